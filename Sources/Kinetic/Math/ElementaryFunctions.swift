@@ -1,0 +1,72 @@
+// The one place the core reaches the C math library.
+//
+// Everything in Kinetic that needs exp, sin, cos, pow, log, sqrt or atan2 calls `Elementary`.
+// On hosted platforms the functions come from the platform's libc module; in Embedded Swift
+// (WebAssembly, microcontrollers) there is no libc module to import, so the same C symbols are
+// declared with `@_extern(c)` and resolved at link time against the target's libm (Debian's
+// `wasi-libc` for `wasm32-unknown-none-wasm`). Swapping the math library for a target means
+// editing this file and nothing else.
+
+#if $Embedded
+@_extern(c, "exp") @usableFromInline func _kinetic_exp(_ x: Double) -> Double
+@_extern(c, "expm1") @usableFromInline func _kinetic_expm1(_ x: Double) -> Double
+@_extern(c, "log") @usableFromInline func _kinetic_log(_ x: Double) -> Double
+@_extern(c, "log1p") @usableFromInline func _kinetic_log1p(_ x: Double) -> Double
+@_extern(c, "pow") @usableFromInline func _kinetic_pow(_ x: Double, _ y: Double) -> Double
+@_extern(c, "sin") @usableFromInline func _kinetic_sin(_ x: Double) -> Double
+@_extern(c, "cos") @usableFromInline func _kinetic_cos(_ x: Double) -> Double
+@_extern(c, "atan") @usableFromInline func _kinetic_atan(_ x: Double) -> Double
+@_extern(c, "atan2") @usableFromInline func _kinetic_atan2(_ y: Double, _ x: Double) -> Double
+@_extern(c, "cbrt") @usableFromInline func _kinetic_cbrt(_ x: Double) -> Double
+#else
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#elseif canImport(WASILibc)
+import WASILibc
+#elseif canImport(Android)
+import Android
+#endif
+@usableFromInline func _kinetic_exp(_ x: Double) -> Double { exp(x) }
+@usableFromInline func _kinetic_expm1(_ x: Double) -> Double { expm1(x) }
+@usableFromInline func _kinetic_log(_ x: Double) -> Double { log(x) }
+@usableFromInline func _kinetic_log1p(_ x: Double) -> Double { log1p(x) }
+@usableFromInline func _kinetic_pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@usableFromInline func _kinetic_sin(_ x: Double) -> Double { sin(x) }
+@usableFromInline func _kinetic_cos(_ x: Double) -> Double { cos(x) }
+@usableFromInline func _kinetic_atan(_ x: Double) -> Double { atan(x) }
+@usableFromInline func _kinetic_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@usableFromInline func _kinetic_cbrt(_ x: Double) -> Double { cbrt(x) }
+#endif
+
+/// Elementary functions for the core, in one namespace.
+///
+/// Accuracy is the platform libm's (glibc, musl and wasi-libc are all within 1 ulp for these).
+/// `squareRoot()` is the standard library's and needs no shim.
+@usableFromInline
+enum Elementary {
+    @inlinable @inline(__always) static func exp(_ x: Double) -> Double { _kinetic_exp(x) }
+    /// `exp(x) - 1`, accurate for small `x`.
+    @inlinable @inline(__always) static func expm1(_ x: Double) -> Double { _kinetic_expm1(x) }
+    @inlinable @inline(__always) static func log(_ x: Double) -> Double { _kinetic_log(x) }
+    /// `log(1 + x)`, accurate for small `x`.
+    @inlinable @inline(__always) static func log1p(_ x: Double) -> Double { _kinetic_log1p(x) }
+    @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _kinetic_pow(x, y) }
+    @inlinable @inline(__always) static func sin(_ x: Double) -> Double { _kinetic_sin(x) }
+    @inlinable @inline(__always) static func cos(_ x: Double) -> Double { _kinetic_cos(x) }
+    @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _kinetic_atan(x) }
+    @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _kinetic_atan2(y, x) }
+    @inlinable @inline(__always) static func cbrt(_ x: Double) -> Double { _kinetic_cbrt(x) }
+
+    /// sinh(x) / x, accurate everywhere including x → 0 (where it is 1).
+    @usableFromInline static func sinhc(_ x: Double) -> Double {
+        let a = x.magnitude
+        if a < 1e-4 { return 1 + x * x / 6 }       // next term x⁴/120 < 1e-18
+        return (expm1(a) - expm1(-a)) / (2 * a)
+    }
+}

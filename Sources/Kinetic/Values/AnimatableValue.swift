@@ -1,0 +1,70 @@
+/// A value that can be animated: an element of a real vector space.
+///
+/// Kinetic animates by adding offsets (presentation = model + Σ offsets), scales velocities by
+/// time, and measures distances to decide when a physical animation has settled. That needs
+/// exactly the operations of a vector space over `Double`:
+///
+/// - `zero`, the additive identity (for a transform this is *not* the identity transform, see
+///   ``AffineTransform``);
+/// - `+` and `-`, component by component;
+/// - `*` by a `Double`, scaling every component;
+/// - ``magnitudeSquared``, the squared Euclidean norm of the components, used for settling
+///   thresholds and velocity magnitudes.
+///
+/// UIKit's spring timing gives an initial velocity as a 2D vector whose components apply to the
+/// horizontal and vertical parts of a value (``scaled(x:y:)``); values without a direction use
+/// the horizontal component alone, as UIKit does for every property but position.
+///
+/// Kinetic's own conformers: `Double`, ``Point``, ``Size``, ``Rect``, ``Vector``, ``Color``,
+/// ``CornerRadii`` and ``AffineTransform``.
+public protocol AnimatableValue: Equatable, Sendable {
+    /// The additive identity: every component zero.
+    static var zero: Self { get }
+    /// Adds two values component by component.
+    static func + (lhs: Self, rhs: Self) -> Self
+    /// Subtracts two values component by component.
+    static func - (lhs: Self, rhs: Self) -> Self
+    /// Scales every component by a scalar.
+    static func * (lhs: Self, rhs: Double) -> Self
+    /// The sum of the squares of the components.
+    var magnitudeSquared: Double { get }
+    /// Scales the horizontal components by `x` and the vertical ones by `y`.
+    ///
+    /// The default implementation scales every component by `x`: a value with no direction
+    /// (a scalar, a colour) takes the horizontal component of a 2D velocity, as UIKit does.
+    func scaled(x: Double, y: Double) -> Self
+}
+
+extension AnimatableValue {
+    @inlinable public func scaled(x: Double, y: Double) -> Self { self * x }
+
+    /// The Euclidean norm of the components.
+    @inlinable public var magnitude: Double { magnitudeSquared.squareRoot() }
+
+    /// Scales every component by a scalar.
+    @inlinable public static func * (lhs: Double, rhs: Self) -> Self { rhs * lhs }
+
+    /// Negates every component.
+    @inlinable public static prefix func - (value: Self) -> Self { .zero - value }
+
+    @inlinable public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+    @inlinable public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+
+    /// Linear interpolation: `self` at 0, `other` at 1, extrapolating outside [0, 1].
+    @inlinable public func interpolated(to other: Self, fraction: Double) -> Self {
+        self + (other - self) * fraction
+    }
+
+    /// Whether the distance between two values, `(self - other).magnitude`, is at most
+    /// `tolerance`. Meant for tests and settling checks.
+    @inlinable public func isApproximatelyEqual(to other: Self, tolerance: Double = 1e-9) -> Bool {
+        (self - other).magnitudeSquared <= tolerance * tolerance
+    }
+
+    /// Whether every component is finite (no NaN, no infinity).
+    @inlinable public var isFinite: Bool { magnitudeSquared.isFinite }
+}
+
+extension Double: AnimatableValue {
+    @inlinable public var magnitudeSquared: Double { self * self }
+}

@@ -1,0 +1,2 @@
+import Kinetic
+print(CubicTimingParameters.easeInOut.progress(at: 0.5))
