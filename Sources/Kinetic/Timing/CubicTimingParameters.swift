@@ -11,9 +11,14 @@
 /// starts from a 16-segment inverse table built once per curve, refines by Newton's method, and
 /// falls back to bisection inside the table's bracket whenever Newton leaves it, so it converges
 /// on every valid curve, including degenerate ones (control points on the corners, x1 = x2, a
-/// vertical start or end where dx/ds = 0). The returned progress is within about 1e-11 of the exact
-/// value for every curve whose y coordinates lie in [-10, 10] (1e-13 in the curve parameter); the test suite checks 1e-7
-/// against an independent bisection reference over thousands of curves and instants.
+/// vertical start or end where dx/ds = 0). Two places are ill-conditioned in plain double
+/// arithmetic and get their own form of the same cubic: the last sixteenth of the curve is solved
+/// on the mirrored curve 1 − x(1 − r), so r = 1 − s keeps its relative precision at a vertical
+/// end, and a nearly flat inflection of x(s) inside the curve (x1 near 1, x2 near 0, where
+/// progress is a cube root of the fraction) is solved by Cardano's formula around that point.
+/// The test suite checks progress to 1e-7 and velocity to 1e-7 relative against a bisection
+/// reference in double-double arithmetic, over thousands of curves and instants, degenerate ones
+/// included; in practice the error is near 1e-15.
 ///
 /// ## Outside [0, 1] and bad input
 /// - A fraction below 0 gives progress 0 and velocity 0; above 1, progress 1 and velocity 0
@@ -28,11 +33,18 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// The second control point, after validation.
     public let controlPoint2: Point
 
-    // Power-basis coefficients: x(s) = ((ax·s + bx)·s + cx)·s, likewise y.
-    @usableFromInline let ax: Double, bx: Double, cx: Double
-    @usableFromInline let ay: Double, by: Double, cy: Double
-    /// s at x = i/16 for i = 1...15 (s = 0 at x = 0 and s = 1 at x = 1 are implied).
+    /// x(s) and y(s), and the same curve mirrored through (½, ½): 1 − x(1 − r), 1 − y(1 − r).
+    @usableFromInline let x: BezierComponent, y: BezierComponent
+    @usableFromInline let mirroredX: BezierComponent, mirroredY: BezierComponent
+    /// s at x = i/16 for i = 0...16.
     @usableFromInline let table: InverseTable
+    /// y(s) = x(s) for every s: progress is the fraction itself, exactly.
+    @usableFromInline let isIdentity: Bool
+    /// The inflection point s0 of x(s) when x'(s0) is nearly zero inside the curve (x1 near 1
+    /// and x2 near 0), where the solve uses the depressed form x(s0 + u) = a·u³ + p·u + q0.
+    /// NaN when the curve has no such point.
+    @usableFromInline let flatPoint: Double
+    @usableFromInline let flatSlope: Double, flatValue: Double
 
     /// Creates a curve from its two control points (see the type's discussion for validation).
     public init(controlPoint1 p1: Point, controlPoint2 p2: Point) {
@@ -41,13 +53,26 @@ public struct CubicTimingParameters: Sendable, Equatable {
         let q2 = finite ? Point(x: Swift.min(Swift.max(p2.x, 0), 1), y: p2.y) : Point(x: 1, y: 1)
         controlPoint1 = q1
         controlPoint2 = q2
-        cx = 3 * q1.x
-        bx = 3 * (q2.x - q1.x) - cx
-        ax = 1 - cx - bx
-        cy = 3 * q1.y
-        by = 3 * (q2.y - q1.y) - cy
-        ay = 1 - cy - by
-        table = InverseTable(ax: ax, bx: bx, cx: cx)
+        x = BezierComponent(q1.x, q2.x)
+        y = BezierComponent(q1.y, q2.y)
+        mirroredX = BezierComponent(1 - q2.x, 1 - q1.x)
+        mirroredY = BezierComponent(1 - q2.y, 1 - q1.y)
+        table = InverseTable(x)
+        isIdentity = q1.x == q1.y && q2.x == q2.y
+        // x'(s) = 3a·s² + 2b·s + c is smallest at s0 = −b / 3a, where it is p = c − b²/3a. Below
+        // 0.05 (the average slope is 1) the depressed form keeps full accuracy where the power
+        // basis would lose a third of the digits to cancellation.
+        let s0 = x.a > 0 ? -x.b / (3 * x.a) : -1
+        let p = x.c - x.b * x.b / (3 * x.a)
+        if s0 > 0.01, s0 < 0.99, p < 0.05 {
+            flatPoint = s0
+            flatSlope = Swift.max(p, 0)
+            flatValue = x.value(s0)
+        } else {
+            flatPoint = .nan
+            flatSlope = 0
+            flatValue = 0
+        }
     }
 
     /// Creates a curve from the coordinates of its two control points.
@@ -84,11 +109,8 @@ public struct CubicTimingParameters: Sendable, Equatable {
     // MARK: Sampling
 
     /// The progress at a fraction of the duration (see the type's discussion for the contract).
-    public func progress(at fraction: Double) -> Double {
-        guard fraction > 0 else { return 0 }          // also catches NaN
-        guard fraction < 1 else { return 1 }
-        let s = solve(fraction)
-        return ((ay * s + by) * s + cy) * s
+    @inlinable public func progress(at fraction: Double) -> Double {
+        sample(at: fraction).progress
     }
 
     /// The derivative of progress with respect to the time fraction, d progress / d fraction.
@@ -96,20 +118,25 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// Exact: dy/ds divided by dx/ds at the solved parameter. Where dx/ds is zero (a vertical
     /// tangent: the curve's start when x1 = 0 and y1 ≠ 0, its end when x2 = 1 and y2 ≠ 1) the slope
     /// is infinite and the result is ±infinity; where both vanish the limit is taken from the
-    /// next derivatives. Outside (0, 1) the velocity is 0, at exactly 0 and 1 it is the slope of
+    /// next derivatives. Outside [0, 1] the velocity is 0; at exactly 0 and 1 it is the slope of
     /// the curve's end tangents. Never NaN.
-    public func velocity(at fraction: Double) -> Double {
-        guard fraction >= 0, fraction <= 1 else { return 0 }   // NaN too
-        let s = fraction == 0 ? 0 : (fraction == 1 ? 1 : solve(fraction))
-        return slope(at: s)
+    @inlinable public func velocity(at fraction: Double) -> Double {
+        sample(at: fraction).velocity
     }
 
     /// Progress and velocity together, sharing one solve.
     public func sample(at fraction: Double) -> (progress: Double, velocity: Double) {
-        guard fraction >= 0 else { return (0, 0) }       // NaN fails every comparison below
+        guard fraction >= 0 else { return (0, 0) }       // NaN fails every comparison
         guard fraction <= 1 else { return (1, 0) }
-        let s = fraction == 0 ? 0 : (fraction == 1 ? 1 : solve(fraction))
-        return (((ay * s + by) * s + cy) * s, slope(at: s))
+        if isIdentity { return (fraction, 1) }
+        if fraction == 0 { return (0, BezierComponent.slope(y, x, at: 0)) }
+        if fraction >= Self.mirrorThreshold {
+            // 1 − fraction is exact here (Sterbenz), and so is the mirrored curve's parameter.
+            let r = fraction == 1 ? 0 : solveMirrored(1 - fraction)
+            return (1 - mirroredY.value(r), BezierComponent.slope(mirroredY, mirroredX, at: r))
+        }
+        let s = solve(fraction)
+        return (y.value(s), BezierComponent.slope(y, x, at: s))
     }
 
     /// The time fraction at which the curve reaches `progress`, for monotonic curves; the
@@ -126,16 +153,16 @@ public struct CubicTimingParameters: Sendable, Equatable {
         if y0 == 0 { return 0 }
         for i in 1...steps {
             let s1 = Double(i) / Double(steps)
-            let y1 = ((ay * s1 + by) * s1 + cy) * s1 - progress
-            if y1 == 0 { return x(s1) }
+            let y1 = y.value(s1) - progress
+            if y1 == 0 { return x.value(s1) }
             if (y0 < 0) != (y1 < 0) {
                 var lo = s0, hi = s1
                 for _ in 0..<80 {
                     let mid = (lo + hi) / 2
-                    let ym = ((ay * mid + by) * mid + cy) * mid - progress
+                    let ym = y.value(mid) - progress
                     if (ym < 0) == (y0 < 0) { lo = mid } else { hi = mid }
                 }
-                return x((lo + hi) / 2)
+                return x.value((lo + hi) / 2)
             }
             s0 = s1; y0 = y1
         }
@@ -144,41 +171,88 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     // MARK: Internals
 
-    @inline(__always) @usableFromInline func x(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
+    /// Fractions from here on are solved on the mirrored curve: the last sixteenth.
+    @usableFromInline static let mirrorThreshold = 15.0 / 16.0
+
+    /// The parameter s in (0, 1) with x(s) = t, for t in (0, 15/16).
+    @usableFromInline func solve(_ t: Double) -> Double {
+        if !flatPoint.isNaN { return solveNearFlatPoint(t) }
+        let scaled = t * Double(InverseTable.segments)
+        let i = Swift.min(Int(scaled), InverseTable.segments - 1)
+        let lo = table[i], hi = table[i + 1]
+        return x.solve(t, lo: lo, hi: hi, guess: lo + (hi - lo) * (scaled - Double(i)))
+    }
+
+    /// The parameter r = 1 − s of the mirrored curve with 1 − x(1 − r) = t, for t in (0, 1/16].
+    @usableFromInline func solveMirrored(_ t: Double) -> Double {
+        let hi = 1 - table[InverseTable.segments - 1]
+        return mirroredX.solve(t, lo: 0, hi: hi, guess: hi * t * Double(InverseTable.segments))
+    }
+
+    /// Solves a·u³ + p·u + (q0 − t) = 0, the curve in depressed form around its flat inflection
+    /// point, by Cardano's formula in its cancellation-free arrangement (p ≥ 0: one real root),
+    /// then polishes with one Newton step.
+    @usableFromInline func solveNearFlatPoint(_ t: Double) -> Double {
+        let a = x.a, p = flatSlope
+        let r = flatValue - t
+        // u = A − p / (3a·A) with A = ∛(−r/2a ± √D), the sign chosen to avoid cancellation.
+        let h = -r / (2 * a)
+        let k = p / (3 * a)
+        let root = (h * h + k * k * k).squareRoot()
+        let big = Elementary.cbrt(h >= 0 ? h + root : h - root)
+        var u = big == 0 ? 0 : big - k / big
+        let g = ((a * u) * u + p) * u + r
+        let dg = 3 * a * u * u + p
+        if dg > 0 { u -= g / dg }
+        return Swift.min(Swift.max(flatPoint + u, 0), 1)
+    }
+}
+
+/// One coordinate of a cubic Bézier from 0 to 1, in power basis: ((a·s + b)·s + c)·s.
+@usableFromInline
+struct BezierComponent: Sendable, Equatable {
+    @usableFromInline let a: Double, b: Double, c: Double
+
+    /// The component with inner control values p1 and p2 (and end values 0 and 1).
+    init(_ p1: Double, _ p2: Double) {
+        c = 3 * p1
+        b = 3 * (p2 - p1) - c
+        a = 1 - c - b
+    }
+
+    @inlinable @inline(__always) func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
+    @inlinable @inline(__always) func derivative(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
+    @inlinable @inline(__always) func secondDerivative(_ s: Double) -> Double { 6 * a * s + 2 * b }
 
     /// dy/dx at parameter s, with the limits at vertical tangents (see `velocity(at:)`).
-    @usableFromInline func slope(at s: Double) -> Double {
-        let dx = (3 * ax * s + 2 * bx) * s + cx
-        let dy = (3 * ay * s + 2 * by) * s + cy
+    @usableFromInline static func slope(_ y: BezierComponent, _ x: BezierComponent, at s: Double) -> Double {
+        let dx = x.derivative(s), dy = y.derivative(s)
         if dx != 0 { return dy / dx }
         if dy != 0 { return dy > 0 ? .infinity : -.infinity }
         // 0/0: L'Hôpital with the second, then third derivatives.
-        let ddx = 6 * ax * s + 2 * bx, ddy = 6 * ay * s + 2 * by
+        let ddx = x.secondDerivative(s), ddy = y.secondDerivative(s)
         if ddx != 0 { return ddy / ddx }
         if ddy != 0 { return ddy > 0 ? .infinity : -.infinity }
-        return ax != 0 ? ay / ax : 0
+        return x.a != 0 ? y.a / x.a : 0
     }
 
-    /// The parameter s in [0, 1] with x(s) = t, for t in (0, 1).
-    @usableFromInline func solve(_ t: Double) -> Double {
-        // Bracket from the inverse table, guess by linear interpolation inside it.
-        let scaled = t * Double(InverseTable.segments)
-        let i = Swift.min(Int(scaled), InverseTable.segments - 1)
-        var lo = table[i], hi = table[i + 1]
-        var s = lo + (hi - lo) * (scaled - Double(i))
+    /// The s in [lo, hi] with value(s) = t, for a nondecreasing component: Newton's method from
+    /// `guess`, falling back to bisection whenever a step leaves the bracket.
+    @usableFromInline func solve(_ t: Double, lo: Double, hi: Double, guess: Double) -> Double {
+        var lo = lo, hi = hi, s = guess
         for _ in 0..<64 {
-            let f = x(s) - t
+            let f = value(s) - t
             if f == 0 { return s }
             if f < 0 { lo = s } else { hi = s }
-            let d = (3 * ax * s + 2 * bx) * s + cx
+            let d = derivative(s)
             let step = f / d
             let next = s - step
             if d > 0, next > lo, next < hi {
-                // Newton's error after a step is about (x''/2x')·step²; stop once that, and the
-                // step itself, are far below the accuracy we promise.
+                // After a Newton step the error is about (x''/2x')·step². Stop once that is far
+                // below 1e-13 in s and far below 1e-9 relative in the slope, (x''/x')·error.
                 if step.magnitude < 1e-6 {
-                    let curvature = (6 * ax * next + 2 * bx).magnitude
-                    if curvature * step * step <= 2e-13 * d { return next }
+                    let bend = secondDerivative(next).magnitude * step.magnitude / d
+                    if bend * step.magnitude <= 2e-13, bend * bend <= 2e-10 { return next }
                 }
                 s = next
             } else {
@@ -186,7 +260,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
                 if mid <= lo || mid >= hi { return mid }
                 s = mid
             }
-            if hi - lo <= 1e-15 { return (lo + hi) * 0.5 }
+            if hi - lo <= 1e-15 * Swift.max(hi, 1e-3) { return (lo + hi) * 0.5 }
         }
         return s
     }
@@ -200,19 +274,15 @@ public enum AnimationCurve: Sendable, Equatable, CaseIterable {
     case linear
 }
 
-/// s at x = i/16, i = 0...16, for a monotonic x(s); storage without heap allocation.
+/// s at x = i/16, i = 0...16, for a nondecreasing x(s); storage without heap allocation.
 @usableFromInline
 struct InverseTable: Sendable, Equatable {
     @usableFromInline static let segments = 16
     @usableFromInline var s: (Double, Double, Double, Double, Double, Double, Double, Double,
                               Double, Double, Double, Double, Double, Double, Double, Double, Double)
 
-    init() {
+    init(_ x: BezierComponent) {
         s = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)
-    }
-
-    init(ax: Double, bx: Double, cx: Double) {
-        self.init()
         var lo = 0.0
         for i in 1..<InverseTable.segments {
             let t = Double(i) / Double(InverseTable.segments)
@@ -220,7 +290,7 @@ struct InverseTable: Sendable, Equatable {
             var a = lo, b = 1.0
             for _ in 0..<60 {
                 let mid = (a + b) * 0.5
-                if ((ax * mid + bx) * mid + cx) * mid < t { a = mid } else { b = mid }
+                if x.value(mid) < t { a = mid } else { b = mid }
             }
             self[i] = a
             lo = a

@@ -1,0 +1,185 @@
+import Testing
+@testable import Kinetic
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Cubic timing")
+struct CubicTimingParametersTests {
+    /// Curves that stress the solver: corners, x1 = x2, vertical start and end, a flat point in
+    /// the middle of x(s), overshoot.
+    static let degenerate: [(Double, Double, Double, Double)] = [
+        (0, 0, 1, 1), (0, 0, 0, 0), (1, 1, 1, 1), (0, 1, 1, 0), (1, 0, 0, 1),
+        (0, 0, 0, 1), (1, 0, 1, 1), (0, 1, 0, 1), (1, 0, 1, 0), (0.5, 0, 0.5, 1),
+        (0.3, 2, 0.3, -1), (0, 0.5, 1, 0.5), (0, 1, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0),
+        (0.42, 0, 1, 1), (0, 0, 0.58, 1), (0.42, 0, 0.58, 1), (0.25, 0.1, 0.25, 1),
+        (0.75, 0.1, 0.9, 0.25), (0.1, 0.75, 0.25, 0.9), (0, 3, 1, -2), (1e-9, 1, 1 - 1e-9, 0),
+    ]
+
+    static let instants: [Double] = {
+        var ts: [Double] = [1e-15, 1e-12, 1e-9, 1e-6, 1e-3, 0.5, 1 - 1e-3, 1 - 1e-6, 1 - 1e-9, 1 - 1e-12]
+        for i in 1..<64 { ts.append(Double(i) / 64) }
+        return ts
+    }()
+
+    @Test func presetsHaveCoreAnimationControlPoints() {
+        #expect(CubicTimingParameters.linear.controlPoint1 == Point(x: 0, y: 0))
+        #expect(CubicTimingParameters.easeIn.controlPoint1 == Point(x: 0.42, y: 0))
+        #expect(CubicTimingParameters.easeIn.controlPoint2 == Point(x: 1, y: 1))
+        #expect(CubicTimingParameters.easeOut.controlPoint2 == Point(x: 0.58, y: 1))
+        #expect(CubicTimingParameters.easeInOut.controlPoint1 == Point(x: 0.42, y: 0))
+        #expect(CubicTimingParameters.easeInOut.controlPoint2 == Point(x: 0.58, y: 1))
+        #expect(CubicTimingParameters.default.controlPoint1 == Point(x: 0.25, y: 0.1))
+        #expect(CubicTimingParameters.default.controlPoint2 == Point(x: 0.25, y: 1))
+        #expect(CubicTimingParameters() == .easeInOut)
+        #expect(CubicTimingParameters(animationCurve: .easeOut) == .easeOut)
+    }
+
+    @Test func linearProgressIsTheFraction() {
+        for i in 0...1000 {
+            let t = Double(i) / 1000
+            #expect(abs(CubicTimingParameters.linear.progress(at: t) - t) <= 1e-15)
+            #expect(abs(CubicTimingParameters.linear.velocity(at: t) - 1) <= 1e-12)
+        }
+    }
+
+    @Test func easeInOutIsPointSymmetric() {
+        let c = CubicTimingParameters.easeInOut
+        #expect(abs(c.progress(at: 0.5) - 0.5) <= 1e-12)
+        for i in 0...200 {
+            let t = Double(i) / 200
+            #expect(abs(c.progress(at: t) + c.progress(at: 1 - t) - 1) <= 1e-12)
+        }
+    }
+
+    @Test func degenerateCurvesMatchTheBisectionReference() {
+        var worstProgress = 0.0, worstSlope = 0.0
+        for (x1, y1, x2, y2) in Self.degenerate {
+            let curve = CubicTimingParameters(x1, y1, x2, y2)
+            for t in Self.instants {
+                let ref = Reference.cubic(x1, y1, x2, y2, at: t)
+                let got = curve.sample(at: t)
+                #expect(got.progress == curve.progress(at: t))
+                #expect(got.velocity == curve.velocity(at: t))
+                worstProgress = max(worstProgress, abs(got.progress - ref.progress))
+                if abs(ref.slope) > 1e12 {
+                    // A vertical tangent: the reference lands a hair beside it in double-double.
+                    #expect(abs(got.velocity) > 1e6 && (got.velocity > 0) == (ref.slope > 0))
+                } else {
+                    let scale = max(1, abs(ref.slope))
+                    let err = abs(got.velocity - ref.slope) / scale
+                    if err > 1e-7 { Issue.record("slope (\(x1),\(y1),\(x2),\(y2)) at \(t): \(got.velocity) vs \(ref.slope)") }
+                    worstSlope = max(worstSlope, err)
+                }
+                #expect(!got.progress.isNaN && !got.velocity.isNaN)
+            }
+        }
+        #expect(worstProgress <= 1e-7, "worst progress error \(worstProgress)")
+        #expect(worstSlope <= 1e-7, "worst relative slope error \(worstSlope)")
+    }
+
+    /// Curves whose x(s) has a nearly flat inflection inside (x1 near 1, x2 near 0): the
+    /// progress there is a cube root of the fraction and ill-conditioned in the power basis.
+    @Test func nearlyFlatInflectionsMatchTheReference() {
+        var rng = SeededGenerator(seed: 0xF1A7)
+        var worst = 0.0
+        for _ in 0..<100 {
+            let e1 = Double.random(in: 0...0.05, using: &rng), e2 = Double.random(in: 0...0.05, using: &rng)
+            let y1 = Double.random(in: -1...2, using: &rng), y2 = Double.random(in: -1...2, using: &rng)
+            let curve = CubicTimingParameters(1 - e1, y1, e2, y2)
+            for _ in 0..<20 {
+                let t = Double.random(in: 0.3...0.7, using: &rng)
+                let ref = Reference.cubic(1 - e1, y1, e2, y2, at: t)
+                worst = max(worst, abs(curve.progress(at: t) - ref.progress))
+            }
+            let ref = Reference.cubic(1 - e1, y1, e2, y2, at: 0.5)
+            worst = max(worst, abs(curve.progress(at: 0.5) - ref.progress))
+        }
+        #expect(worst <= 1e-7, "worst progress error \(worst)")
+    }
+
+    @Test func randomCurvesMatchTheBisectionReference() {
+        var rng = SeededGenerator(seed: 0xC0BE)
+        var worstProgress = 0.0, worstSlope = 0.0, cases = 0
+        for _ in 0..<400 {
+            let x1 = Double.random(in: 0...1, using: &rng), x2 = Double.random(in: 0...1, using: &rng)
+            let y1 = Double.random(in: -2...3, using: &rng), y2 = Double.random(in: -2...3, using: &rng)
+            let curve = CubicTimingParameters(x1, y1, x2, y2)
+            for _ in 0..<10 {
+                let t = Double.random(in: 0...1, using: &rng)
+                guard t > 0, t < 1 else { continue }
+                let ref = Reference.cubic(x1, y1, x2, y2, at: t)
+                let got = curve.sample(at: t)
+                worstProgress = max(worstProgress, abs(got.progress - ref.progress))
+                worstSlope = max(worstSlope, abs(got.velocity - ref.slope) / max(1, abs(ref.slope)))
+                cases += 1
+            }
+        }
+        #expect(cases > 3900)
+        #expect(worstProgress <= 1e-7, "worst progress error \(worstProgress)")
+        #expect(worstSlope <= 1e-7, "worst relative slope error \(worstSlope)")
+    }
+
+    @Test func endPointsAndOutsideTheUnitInterval() {
+        let c = CubicTimingParameters(0.3, -0.5, 0.7, 1.5)
+        #expect(c.progress(at: 0) == 0)
+        #expect(c.progress(at: 1) == 1)
+        #expect(c.progress(at: -0.5) == 0)
+        #expect(c.progress(at: 7) == 1)
+        #expect(c.progress(at: .nan) == 0)
+        #expect(c.progress(at: .infinity) == 1)
+        #expect(c.progress(at: -.infinity) == 0)
+        #expect(c.velocity(at: -0.1) == 0)
+        #expect(c.velocity(at: 1.1) == 0)
+        #expect(c.velocity(at: .nan) == 0)
+        // End tangents: slope y1/x1 at the start and (1 - y2)/(1 - x2) at the end.
+        #expect(abs(c.velocity(at: 0) - (-0.5 / 0.3)) <= 1e-12)
+        #expect(abs(c.velocity(at: 1) - (1 - 1.5) / (1 - 0.7)) <= 1e-12)
+    }
+
+    @Test func verticalTangentsGiveInfiniteSlopeNeverNaN() {
+        let c = CubicTimingParameters(0, 1, 1, 0)
+        #expect(c.velocity(at: 0) == .infinity)
+        #expect(c.velocity(at: 1) == .infinity)
+        // (1, 0, 0, 1): x(s) = ½ − ½(1 − 2s)³ is flat at s = ½ while y'(½) = 3/2, so the curve
+        // is vertical at (½, ½) and progress near it is a cube root of the fraction.
+        let f = CubicTimingParameters(1, 0, 0, 1)
+        #expect(f.velocity(at: 0.5) == .infinity)
+        #expect(f.progress(at: 0.5) == 0.5)
+        // Exact: s = ½ − ½·∛(1 − 2t), y = 3s² − 2s³.
+        for t in [0.1, 0.3, 0.49, 0.499999, 0.500001, 0.7] {
+            let s = 0.5 - 0.5 * cbrt(1 - 2 * t)
+            #expect(abs(f.progress(at: t) - (3 * s * s - 2 * s * s * s)) <= 1e-12, "at \(t)")
+        }
+    }
+
+    @Test func badControlPointsAreSanitized() {
+        let nan = CubicTimingParameters(.nan, 0, 1, 1)
+        #expect(nan == .linear)
+        #expect(nan.progress(at: 0.3) == 0.3)
+        let inf = CubicTimingParameters(0.2, .infinity, 0.8, 1)
+        #expect(inf == .linear)
+        let wide = CubicTimingParameters(-1, 0.2, 2, 0.8)
+        #expect(wide.controlPoint1 == Point(x: 0, y: 0.2))
+        #expect(wide.controlPoint2 == Point(x: 1, y: 0.8))
+        for i in 0...100 {
+            let t = Double(i) / 100
+            #expect(wide.progress(at: t).isFinite)
+        }
+    }
+
+    @Test func fractionForProgressInvertsMonotonicCurves() throws {
+        for curve in [CubicTimingParameters.easeIn, .easeOut, .easeInOut, .default, .linear] {
+            for i in 1..<20 {
+                let t = Double(i) / 20
+                let p = curve.progress(at: t)
+                let back = try #require(curve.fraction(forProgress: p))
+                #expect(abs(back - t) <= 1e-9, "\(curve.controlPoint1) at \(t): \(back)")
+            }
+        }
+        #expect(CubicTimingParameters.linear.fraction(forProgress: 2) == nil)
+        #expect(CubicTimingParameters.linear.fraction(forProgress: .nan) == nil)
+    }
+}
