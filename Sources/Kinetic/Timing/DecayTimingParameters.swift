@@ -59,9 +59,22 @@ public struct DecayTimingParameters: Sendable, Equatable {
     public func sample<Value: AnimatableValue>(from origin: Value, velocity: Value, at time: Double)
         -> (position: Value, velocity: Value)
     {
-        let t = time > 0 ? time : 0
-        let em1 = Elementary.expm1(k * t)
-        return (origin + velocity * (em1 / k), velocity * (em1 + 1))
+        let f = factors(at: time)
+        return (origin + velocity * f.distance, velocity * f.velocity)
+    }
+
+    /// `(e^(k t) − 1)/k` and `e^(k t)` from one exponential, each to full relative precision:
+    /// `expm1` while the motion is young (the distance would cancel), `exp` once it has slowed
+    /// (the velocity factor would).
+    @inlinable @inline(__always)
+    func factors(at time: Double) -> (distance: Double, velocity: Double) {
+        let kt = k * (time > 0 ? time : 0)
+        if kt > -0.5 {
+            let em1 = Elementary.expm1(kt)
+            return (em1 / k, em1 + 1)
+        }
+        let e = Elementary.exp(kt)
+        return ((e - 1) / k, e)
     }
 
     /// Where a value starting at `origin` with `velocity` comes to rest.
@@ -85,14 +98,12 @@ public struct DecayTimingParameters: Sendable, Equatable {
 
     /// `(e^(k t) − 1)/k`: the distance covered by a unit velocity after `time` seconds.
     @inlinable public func distanceFactor(at time: Double) -> Double {
-        let t = time > 0 ? time : 0
-        return Elementary.expm1(k * t) / k
+        factors(at: time).distance
     }
 
     /// `e^(k t)`: the fraction of the initial velocity left after `time` seconds.
     @inlinable public func velocityFactor(at time: Double) -> Double {
-        let t = time > 0 ? time : 0
-        return Elementary.exp(k * t)
+        factors(at: time).velocity
     }
 }
 

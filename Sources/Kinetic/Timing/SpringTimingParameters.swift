@@ -36,7 +36,10 @@
 /// ratio) becomes 0 and a non-finite one critical damping; durations and responses below 1 ms
 /// (zero, negative) become 1 ms, so a "zero-duration" spring completes within a frame; a
 /// non-finite duration or response becomes 0.5 s; bounce is clamped to [-0.999, 1]; NaN or
-/// infinite velocity components become 0. Times before 0 (and NaN) evaluate as 0.
+/// infinite velocity components become 0; mass and stiffness are clamped to ``constantRange``
+/// (1e-6...1e9) and damping to at most its upper bound. Times before 0 (and NaN) evaluate as 0;
+/// an infinite time evaluates as the spring at rest on its target (for an undamped spring, the
+/// centre of its oscillation).
 public struct SpringTimingParameters: Sendable, Equatable {
     /// The mass `m` of the simulated object.
     public let mass: Double
@@ -69,10 +72,11 @@ public struct SpringTimingParameters: Sendable, Equatable {
     }
 
     init(validMass mass: Double, stiffness: Double, damping: Double, initialVelocity: Vector, fitsAnimatorDuration: Bool) {
-        let m = mass.isFinite && mass > 0 ? mass : 1
-        let k = stiffness.isFinite && stiffness > 0 ? stiffness : 100
+        let range = SpringTimingParameters.constantRange
+        let m = mass.isFinite && mass > 0 ? Swift.min(Swift.max(mass, range.lowerBound), range.upperBound) : 1
+        let k = stiffness.isFinite && stiffness > 0 ? Swift.min(Swift.max(stiffness, range.lowerBound), range.upperBound) : 100
         let c: Double
-        if damping.isNaN || damping.isInfinite { c = 2 * (k * m).squareRoot() } else { c = Swift.max(damping, 0) }
+        if damping.isNaN || damping.isInfinite { c = 2 * (k * m).squareRoot() } else { c = Swift.min(Swift.max(damping, 0), range.upperBound) }
         self.mass = m
         self.stiffness = k
         self.damping = c
@@ -206,6 +210,9 @@ public struct SpringTimingParameters: Sendable, Equatable {
     public static let maximumSettlingDuration = 600.0
     /// The shortest duration or response a spring accepts; shorter ones are raised to it.
     public static let minimumDuration = 0.001
+    /// The range mass and stiffness are clamped to (damping to 0 up to its upper bound), which
+    /// keeps every rate of the motion finite: time constants between a nanosecond and decades.
+    public static let constantRange = 1e-6...1e9
 
     static func validDampingRatio(_ z: Double) -> Double {
         z.isFinite ? Swift.max(z, 0) : 1
@@ -235,6 +242,7 @@ extension SpringTimingParameters {
     @inlinable
     public func basis(at time: Double) -> SpringBasis {
         let t = time > 0 ? time : 0                    // NaN → 0
+        if t == .infinity { return SpringBasis(released: 0, releasedVelocity: 0, kicked: 0, kickedVelocity: 0) }
         let eC: Double, eS: Double
         if isUnderdamped {
             let e = Elementary.exp(-alpha * t)
