@@ -4,7 +4,8 @@ import PackageDescription
 // Kinetic: UIKit's interactive, interruptible animation system as a portable Swift package.
 //
 // `Kinetic` is the portable core. It imports no Foundation and also builds as Embedded Swift for
-// WebAssembly (see `Scripts/embedded-check`). The `kinetic` executable is the native host.
+// WebAssembly (see `Scripts/embedded-check`). The `kinetic` executable is the native host;
+// its logic (argument parsing, subcommands) lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
 let package = Package(
     name: "Kinetic",
@@ -17,13 +18,21 @@ let package = Package(
             name: "Kinetic",
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
+        .target(
+            name: "KineticCommandLine",
+            dependencies: ["Kinetic"]
+        ),
         .executableTarget(
             name: "kinetic",
-            dependencies: ["Kinetic"]
+            dependencies: ["KineticCommandLine"]
         ),
         .testTarget(
             name: "KineticTests",
             dependencies: ["Kinetic"]
+        ),
+        .testTarget(
+            name: "KineticCommandLineTests",
+            dependencies: ["KineticCommandLine", "Kinetic"]
         ),
     ]
 )

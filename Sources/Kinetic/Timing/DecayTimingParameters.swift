@@ -27,6 +27,10 @@ public struct DecayTimingParameters: Sendable, Equatable {
     /// `1000·ln(rate)`: the exponential decay constant per second (negative).
     @usableFromInline let k: Double
 
+    /// The exponential decay constant per second, `1000·ln(rate)` (negative): velocity is
+    /// `v₀·e^(rate·t)`.
+    @inlinable public var rate: Double { k }
+
     /// A decay with the given rate per millisecond.
     public init(decelerationRate: DecelerationRate = .normal, restingSpeed: Double = 0.5) {
         self.init(rate: decelerationRate.rawValue, restingSpeed: restingSpeed)

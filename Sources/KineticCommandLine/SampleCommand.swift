@@ -1,0 +1,256 @@
+import Kinetic
+
+/// `kinetic sample`: progress and velocity of a timing curve at given instants, as CSV.
+enum SampleCommand: Subcommand {
+    static let name = "sample"
+    static let summary = "Print the value and velocity of a timing curve at given instants, as CSV"
+
+    static let usage = """
+        USAGE:
+          kinetic sample cubic X1 Y1 X2 Y2 --at TIMES
+          kinetic sample cubic linear|easeIn|easeOut|easeInOut|default --at TIMES
+          kinetic sample spring --stiffness K --damping C [--mass M] [--velocity V] --at TIMES
+          kinetic sample spring --damping-ratio Z [--response R | --duration D] [--velocity V] --at TIMES
+          kinetic sample spring --duration D --bounce B [--velocity V] --at TIMES
+          kinetic sample decay --velocity V [--rate R|normal|fast] --at TIMES
+
+        Prints CSV on standard output: the header line 't,value,velocity', then one line per
+        instant, in the order given.
+
+        MODELS:
+          cubic   A cubic Bezier timing curve from (0,0) to (1,1) with control points (X1,Y1) and
+                  (X2,Y2), as CAMediaTimingFunction and UICubicTimingParameters. t is the fraction
+                  of the duration, value the progress, velocity d value / d t. Presets: linear
+                  (0,0,1,1), easeIn (0.42,0,1,1), easeOut (0,0,0.58,1), easeInOut (0.42,0,0.58,1),
+                  default (0.25,0.1,0.25,1). Before 0 the curve holds 0 and after 1 it holds 1,
+                  with velocity 0; at a vertical end tangent the velocity is inf or -inf.
+          spring  A damped spring moving progress from 0 towards 1 (it may overshoot). t is in
+                  seconds; velocity is progress per second. --velocity V is the initial velocity
+                  in units of the total distance per second (UIKit's convention), default 0.
+                    --stiffness K --damping C [--mass M]   m x'' + c x' + k x = 0 (mass 1 if
+                        omitted), as UISpringTimingParameters(mass:stiffness:damping:...).
+                    --damping-ratio Z                      fitted to settle at the end of a 1 s
+                        animator duration, as UISpringTimingParameters(dampingRatio:).
+                    --damping-ratio Z --duration D         fitted to settle at D seconds.
+                    --damping-ratio Z --response R         SwiftUI's Spring(response:dampingRatio:).
+                    --duration D --bounce B                SwiftUI's Spring(duration:bounce:).
+          decay   Exponential deceleration, as a scroll view coasting after a flick. value is the
+                  position, starting at 0 with velocity V (units per second); t is in seconds.
+                  --rate R is the fraction of velocity kept per millisecond: a number, normal
+                  (0.998, the default) or fast (0.99).
+
+        TIMES:
+          A comma-separated list of instants and ranges START:END:STEP, for example 0,0.25,0.5
+          or 0:1:0.25 or 0,0.5:1:0.1. A range samples START + i*STEP for i = 0, 1, ... up to
+          END, including END when it lands on it. For decimal arguments that arithmetic is exact
+          (each point is the double nearest the exact decimal, so 0:1:0.1 samples and prints 0.3,
+          not 0.30000000000000004); otherwise it is done in double precision. STEP must be
+          positive and END not before START; at most 1000000 instants in all.
+
+        NUMBERS:
+          Arguments are finite numbers, negative ones written as they are (-0.5 as a control
+          point, --velocity -2). Output numbers are printed in Swift's shortest form that reads
+          back as the same double (up to 17 significant digits; -0 prints as 0.0; inf and -inf
+          are possible velocities). Finite values outside a model's range are not rejected but
+          passed to Kinetic, which sanitises them: cubic X1 and X2 are clamped to [0, 1]; a spring
+          mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
+          a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
+          become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
+          [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0.
+
+        Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
+        status 2. Options may also be written --name=value; '--' ends the options.
+
+        """
+
+    /// A timing model ready to sample.
+    enum Model {
+        case cubic(CubicTimingParameters)
+        case spring(SpringTimingParameters)
+        case decay(DecayTimingParameters, velocity: Double)
+
+        /// Value and velocity at `t`.
+        func sample(at t: Double) -> (value: Double, velocity: Double) {
+            switch self {
+            case .cubic(let curve):
+                let s = curve.sample(at: t)
+                return (s.progress, s.velocity)
+            case .spring(let spring):
+                let s = spring.sample(at: t)
+                return (s.progress, s.velocity)
+            case .decay(let decay, let velocity):
+                let s = decay.sample(from: 0.0, velocity: velocity, at: t)
+                return (s.position, s.velocity)
+            }
+        }
+    }
+
+    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
+        throws(CommandLineError)
+    {
+        let (model, instants) = try parse(arguments)
+        write(model, at: instants, to: &output)
+    }
+
+    /// The model and instants a command line asks for; throws on any bad argument.
+    static func parse(_ arguments: ArraySlice<String>) throws(CommandLineError) -> (Model, [Double]) {
+        guard let kind = arguments.first else {
+            throw CommandLineError("sample: missing timing model (cubic, spring or decay)")
+        }
+        let rest = arguments.dropFirst()
+        let model: Model
+        let parsed: ParsedArguments
+        switch kind {
+        case "cubic":
+            parsed = try ParsedArguments(rest, options: ["at"], context: "sample cubic")
+            model = .cubic(try cubic(parsed.positionals))
+        case "spring":
+            parsed = try ParsedArguments(rest, options: SpringOption.allCases.map(\.rawValue) + ["at"],
+                                         context: "sample spring")
+            try noPositionals(parsed, context: "sample spring")
+            model = .spring(try spring(parsed))
+        case "decay":
+            parsed = try ParsedArguments(rest, options: ["velocity", "rate", "at"], context: "sample decay")
+            try noPositionals(parsed, context: "sample decay")
+            model = try decay(parsed)
+        default:
+            if kind.hasPrefix("-") {
+                throw CommandLineError("sample: expected a timing model (cubic, spring or decay) before options, got \(quoted(kind))")
+            }
+            throw CommandLineError("sample: unknown timing model \(quoted(kind)) (expected cubic, spring or decay)")
+        }
+        guard let times = parsed.string("at") else {
+            throw CommandLineError("sample \(kind): missing --at TIMES")
+        }
+        return (model, try Instants.parse(times))
+    }
+
+    /// Writes the CSV.
+    static func write<Output: TextOutputStream>(_ model: Model, at instants: [Double], to output: inout Output) {
+        output.write("t,value,velocity\n")
+        for t in instants {
+            let s = model.sample(at: t)
+            output.write(format(t) + "," + format(s.value) + "," + format(s.velocity) + "\n")
+        }
+    }
+
+    /// Shortest round-trip representation (`Double.description`), with -0 printed as 0.0.
+    static func format(_ x: Double) -> String {
+        x == 0 ? "0.0" : x.description
+    }
+
+    private static func noPositionals(_ parsed: ParsedArguments, context: String) throws(CommandLineError) {
+        if let extra = parsed.positionals.first {
+            throw CommandLineError("\(context): unexpected argument \(quoted(extra))")
+        }
+    }
+
+    // MARK: cubic
+
+    static let cubicPresets: [(name: String, curve: CubicTimingParameters)] = [
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
+        ("easeInOut", .easeInOut), ("default", .default),
+    ]
+
+    static func cubic(_ positionals: [String]) throws(CommandLineError) -> CubicTimingParameters {
+        switch positionals.count {
+        case 1:
+            let name = positionals[0]
+            // Case, '-' and '_' are ignored: easeInOut, ease-in-out, EASE_IN_OUT.
+            let key = String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+            if let preset = cubicPresets.first(where: { $0.name.lowercased() == key }) {
+                return preset.curve
+            }
+            if Double(name) != nil {
+                throw CommandLineError("sample cubic: expected 4 control-point coordinates X1 Y1 X2 Y2 or a preset name, got 1 number")
+            }
+            throw CommandLineError("sample cubic: unknown preset \(quoted(name)) (expected linear, easeIn, easeOut, easeInOut or default)")
+        case 4:
+            let names = ["X1", "Y1", "X2", "Y2"]
+            var c: [Double] = []
+            for (text, name) in zip(positionals, names) {
+                c.append(try parseNumber(text, what: "cubic control point \(name)"))
+            }
+            return CubicTimingParameters(c[0], c[1], c[2], c[3])
+        case 0:
+            throw CommandLineError("sample cubic: missing control points X1 Y1 X2 Y2 or a preset name")
+        default:
+            throw CommandLineError("sample cubic: expected 4 control-point coordinates X1 Y1 X2 Y2 or a preset name, got \(positionals.count) arguments")
+        }
+    }
+
+    // MARK: spring
+
+    enum SpringOption: String, CaseIterable {
+        case mass, stiffness, damping
+        case dampingRatio = "damping-ratio"
+        case response, duration, bounce, velocity
+    }
+
+    static func spring(_ parsed: ParsedArguments) throws(CommandLineError) -> SpringTimingParameters {
+        func given(_ option: SpringOption) -> Bool { parsed.has(option.rawValue) }
+        func value(_ option: SpringOption) throws(CommandLineError) -> Double? {
+            try parsed.number(option.rawValue)
+        }
+        func conflict(_ a: SpringOption, _ b: SpringOption) -> CommandLineError {
+            CommandLineError("sample spring: --\(a.rawValue) cannot be combined with --\(b.rawValue)")
+        }
+        // Validate every number first, so a bad number is reported as such.
+        for option in SpringOption.allCases { _ = try value(option) }
+        let velocity = Vector(dx: try value(.velocity) ?? 0, dy: 0)
+
+        let physical: [SpringOption] = [.mass, .stiffness, .damping].filter(given)
+        let perceptual: [SpringOption] = [.dampingRatio, .response, .duration, .bounce].filter(given)
+        if let p = physical.first {
+            if let q = perceptual.first { throw conflict(p, q) }
+            guard let stiffness = try value(.stiffness), let damping = try value(.damping) else {
+                throw CommandLineError("sample spring: --stiffness and --damping must be given together (--mass is optional, default 1)")
+            }
+            return SpringTimingParameters(mass: try value(.mass) ?? 1, stiffness: stiffness, damping: damping,
+                                          initialVelocity: velocity)
+        }
+        if let ratio = try value(.dampingRatio) {
+            if given(.bounce) { throw conflict(.dampingRatio, .bounce) }
+            if given(.response), given(.duration) { throw conflict(.response, .duration) }
+            if let response = try value(.response) {
+                return SpringTimingParameters(dampingRatio: ratio, response: response, initialVelocity: velocity)
+            }
+            if let duration = try value(.duration) {
+                return SpringTimingParameters(dampingRatio: ratio, duration: duration, initialVelocity: velocity)
+            }
+            return SpringTimingParameters(dampingRatio: ratio, initialVelocity: velocity)
+        }
+        if let bounce = try value(.bounce) {
+            if given(.response) { throw conflict(.bounce, .response) }
+            guard let duration = try value(.duration) else {
+                throw CommandLineError("sample spring: --bounce needs --duration")
+            }
+            return SpringTimingParameters(duration: duration, bounce: bounce, initialVelocity: velocity)
+        }
+        if given(.response), given(.duration) { throw conflict(.response, .duration) }
+        if given(.response) { throw CommandLineError("sample spring: --response needs --damping-ratio") }
+        if given(.duration) { throw CommandLineError("sample spring: --duration needs --bounce or --damping-ratio") }
+        throw CommandLineError("sample spring: missing spring description (--stiffness and --damping, --damping-ratio, or --duration and --bounce)")
+    }
+
+    // MARK: decay
+
+    static func decay(_ parsed: ParsedArguments) throws(CommandLineError) -> Model {
+        guard let velocity = try parsed.number("velocity") else {
+            throw CommandLineError("sample decay: missing --velocity V")
+        }
+        var rate = DecelerationRate.normal.rawValue
+        if let text = parsed.string("rate") {
+            switch text.lowercased() {
+            case "normal": rate = DecelerationRate.normal.rawValue
+            case "fast": rate = DecelerationRate.fast.rawValue
+            default:
+                guard Double(text) != nil else {
+                    throw CommandLineError("invalid rate \(quoted(text)) for --rate: expected a number, normal or fast")
+                }
+                rate = try parseNumber(text, what: "--rate")
+            }
+        }
+        return .decay(DecayTimingParameters(rate: rate), velocity: velocity)
+    }
+}
