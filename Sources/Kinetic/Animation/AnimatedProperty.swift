@@ -1,0 +1,220 @@
+/// An animatable property: a model value and the additive animations running on it.
+///
+/// The **model value** is where the property is going: setting ``value`` changes it at once,
+/// as setting a view's `center` does in UIKit. Inside an animation block (an animator's
+/// animations, a keyframe) the change is also animated: the property gains a *track* whose
+/// offset starts at `old − new` and decays to zero as its animation completes. The
+/// **presentation value** is the model plus the offsets of every track, and its velocity the sum
+/// of their velocities, each in closed form at the engine's current time:
+///
+///     presentation = model + Σ offsetᵢ(t)        velocity = Σ offsetᵢ'(t)
+///
+/// This is Core Animation's additive animation: a second change while the first is in flight
+/// adds a second track instead of replacing the first, so nothing jumps, and for springs the
+/// sum is exact physics (a retargeted linear spring is the superposition of two springs), so
+/// the velocity stays continuous too.
+///
+/// Outside an animation block a change jumps: model and presentation both take the new value
+/// and the tracks already running carry on around it.
+///
+/// A value that is not finite (a NaN, an infinity in any component) is rejected with a
+/// diagnostic and the property keeps its value.
+public final class AnimatedProperty<Value: AnimatableValue> {
+    /// The engine whose clock and transactions this property follows.
+    public let engine: AnimationEngine
+    /// The model value.
+    public private(set) var modelValue: Value
+    var tracks: [PropertyTrack<Value>] = []
+
+    /// Creates a property at rest at `value`.
+    public init(_ value: Value, engine: AnimationEngine) {
+        self.engine = engine
+        self.modelValue = value.isFinite ? value : .zero
+    }
+
+    /// The model value; setting it inside an animation block animates the change.
+    public var value: Value {
+        get { modelValue }
+        set { set(newValue) }
+    }
+
+    /// The value on screen now: the model plus every running track's offset.
+    public var presentationValue: Value {
+        var v = modelValue
+        for track in tracks { v += track.offset().value }
+        return v
+    }
+
+    /// The rate of change of ``presentationValue``, per second.
+    public var velocity: Value {
+        var v = Value.zero
+        for track in tracks { v += track.offset().velocity }
+        return v
+    }
+
+    /// Presentation value and velocity together.
+    public var presentation: (value: Value, velocity: Value) {
+        var value = modelValue, velocity = Value.zero
+        for track in tracks {
+            let o = track.offset()
+            value += o.value
+            velocity += o.velocity
+        }
+        return (value, velocity)
+    }
+
+    /// Whether any animation is running on the property.
+    public var isAnimating: Bool { !tracks.isEmpty }
+
+    /// Sets the model value; animated when an animation transaction is open.
+    public func set(_ newValue: Value) {
+        guard newValue.isFinite else {
+            engine.report(.invalidArgument, "a non-finite value was assigned to an animated property; it keeps its value")
+            return
+        }
+        let old = modelValue
+        modelValue = newValue
+        guard let transaction = engine.currentTransaction else { return }
+        let delta = old - newValue
+        if delta == .zero { return }
+        let segment = transaction.segment
+        let velocity = segment.initialVelocity(for: delta)
+        tracks.append(PropertyTrack(segment: segment, delta: delta, initialVelocity: velocity))
+        transaction.animator.attach(self)
+    }
+
+    /// Sets the model value without animation, even inside an animation block.
+    public func setWithoutAnimation(_ newValue: Value) {
+        engine.performWithoutAnimation { set(newValue) }
+    }
+
+    /// Adds a track driven by `segment` (physics animations add theirs here).
+    func appendTrack(on segment: AnimationSegment, delta: Value, initialVelocity: Value) {
+        tracks.append(PropertyTrack(segment: segment, delta: delta, initialVelocity: initialVelocity))
+    }
+
+    /// Removes the tracks `owner` added; the model stays.
+    func removeTracks(ownedBy owner: AnyObject) {
+        tracks.removeAll { $0.segment.owner === owner }
+    }
+
+    /// Sets the model without touching the tracks or opening a transaction.
+    func setModelValue(_ value: Value) {
+        if value.isFinite { modelValue = value }
+    }
+
+    /// Removes every animation at once, leaving the property at its model value.
+    public func removeAllAnimations() {
+        let animators = tracks.compactMap { $0.segment.animator }
+        tracks.removeAll()
+        for a in animators { a.detachIfUnused(self) }
+    }
+}
+
+/// One additive animation on a property: an offset `delta·a(t) + v₀·b(t)` whose coefficients
+/// come from the animator's timeline (see ``AnimationSegment``).
+struct PropertyTrack<Value: AnimatableValue> {
+    let segment: AnimationSegment
+    /// `old − new` model value: the offset when the animation starts.
+    var delta: Value
+    /// The offset's velocity when the animation starts (springs with an initial velocity).
+    var initialVelocity: Value
+
+    func offset() -> (value: Value, velocity: Value) {
+        let c = segment.coefficients()
+        return (delta * c.released + initialVelocity * c.kicked,
+                delta * c.releasedVelocity + initialVelocity * c.kickedVelocity)
+    }
+
+    /// The offset when the animator is at its start (`atEnd` false) or end, at rest.
+    func offset(atEnd: Bool) -> Value {
+        let c = segment.edgeCoefficients(atEnd: atEnd)
+        return delta * c.released + initialVelocity * c.kicked
+    }
+}
+
+/// The type-erased face of ``AnimatedProperty`` an animator keeps, to commit or remove the
+/// tracks it owns.
+protocol AnimatedPropertyTracks: AnyObject {
+    /// Removes the animator's tracks. `position` says what the model becomes: each track's
+    /// offset at the animator's end (`.end`: zero, except for changes added while reversed) or
+    /// start (`.start`: the values before the animation) is added to it, or its current offset
+    /// (`.current`: the presentation is kept).
+    func finishTracks(of animator: PropertyAnimator, at position: AnimatingPosition)
+    /// A timing change at time fraction `fraction`: each of the animator's tracks is clipped
+    /// there (its motion on the far side is kept, so reversing replays it) and a new track on
+    /// `segment` carries the offset from where it is now to where it is at the edge the
+    /// animator runs to (the end when `towardEnd`, else the start). Nothing jumps.
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment)
+    func hasTracks(of animator: PropertyAnimator) -> Bool
+    /// Writes the presentation into the model and removes the animator's tracks, returning
+    /// what ``PropertyAnimator/finishAnimation(at:)`` does to the property later: `.end` sets
+    /// the values the animations set, `.start` the values before them, `.current` nothing.
+    func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void
+}
+
+extension AnimatedProperty: AnimatedPropertyTracks {
+    func finishTracks(of animator: PropertyAnimator, at position: AnimatingPosition) {
+        var kept: [PropertyTrack<Value>] = []
+        kept.reserveCapacity(tracks.count)
+        var model = modelValue
+        for track in tracks {
+            guard track.segment.owner === animator else { kept.append(track); continue }
+            switch position {
+            case .end: model += track.offset(atEnd: true)
+            case .start: model += track.offset(atEnd: false)
+            case .current: model += track.offset().value
+            }
+        }
+        tracks = kept
+        // A sum that overflowed (absurd deltas) keeps the last finite model.
+        if model.isFinite { modelValue = model }
+    }
+
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment) {
+        var rebased: [PropertyTrack<Value>] = []
+        for i in tracks.indices where tracks[i].segment.owner === animator {
+            let track = tracks[i]
+            let now = track.offset().value
+            let inner = track.segment
+            let pivot = inner.coefficients(fraction: fraction, rate: 0, scrubbedProgress: nil)
+            let edge = inner.edgeCoefficients(atEnd: towardEnd)
+            let clipped = AnimationSegment(animator: animator, start: 0, end: 1,
+                                           kind: .clipped(inner: inner, at: fraction, towardEnd: towardEnd,
+                                                          pivot: pivot, edge: edge))
+            tracks[i] = PropertyTrack(segment: clipped, delta: track.delta, initialVelocity: track.initialVelocity)
+            let remaining = now - track.offset(atEnd: towardEnd)
+            if remaining != .zero {
+                rebased.append(PropertyTrack(segment: segment, delta: remaining,
+                                             initialVelocity: segment.initialVelocity(for: remaining)))
+            }
+        }
+        tracks += rebased
+    }
+
+    func hasTracks(of animator: PropertyAnimator) -> Bool {
+        tracks.contains { $0.segment.owner === animator }
+    }
+
+    func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void {
+        var endValue = modelValue
+        var startValue = modelValue
+        var current = modelValue
+        var kept: [PropertyTrack<Value>] = []
+        for track in tracks {
+            guard track.segment.owner === animator else { kept.append(track); continue }
+            startValue += track.offset(atEnd: false)
+            endValue += track.offset(atEnd: true)
+            current += track.offset().value
+        }
+        tracks = kept
+        if current.isFinite { modelValue = current }
+        return { [self] position in
+            switch position {
+            case .end: if endValue.isFinite { self.modelValue = endValue }
+            case .start: if startValue.isFinite { self.modelValue = startValue }
+            case .current: break
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// The clock and the bookkeeping of a set of animations: the current time, the animators that
+/// are active, the physics animations that are running, and the animation transaction that is
+/// open while an animation block runs.
+///
+/// Nothing in Kinetic reads a wall clock. The host calls ``tick(at:)`` once per frame with the
+/// frame's timestamp, and every presentation value is a closed-form function of that time, so
+/// a test drives an engine on a manual clock and samples exact instants. Several engines can
+/// live side by side (each test its own); an engine and everything it animates are confined to
+/// one thread, as UIKit's main thread.
+///
+/// ## Time
+/// Time is in seconds and only moves forwards: ``tick(at:)`` with an earlier time or a
+/// non-finite one is rejected with a diagnostic and changes nothing.
+///
+/// ## Diagnostics
+/// Where UIKit raises an exception (stopping an inactive animator, finishing one that is not
+/// stopped, …) Kinetic rejects the call, leaves every state as it was, and reports a
+/// ``Diagnostic`` here: appended to ``diagnostics`` and passed to ``onDiagnostic``.
+public final class AnimationEngine {
+    /// The engine's current time, in seconds: the time of the last ``tick(at:)``.
+    public private(set) var time: Double
+
+    /// Animators that are active or stopped, in the order they became so. The engine keeps
+    /// them alive until they return to inactive, as UIKit's run loop keeps running animators.
+    public private(set) var animators: [PropertyAnimator] = []
+
+    /// Rejected calls, oldest first (at most the last 100).
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Called with each diagnostic as it is reported.
+    public var onDiagnostic: ((Diagnostic) -> Void)?
+
+    /// Physics animations (springs and decays on properties) that are running.
+    var physicsAnimations: [any PhysicsDriven] = []
+
+    /// The stack of open animation transactions; the innermost is last.
+    var transactions: [AnimationTransaction] = []
+
+    /// Creates an engine whose clock reads `time`.
+    public init(time: Double = 0) {
+        self.time = time.isFinite ? time : 0
+    }
+
+    /// Advances the clock to `time`, completes the animations that end by then, and runs their
+    /// completion handlers.
+    ///
+    /// Presentation values are computed on demand at ``time``, so between ticks they stay put.
+    /// A `time` before the current one, or not finite, is rejected (see ``Diagnostic``).
+    public func tick(at time: Double) {
+        guard time.isFinite, time >= self.time else {
+            report(.timeWentBackwards, "tick(at: \(time)) is before the engine's time \(self.time) or not finite; ignored")
+            return
+        }
+        self.time = time
+        // Completion handlers may start, stop or create animators: iterate over a snapshot.
+        for animator in animators where animator.state == .active {
+            animator.advance(to: time)
+        }
+        for animation in physicsAnimations {
+            animation.advance(to: time)
+        }
+        physicsAnimations.removeAll { !$0.isRunning }
+    }
+
+    /// Whether any animator is running or any physics animation is moving: a host can stop
+    /// asking for frames when this is false.
+    public var hasRunningAnimations: Bool {
+        animators.contains { $0.isRunning } || !physicsAnimations.isEmpty
+    }
+
+    // MARK: Transactions
+
+    /// Runs `changes` with property changes animated by `segment`.
+    func perform(in transaction: AnimationTransaction, _ changes: () -> Void) {
+        transactions.append(transaction)
+        changes()
+        transactions.removeLast()
+    }
+
+    /// The innermost open transaction, if an animation block is running.
+    var currentTransaction: AnimationTransaction? { transactions.last }
+
+    /// Adds a keyframe to the animation block being run: `animations` animate over the stretch
+    /// from `relativeStartTime` to `relativeStartTime + relativeDuration` of the enclosing
+    /// animation's progress (both in 0...1, clamped), as UIKit's
+    /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`. Keyframes nest.
+    /// Outside an animation block the changes are made at once and a diagnostic is reported.
+    public func addKeyframe(withRelativeStartTime relativeStartTime: Double, relativeDuration: Double,
+                            animations: () -> Void) {
+        guard let transaction = currentTransaction else {
+            report(.illegalStateTransition, "addKeyframe outside an animation block: changes applied without animation")
+            animations()
+            return
+        }
+        let start = relativeStartTime.isFinite ? Swift.min(Swift.max(relativeStartTime, 0), 1) : 0
+        let length = relativeDuration.isFinite ? Swift.min(Swift.max(relativeDuration, 0), 1 - start) : 1 - start
+        let segment = AnimationSegment(animator: transaction.animator, start: start, end: start + length,
+                                       kind: .keyframe(parent: transaction.segment))
+        perform(in: AnimationTransaction(animator: transaction.animator, segment: segment), animations)
+    }
+
+    /// Runs `changes` without animation even inside an animation block (UIKit's
+    /// `UIView.performWithoutAnimation(_:)`).
+    public func performWithoutAnimation(_ changes: () -> Void) {
+        let saved = transactions
+        transactions = []
+        changes()
+        transactions = saved
+    }
+
+    // MARK: Bookkeeping
+
+    func register(_ animator: PropertyAnimator) {
+        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+    }
+
+    func unregister(_ animator: PropertyAnimator) {
+        animators.removeAll { $0 === animator }
+    }
+
+    func register(_ animation: any PhysicsDriven) {
+        if !physicsAnimations.contains(where: { $0 === animation }) { physicsAnimations.append(animation) }
+    }
+
+    func report(_ kind: Diagnostic.Kind, _ message: String) {
+        let diagnostic = Diagnostic(kind: kind, message: message, time: time)
+        diagnostics.append(diagnostic)
+        if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
+        onDiagnostic?(diagnostic)
+    }
+}
+
+/// A rejected call: what UIKit would have raised an exception for.
+public struct Diagnostic: Sendable, Equatable {
+    /// What was rejected.
+    public enum Kind: Sendable, Equatable {
+        /// `tick(at:)` with an earlier or non-finite time.
+        case timeWentBackwards
+        /// A call that is illegal in the animator's current state (see the message).
+        case illegalStateTransition
+        /// A call on an animator whose `isInterruptible` is false.
+        case notInterruptible
+        /// An argument that is out of range or not finite (it was ignored or clamped).
+        case invalidArgument
+    }
+    /// What was rejected.
+    public let kind: Kind
+    /// A sentence saying what happened and what was done instead.
+    public let message: String
+    /// The engine's time when it happened.
+    public let time: Double
+}
+
+/// Where animated property changes go while an animation block runs: the animator and the
+/// stretch of its timeline the changes animate over.
+final class AnimationTransaction {
+    let animator: PropertyAnimator
+    let segment: AnimationSegment
+    init(animator: PropertyAnimator, segment: AnimationSegment) {
+        self.animator = animator
+        self.segment = segment
+    }
+}
+
+/// Something the engine advances every tick besides animators: a spring or decay animation.
+protocol PhysicsDriven: AnyObject {
+    var isRunning: Bool { get }
+    func advance(to time: Double)
+}

@@ -1,0 +1,179 @@
+/// A stretch of an animator's timeline that a group of property changes animates over, with
+/// the timing they use.
+///
+/// The animator's timeline runs a *time fraction* x from 0 to 1 (backwards when reversed).
+/// - The animations given before the animator starts use the whole timeline, [0, 1].
+/// - Animations added while it runs use [x_now, 1], or start later with a delay factor; the
+///   timing curve applies to their own stretch, so they start at rest and finish with the rest.
+///   Added while the animator runs reversed, they use [0, x_now] and run *backwards*
+///   (``runsBackwards``): their changes happen as the timeline goes down to 0.
+/// - A keyframe takes a stretch of its parent's *progress* (UIKit's relative start time and
+///   duration), linearly, so the parent's curve shapes the whole sequence.
+/// - A timing change (``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:)``)
+///   *clips* each track's segment at the current fraction and continues the rest of the way on a
+///   new segment (see ``Kind/clipped(inner:at:towardEnd:pivot:edge:)``).
+///
+/// A segment turns the animator's state into the four numbers every track needs: the offset is
+/// `delta·a + v₀·b` and its velocity `delta·a' + v₀·b'` (the fields of ``SpringBasis``).
+/// ``coefficients(fraction:rate:scrubbedProgress:)`` is a pure function of the timeline, so the
+/// same segment can also be asked what it shows at the animator's start or end
+/// (``edgeCoefficients(atEnd:)``), which is what finishing at `.start` or `.end` writes into the
+/// model.
+final class AnimationSegment {
+    enum Kind {
+        case timed(timing: TimingParameters, seconds: Double)
+        case keyframe(parent: AnimationSegment)
+        /// A physics animation's motion, on the engine's clock from `startTime`: a spring's
+        /// basis, or (for a decay, whose model is its resting position) `a = e^(k t)`.
+        case spring(SpringTimingParameters, startTime: Double)
+        case decay(DecayTimingParameters, startTime: Double)
+        /// The part of `inner`'s motion that a timing change at fraction `at` keeps: on the far
+        /// side of `at` (below it when the new timing runs `towardEnd`, above it otherwise)
+        /// `inner(x) − pivot + edge`, on the near side the constant `edge`, where `pivot` is
+        /// `inner` at `at` and `edge` is `inner` at the edge the new timing runs to. The track
+        /// that continues on the new timing starts from `offset(at) − offset(edge)`, so the sum
+        /// is continuous at `at`, still reaches the original start values at fraction 0 and the
+        /// original end values at fraction 1, and the old curve is replayed if the animator is
+        /// reversed back across `at`.
+        case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis)
+    }
+
+    /// What owns the tracks on this segment: the animator, or a physics animation.
+    unowned(unsafe) let owner: AnyObject
+    /// The animator whose timeline drives the segment (nil for physics animations).
+    let animator: PropertyAnimator?
+    let engine: AnimationEngine
+    /// The stretch: of the animator's time fraction (timed) or of the parent's progress (keyframe).
+    let start: Double
+    let end: Double
+    let kind: Kind
+    /// Whether the stretch is animated from `end` down to `start` (added while reversed).
+    let backwards: Bool
+
+    init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false) {
+        self.animator = animator
+        self.owner = animator
+        self.engine = animator.engine
+        self.start = start
+        self.end = Swift.max(end, start)
+        self.kind = kind
+        self.backwards = backwards
+    }
+
+    /// A segment for a physics animation owned by `owner`, on `engine`'s clock.
+    init(owner: AnyObject, engine: AnimationEngine, kind: Kind) {
+        self.animator = nil
+        self.owner = owner
+        self.engine = engine
+        self.start = 0
+        self.end = 1
+        self.kind = kind
+        self.backwards = false
+    }
+
+    /// The absolute initial velocity of a track with offset `delta`: a spring's relative
+    /// initial velocity (UIKit's units, per axis) times the distance, `to − from = −delta`.
+    func initialVelocity<Value: AnimatableValue>(for delta: Value) -> Value {
+        guard case .timed(.spring(let spring), _) = kind else { return .zero }
+        let v = spring.initialVelocity
+        if v.x == 0 && v.y == 0 { return .zero }
+        return (Value.zero - delta).scaled(x: v.x, y: v.y)
+    }
+
+    static let zero = SpringBasis(released: 0, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+    static let rest = SpringBasis(released: 1, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+
+    /// Local fraction u in [0, 1] of `x` within [start, end] and du/dx (0 outside the stretch).
+    @inline(__always)
+    private func local(_ x: Double) -> (u: Double, slope: Double) {
+        let span = end - start
+        guard span > 0 else { return (x >= end ? 1 : 0, 0) }
+        let u = (x - start) / span
+        // At the ends the one-sided derivative of the inside counts: a spring animation that
+        // starts with a velocity has it at its first instant.
+        if u < 0 { return (0, 0) }
+        if u > 1 { return (1, 0) }
+        return (u, 1 / span)
+    }
+
+    /// The segment's own progress variable for timeline position `x`, and its derivative:
+    /// `local(x)`, or `1 − local(x)` for a segment that runs backwards.
+    @inline(__always)
+    private func directed(_ x: Double) -> (u: Double, slope: Double) {
+        let l = local(x)
+        return backwards ? (1 - l.u, -l.slope) : l
+    }
+
+    /// The offset coefficients now (see the type's discussion).
+    func coefficients() -> SpringBasis {
+        switch kind {
+        case .spring(let spring, let startTime):
+            return spring.basis(at: engine.time - startTime)
+        case .decay(let decay, let startTime):
+            let f = decay.velocityFactor(at: engine.time - startTime)
+            return SpringBasis(released: f, releasedVelocity: decay.rate * f, kicked: 0, kickedVelocity: 0)
+        default:
+            break
+        }
+        guard let animator else { return AnimationSegment.zero }
+        let timeline = animator.timeline()
+        return coefficients(fraction: timeline.fraction, rate: timeline.rate, scrubbedProgress: timeline.scrubbedProgress)
+    }
+
+    /// The offset coefficients at the animator's start (`atEnd` false, fraction 0) or end
+    /// (fraction 1), at rest: what finishing there leaves of a track.
+    func edgeCoefficients(atEnd: Bool) -> SpringBasis {
+        switch kind {
+        case .spring, .decay: return coefficients()
+        default: return coefficients(fraction: atEnd ? 1 : 0, rate: 0, scrubbedProgress: nil)
+        }
+    }
+
+    /// The offset coefficients when the animator's timeline is at fraction `x`, moving at `rate`
+    /// (fraction per second, signed), or scrubbed linearly to progress `scrubbedProgress`.
+    ///
+    /// A timed stretch at or past its end contributes exactly nothing, including a spring's
+    /// last 0.1 % (it is cut where it counts as settled), so that an animator that pauses on
+    /// completion shows the end values exactly and completing does not move anything.
+    func coefficients(fraction x: Double, rate: Double, scrubbedProgress p: Double?) -> SpringBasis {
+        switch kind {
+        case .timed(let timing, let seconds):
+            if let p {
+                // Scrubbing linearly: every stretch shows its linear share of the progress.
+                let u = directed(p).u
+                return SpringBasis(released: 1 - u, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+            }
+            let (u, slope) = directed(x)
+            if u >= 1 { return AnimationSegment.zero }
+            let du = slope * rate
+            switch timing {
+            case .cubic(let curve):
+                let s = curve.sample(at: u)
+                return SpringBasis(released: 1 - s.progress, releasedVelocity: -s.velocity * du, kicked: 0, kickedVelocity: 0)
+            case .spring(let spring):
+                // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
+                let b = spring.basis(at: u * seconds)
+                let scale = du * seconds
+                return SpringBasis(released: b.released, releasedVelocity: b.releasedVelocity * scale,
+                                   kicked: b.kicked, kickedVelocity: b.kickedVelocity * scale)
+            }
+        case .keyframe(let parent):
+            // A keyframe follows its parent's progress P = 1 − a linearly over its stretch.
+            let c = parent.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
+            let (u, slope) = directed(1 - c.released)
+            if u >= 1 { return AnimationSegment.zero }
+            return SpringBasis(released: 1 - u, releasedVelocity: slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
+        case .clipped(let inner, let at, let towardEnd, let pivot, let edge):
+            let position = p ?? x
+            let farSide = towardEnd ? position < at : position > at
+            guard farSide else { return edge }
+            let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
+            return SpringBasis(released: c.released - pivot.released + edge.released,
+                               releasedVelocity: c.releasedVelocity,
+                               kicked: c.kicked - pivot.kicked + edge.kicked,
+                               kickedVelocity: c.kickedVelocity)
+        case .spring, .decay:
+            return AnimationSegment.zero
+        }
+    }
+}

@@ -1,0 +1,517 @@
+/// Why a physics animation (``SpringAnimation``, ``DecayAnimation``) ended: passed to each of
+/// its completion handlers, which run exactly once per run.
+public enum PhysicsCompletionReason: Sendable, Equatable {
+    /// The motion came to rest. The animation's track was removed, so the property's
+    /// presentation equals its model value exactly (the target of a spring, the resting position
+    /// of a decay), up to any other animator still animating it.
+    case settled
+    /// `stop()` was called: the presentation at that instant became the model value and the
+    /// motion ended there, velocity and all.
+    case stopped
+    /// Something else ended the motion: another physics animation started on the same property
+    /// and took it over (folding this motion into its own, see ``SpringAnimation/start()``), or
+    /// the property's animations were removed (``AnimatedProperty/removeAllAnimations()``).
+    case interrupted
+}
+
+// MARK: - Spring
+
+/// A value-space spring that pulls an ``AnimatedProperty`` towards a ``target`` that may change
+/// at any moment, as POP's `POPSpringAnimation` and the objc.io article's pane do: a tap
+/// retargets the spring mid-flight without a velocity jump, and a pan hands its release
+/// velocity straight to the spring.
+///
+///     let pane = AnimatedProperty(Point(x: 160, y: 500), engine: engine)
+///     let spring = SpringAnimation(property: pane,
+///                                  spring: SpringTimingParameters(mass: 1, stiffness: 300, damping: 28),
+///                                  target: Point(x: 160, y: 100),
+///                                  velocity: panVelocity)      // points per second, 2D
+///     spring.start()
+///     …
+///     spring.target = Point(x: 160, y: 500)                     // a tap: turn around, smoothly
+///
+/// ## The motion
+/// The spring is `m·x'' + c·x' + k·(x − target) = 0` with the ``spring``'s mass, stiffness and
+/// damping, in absolute value units: a velocity is value units per second (the spring's own
+/// UIKit-style relative ``SpringTimingParameters/initialVelocity`` is not used). While the
+/// animation runs the property's model value *is* the target, and the motion is one additive
+/// track whose offset `d(t) = presentation − target` follows the closed form of
+/// ``SpringBasis``, from the instant `t₀` of the last change:
+///
+///     d(t)  = d₀ · released(t − t₀)         + v₀ · kicked(t − t₀)
+///     d'(t) = d₀ · releasedVelocity(t − t₀) + v₀ · kickedVelocity(t − t₀)
+///
+/// Nothing is integrated frame by frame, so any frame rate sees the same values at the same
+/// instants.
+///
+/// ## Retargeting, velocity changes, spring changes: one track, exact
+/// Every change while running (``target``, ``velocity``, ``spring``) evaluates the current
+/// offset `d` and velocity `d'`, and replaces the animation's track by a single track starting
+/// now:
+///
+///     retarget to T′:   d₀ = d + (T − T′),  v₀ = d'        (model becomes T′)
+///     set velocity V:   d₀ = d,             v₀ = d' + (V − property velocity)
+///     change spring:    d₀ = d,             v₀ = d'        (on the new spring)
+///
+/// The presentation `T′ + d₀` equals `T + d` and the velocity is unchanged (or exactly `V`):
+/// nothing jumps. Because the spring is linear, the motion after a retarget is exactly the
+/// superposition of the old motion and a new spring released from `T − T′` at rest (the
+/// additive-animation identity of Core Animation); folding the two into one track is the same
+/// function of time, so any number of retargets keeps one track, never a growing list, and the
+/// values agree with the superposition to rounding (about 1e-13 of the distances involved).
+///
+/// ## Settling
+/// The animation has settled when, at a tick, its own offset and velocity are both small:
+/// `|d| ≤ restingDistance` and `|d'| ≤ restingSpeed` (Euclidean norms of all components,
+/// ``AnimatableValue/magnitude``; defaults 0.001 value units and 0.01 units per second). It
+/// then removes its track, so the presentation equals the target exactly (a final step of at
+/// most `restingDistance`), stops running, and runs its completion handlers with
+/// ``PhysicsCompletionReason/settled``. For a damped spring the energy `½k·d² + ½m·d'²` never
+/// grows, so from such a state the motion would have stayed within
+/// `√(restingDistance² + (m/k)·restingSpeed²)` of the target anyway. Settling is checked at
+/// ticks, so it happens at the first tick after the thresholds are met.
+///
+/// An **undamped** spring (damping 0) conserves that energy: it oscillates for ever and never
+/// settles unless it starts inside the thresholds. Stop it with ``stop()``.
+///
+/// ## Taking over a property
+/// ``start()`` takes the property over from any other physics animation running on it (a
+/// decay after a flick, an earlier spring): it removes their tracks, folds their current offset
+/// and velocity into its own first track (exactly: position and velocity carry on), and those
+/// animations end with ``PhysicsCompletionReason/interrupted``. Tracks of a
+/// ``PropertyAnimator`` on the same property are left alone and keep adding their offsets.
+/// Setting the property's ``AnimatedProperty/value`` directly while the spring runs moves its
+/// target (and the presentation jumps, as any change outside an animation does); set
+/// ``target`` to move it smoothly.
+///
+/// ## Bad input
+/// A target or velocity with a NaN or infinite component (or too large to measure) is rejected
+/// with an ``Diagnostic/Kind/invalidArgument`` diagnostic on the property's engine and the
+/// animation is left as it was: nothing on screen ever becomes NaN. So is a negative or
+/// non-finite resting threshold. The spring's constants are sanitized by
+/// ``SpringTimingParameters`` itself (zero mass → 1, negative damping → 0, …).
+///
+/// ## Lifetime
+/// A running animation is kept alive by its engine, so `SpringAnimation(…).start()` without
+/// keeping a reference works. It can be started again after it ends.
+public final class SpringAnimation<Value: AnimatableValue> {
+    /// The property the animation moves.
+    public let property: AnimatedProperty<Value>
+
+    /// The spring: mass, stiffness and damping (its relative `initialVelocity` is not used).
+    ///
+    /// Changing it while running continues from the current position and velocity on the new
+    /// spring (one new track; nothing jumps).
+    public var spring: SpringTimingParameters {
+        didSet { if isRunning { rebase(newTarget: nil, velocityChange: .zero) } }
+    }
+
+    /// Whether the animation is moving the property.
+    public private(set) var isRunning = false
+
+    private var storedTarget: Value
+    private var pendingVelocity: Value?
+    private var storedRestingDistance = 0.001
+    private var storedRestingSpeed = 0.01
+    private var completions: [(PhysicsCompletionReason) -> Void] = []
+
+    /// A spring on `property` towards `target` (default: the property's model value), to start
+    /// with ``start()``.
+    ///
+    /// - Parameters:
+    ///   - velocity: the property's velocity when the animation starts, in value units per second
+    ///     (a pan's release velocity: a `Point` velocity for a `Point` property). `nil` (the
+    ///     default) carries on with the velocity the property has at ``start()`` (that of a
+    ///     decay or spring it takes over, otherwise zero).
+    ///
+    /// The motion starts from the property's presentation value at ``start()``, so a gesture
+    /// that set the property's value directly hands over with no jump in position, and with
+    /// exactly `velocity`. A non-finite `target` or `velocity` is rejected with a diagnostic
+    /// (the model value, and no velocity, are used instead).
+    public init(property: AnimatedProperty<Value>, spring: SpringTimingParameters,
+                target: Value? = nil, velocity: Value? = nil) {
+        self.property = property
+        self.spring = spring
+        self.storedTarget = property.modelValue
+        if let target {
+            if target.isFinite { storedTarget = target }
+            else { property.engine.report(.invalidArgument, "SpringAnimation: the target is not finite; the property's model value is used") }
+        }
+        if let velocity {
+            if velocity.isFinite { pendingVelocity = velocity }
+            else { property.engine.report(.invalidArgument, "SpringAnimation: the velocity is not finite; the property's current velocity is used") }
+        }
+    }
+
+    /// Where the spring pulls the property: its rest position.
+    ///
+    /// While running this is the property's model value. Setting it retargets the spring at
+    /// once, continuing from the current position and velocity (see the type's discussion: no
+    /// jump in position or velocity, and the animation does not complete). Before ``start()``
+    /// it is only remembered. A non-finite value is rejected with a diagnostic.
+    public var target: Value {
+        get { isRunning ? property.modelValue : storedTarget }
+        set {
+            guard newValue.isFinite else {
+                property.engine.report(.invalidArgument, "SpringAnimation.target: a non-finite target was rejected; the target is unchanged")
+                return
+            }
+            storedTarget = newValue
+            if isRunning { rebase(newTarget: newValue, velocityChange: .zero) }
+        }
+    }
+
+    /// The velocity of the property, in value units per second.
+    ///
+    /// While running, reading gives the property's presentation velocity, and setting it makes
+    /// that the velocity at this instant (the position does not move; the spring carries on from
+    /// there), as a gesture's velocity is handed over. Before ``start()``, setting it gives the
+    /// velocity the animation starts with, and reading gives that velocity if one was set,
+    /// otherwise the property's current velocity (what ``start()`` would carry on with).
+    /// A non-finite velocity is rejected with a diagnostic.
+    public var velocity: Value {
+        get { isRunning ? property.velocity : (pendingVelocity ?? property.velocity) }
+        set {
+            guard newValue.isFinite else {
+                property.engine.report(.invalidArgument, "SpringAnimation.velocity: a non-finite velocity was rejected; the velocity is unchanged")
+                return
+            }
+            if isRunning {
+                rebase(newTarget: nil, velocityChange: newValue - property.velocity)
+            } else {
+                pendingVelocity = newValue
+            }
+        }
+    }
+
+    /// The distance from the target below which the motion may settle, in value units
+    /// (default 0.001). Negative or non-finite values are rejected with a diagnostic.
+    public var restingDistance: Double {
+        get { storedRestingDistance }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                property.engine.report(.invalidArgument, "SpringAnimation.restingDistance must be finite and at least 0; unchanged")
+                return
+            }
+            storedRestingDistance = newValue
+        }
+    }
+
+    /// The speed below which the motion may settle, in value units per second (default 0.01).
+    /// Negative or non-finite values are rejected with a diagnostic.
+    public var restingSpeed: Double {
+        get { storedRestingSpeed }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                property.engine.report(.invalidArgument, "SpringAnimation.restingSpeed must be finite and at least 0; unchanged")
+                return
+            }
+            storedRestingSpeed = newValue
+        }
+    }
+
+    /// Adds a handler run once, when the current (or next) run ends, with the reason.
+    ///
+    /// Handlers run in the order they were added, after the animation has stopped running, and
+    /// are then forgotten: a restarted animation needs new ones. They may start, stop or
+    /// retarget animations, this one included.
+    public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
+        completions.append(handler)
+    }
+
+    /// Starts the motion from the property's presentation value now.
+    ///
+    /// The property's model becomes ``target``. Any other physics animation on the property is
+    /// taken over: its offset and velocity are folded into this animation's first track and it
+    /// ends with ``PhysicsCompletionReason/interrupted``. The starting velocity is the one given
+    /// (``velocity``), otherwise the velocity of the motions taken over. Position and velocity
+    /// are continuous:
+    ///
+    ///     d₀ = (model + Σ taken offsets) − target
+    ///     v₀ = given velocity − velocity of the property's other (animator) tracks
+    ///        or Σ taken velocities
+    ///
+    /// Does nothing if the animation is already running.
+    public func start() {
+        guard !isRunning else { return }
+        let taken = property.removePhysicsTracks()
+        let v0: Value
+        if let v = pendingVelocity {
+            // The property's velocity becomes exactly `v`: subtract what its animator tracks add.
+            v0 = property.tracks.isEmpty ? v : v - property.velocity
+        } else {
+            v0 = taken.velocity
+        }
+        pendingVelocity = nil
+        let from = property.modelValue + taken.offset
+        let target = storedTarget
+        property.setModelValue(target)
+        isRunning = true
+        appendTrack(delta: from - target, initialVelocity: v0)
+        property.engine.register(self)
+        interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
+    }
+
+    /// Stops the motion where it is: the presentation value now becomes the property's model
+    /// value, the velocity drops to zero, and the completion handlers run with
+    /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
+    public func stop() {
+        guard isRunning else { return }
+        let own = ownMotion()
+        storedTarget = property.modelValue
+        property.removeTracks(ownedBy: self)
+        property.setModelValue(property.modelValue + own.offset)
+        finish(.stopped)
+    }
+
+    // MARK: Internals
+
+    /// The summed offset and velocity of this animation's tracks now.
+    func ownMotion() -> (offset: Value, velocity: Value, count: Int) {
+        var offset = Value.zero, velocity = Value.zero, count = 0
+        for track in property.tracks where track.segment.owner === self {
+            let o = track.offset()
+            offset += o.value
+            velocity += o.velocity
+            count += 1
+        }
+        return (offset, velocity, count)
+    }
+
+    /// Replaces this animation's tracks by one starting now with their current offset and
+    /// velocity (plus `velocityChange`), after moving the model to `newTarget` if given. Exact
+    /// by linearity: every track shares the spring.
+    private func rebase(newTarget: Value?, velocityChange: Value) {
+        let own = ownMotion()
+        var delta = own.offset
+        if let newTarget {
+            delta += property.modelValue - newTarget
+            property.setModelValue(newTarget)
+        }
+        property.removeTracks(ownedBy: self)
+        appendTrack(delta: delta, initialVelocity: own.velocity + velocityChange)
+    }
+
+    private func appendTrack(delta: Value, initialVelocity: Value) {
+        let engine = property.engine
+        let segment = AnimationSegment(owner: self, engine: engine, kind: .spring(spring, startTime: engine.time))
+        property.appendTrack(on: segment, delta: delta, initialVelocity: initialVelocity)
+    }
+
+    private func finish(_ reason: PhysicsCompletionReason) {
+        isRunning = false
+        let handlers = completions
+        completions = []
+        for handler in handlers { handler(reason) }
+    }
+}
+
+extension SpringAnimation: PhysicsDriven {
+    /// Checks for settling (or for having been taken over) at the engine's time.
+    func advance(to time: Double) {
+        guard isRunning else { return }
+        let own = ownMotion()
+        guard own.count > 0 else {
+            // Another physics animation took the property over, or its animations were removed.
+            finish(.interrupted)
+            return
+        }
+        if own.offset.magnitude <= storedRestingDistance && own.velocity.magnitude <= storedRestingSpeed {
+            storedTarget = property.modelValue
+            property.removeTracks(ownedBy: self)
+            finish(.settled)
+        }
+    }
+}
+
+// MARK: - Decay
+
+/// Exponential deceleration of an ``AnimatedProperty`` from a velocity, as POP's
+/// `POPDecayAnimation` and a scroll view coasting after a flick.
+///
+/// With `k = 1000·ln(decelerationRate)` (negative, per second; see
+/// ``DecayTimingParameters``), a value starting at `x₀` with velocity `v₀` moves as
+///
+///     x(t) = x₀ + v₀·(e^(k t) − 1)/k        x'(t) = v₀·e^(k t)
+///
+/// and comes to rest at `x₀ − v₀/k` (``restingPosition``, the flick's projection). On
+/// ``start()`` the property's model value becomes that resting position and the motion is one
+/// additive track with offset `d(t) = δ·e^(k t)`, `δ = v₀/k = x₀ − rest`, so
+/// `presentation = rest + δ·e^(k t)`, evaluated in closed form at the engine's time.
+///
+/// ## Settling
+/// At the first tick where the speed `|v₀|·e^(k t)` is at most ``restingSpeed`` (that is, at or
+/// after ``DecayTimingParameters/timeToRest(velocity:)``), the track is removed and the
+/// presentation lands exactly on the resting position. That last step is the distance still
+/// to go, `speed/|k|`: at most `restingSpeed/|k|`, which is 0.25 units for the default 0.5
+/// units per second at ``DecelerationRate/normal`` (`k ≈ −2.0`) and 0.05 at
+/// ``DecelerationRate/fast``; give a smaller resting speed for a finer landing (each halving
+/// costs `ln 2/|k|` ≈ 0.35 s more at the normal rate).
+///
+/// ## Taking over, handing over
+/// ``start()`` takes the property over from any other physics animation on it, folding its
+/// offset into the starting position (see ``SpringAnimation/start()``); they end with
+/// ``PhysicsCompletionReason/interrupted``. Likewise a ``SpringAnimation`` started on the
+/// property while the decay runs (a flick that then snaps to a page) takes over its position
+/// and velocity exactly and the decay ends, interrupted.
+///
+/// ## Bad input
+/// A non-finite velocity is rejected with a diagnostic and replaced by zero (the animation then
+/// settles at the first tick where it started). Rates and resting speeds are sanitized by
+/// ``DecayTimingParameters``.
+public final class DecayAnimation<Value: AnimatableValue> {
+    /// The property the animation moves.
+    public let property: AnimatedProperty<Value>
+    /// The deceleration: rate per millisecond and resting speed.
+    public let decay: DecayTimingParameters
+    /// The velocity the property has when the animation starts, in value units per second.
+    public let initialVelocity: Value
+    /// Whether the animation is moving the property.
+    public private(set) var isRunning = false
+
+    private var storedRest: Value?
+    private var completions: [(PhysicsCompletionReason) -> Void] = []
+
+    /// A decay of `property` from `velocity` (value units per second), to start with
+    /// ``start()``.
+    ///
+    /// - Parameters:
+    ///   - decelerationRate: the fraction of velocity kept per millisecond.
+    ///   - restingSpeed: the speed at which the motion settles (see the type's discussion).
+    public convenience init(property: AnimatedProperty<Value>, velocity: Value,
+                            decelerationRate: DecelerationRate = .normal, restingSpeed: Double = 0.5) {
+        self.init(property: property, velocity: velocity,
+                  decay: DecayTimingParameters(decelerationRate: decelerationRate, restingSpeed: restingSpeed))
+    }
+
+    /// A decay of `property` from `velocity` with the given parameters, to start with
+    /// ``start()``.
+    public init(property: AnimatedProperty<Value>, velocity: Value, decay: DecayTimingParameters) {
+        self.property = property
+        self.decay = decay
+        if velocity.isFinite {
+            initialVelocity = velocity
+        } else {
+            initialVelocity = .zero
+            property.engine.report(.invalidArgument, "DecayAnimation: the velocity is not finite; zero is used")
+        }
+    }
+
+    /// The speed at which the motion settles, in value units per second (the decay's).
+    public var restingSpeed: Double { decay.restingSpeed }
+
+    /// Where the motion comes to rest.
+    ///
+    /// While running (and after settling) this is the resting position computed at
+    /// ``start()``, the property's model value; before ``start()``, the projection of the
+    /// property's presentation value now with ``initialVelocity``.
+    public var restingPosition: Value {
+        if isRunning { return property.modelValue }
+        if let storedRest { return storedRest }
+        return property.presentationValue - initialVelocity * (1 / decay.rate)
+    }
+
+    /// Adds a handler run once, when the current (or next) run ends, with the reason (see
+    /// ``SpringAnimation/addCompletion(_:)``).
+    public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
+        completions.append(handler)
+    }
+
+    /// Starts coasting from the property's presentation value now, with ``initialVelocity``.
+    ///
+    /// Other physics animations on the property are taken over (their offsets folded into the
+    /// starting position; they end, interrupted). The property's velocity becomes exactly
+    /// ``initialVelocity``: the track's share is that minus the velocity of any animator tracks
+    /// on the property. The model becomes the resting position
+    /// `from − v/k` (``DecayTimingParameters/restingPosition(from:velocity:)``).
+    /// Does nothing if the animation is already running.
+    public func start() {
+        guard !isRunning else { return }
+        let taken = property.removePhysicsTracks()
+        let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
+        let from = property.modelValue + taken.offset
+        let delta = v * (1 / decay.rate)         // from − rest, the offset at the start
+        let rest = from - delta
+        storedRest = rest
+        property.setModelValue(rest)
+        isRunning = true
+        let engine = property.engine
+        let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
+        property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
+        engine.register(self)
+        interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
+    }
+
+    /// Stops the motion where it is: the presentation value now becomes the property's model
+    /// value, the velocity drops to zero, and the completion handlers run with
+    /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
+    public func stop() {
+        guard isRunning else { return }
+        var offset = Value.zero
+        for track in property.tracks where track.segment.owner === self { offset += track.offset().value }
+        property.removeTracks(ownedBy: self)
+        property.setModelValue(property.modelValue + offset)
+        finish(.stopped)
+    }
+
+    private func finish(_ reason: PhysicsCompletionReason) {
+        isRunning = false
+        let handlers = completions
+        completions = []
+        for handler in handlers { handler(reason) }
+    }
+}
+
+extension DecayAnimation: PhysicsDriven {
+    /// Checks for settling (or for having been taken over) at the engine's time.
+    func advance(to time: Double) {
+        guard isRunning else { return }
+        var speed = 0.0, count = 0
+        for track in property.tracks where track.segment.owner === self {
+            speed = track.offset().velocity.magnitude
+            count += 1
+        }
+        guard count > 0 else {
+            finish(.interrupted)
+            return
+        }
+        if speed <= decay.restingSpeed {
+            storedRest = property.modelValue
+            property.removeTracks(ownedBy: self)
+            finish(.settled)
+        }
+    }
+}
+
+// MARK: - Shared
+
+extension AnimatedProperty {
+    /// Removes every track of a physics animation (a segment without an animator), returning
+    /// their summed offset and velocity now and their distinct owners.
+    func removePhysicsTracks() -> (offset: Value, velocity: Value, owners: [AnyObject]) {
+        var offset = Value.zero, velocity = Value.zero
+        var owners: [AnyObject] = []
+        guard tracks.contains(where: { $0.segment.animator == nil }) else { return (offset, velocity, owners) }
+        var kept: [PropertyTrack<Value>] = []
+        for track in tracks {
+            guard track.segment.animator == nil else { kept.append(track); continue }
+            let o = track.offset()
+            offset += o.value
+            velocity += o.velocity
+            let owner = track.segment.owner
+            if !owners.contains(where: { $0 === owner }) { owners.append(owner) }
+        }
+        tracks = kept
+        return (offset, velocity, owners)
+    }
+}
+
+/// Lets the physics animations owning `owners` notice at once that their tracks are gone (they
+/// end with ``PhysicsCompletionReason/interrupted`` and run their completion handlers).
+func interruptPhysicsAnimations(ownedBy owners: [AnyObject], on engine: AnimationEngine) {
+    guard !owners.isEmpty else { return }
+    let running = engine.physicsAnimations
+    for animation in running where owners.contains(where: { $0 === animation }) {
+        animation.advance(to: engine.time)
+    }
+}

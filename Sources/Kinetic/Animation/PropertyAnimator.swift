@@ -1,0 +1,663 @@
+/// Animates changes to properties and lets you start, pause, scrub, reverse, stop and finish
+/// them at any moment (UIKit's `UIViewPropertyAnimator`, with the behaviour of
+/// `UIViewAnimating` and `UIViewImplicitlyAnimating`).
+///
+/// ```swift
+/// let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) {
+///     drawer.center.y -= 305
+/// }
+/// animator.addCompletion { position in … }
+/// animator.startAnimation()
+/// ```
+///
+/// ## Timeline
+/// The animator runs a *time fraction* from 0 to 1 over its duration (from 1 back to 0 when
+/// reversed). The animation blocks run when the animator becomes active; every property they
+/// change gets an additive track (see ``AnimatedProperty``) driven by this timeline through the
+/// timing curve or spring. Presentation values are closed-form functions of the engine's time.
+///
+/// ## States
+/// ``state`` is ``AnimatingState/inactive`` until the animator starts, is paused or has its
+/// ``fractionComplete`` set; then ``AnimatingState/active`` until its animations complete (back
+/// to inactive, completions run with ``AnimatingPosition/end``, or ``AnimatingPosition/start``
+/// when reversed) or it is stopped. ``stopAnimation(_:)`` with `false` writes the presentation
+/// into the model and leaves it ``AnimatingState/stopped`` until ``finishAnimation(at:)``; with
+/// `true` it goes straight to inactive and runs no completion.
+///
+/// ## Where UIKit raises, Kinetic reports
+/// Illegal calls (stopping an inactive animator, finishing one that is not stopped, pausing
+/// one that is not interruptible, …) are rejected with a ``Diagnostic`` on the engine and
+/// change nothing. Calling ``finishAnimation(at:)`` or ``stopAnimation(_:)`` from inside a
+/// completion handler finds the animator inactive and is rejected the same way. An animator
+/// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
+/// dropping the last reference to a paused animator leaves it paused, never crashes.
+public final class PropertyAnimator {
+    /// The engine whose clock drives the animator.
+    public let engine: AnimationEngine
+    /// The duration given at creation, in seconds (a spring given by mass, stiffness and
+    /// damping runs for its settling duration instead: see ``animationDuration``).
+    public let duration: Double
+    /// The timing: a cubic curve or a spring. ``continueAnimation(withTimingParameters:durationFactor:)``
+    /// replaces it for the rest of the current run (UIKit: "change the timing and duration
+    /// parameters for the current animations temporarily"); it is restored when the animator
+    /// returns to inactive.
+    public private(set) var timingParameters: TimingParameters
+    private let originalTimingParameters: TimingParameters
+    /// The delay given to ``startAnimation(afterDelay:)``.
+    public private(set) var delay: Double = 0
+
+    /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
+    /// (`true`, the default) or through the timing curve.
+    public var scrubsLinearly = true
+    /// Whether reaching the end pauses the animator there instead of completing it: it stays
+    /// active with ``isRunning`` false, completions do not run, and it can be reversed or
+    /// scrubbed again.
+    public var pausesOnCompletion = false
+    /// Whether the animator can be paused, scrubbed and stopped. Setting it on an active
+    /// animator is rejected (UIKit raises).
+    public var isInterruptible: Bool {
+        get { interruptible }
+        set {
+            guard state == .inactive else {
+                engine.report(.illegalStateTransition, "isInterruptible can only change while the animator is inactive")
+                return
+            }
+            interruptible = newValue
+        }
+    }
+    /// Whether views animated by this animator receive touches while it runs (read by the
+    /// scene layer; UIKit's `isUserInteractionEnabled`).
+    public var isUserInteractionEnabled = true
+    /// Whether hit testing uses model geometry instead of presentation geometry (read by the
+    /// scene layer; UIKit's `isManualHitTestingEnabled`).
+    public var isManualHitTestingEnabled = false
+
+    // MARK: State
+
+    /// The animator's state.
+    public private(set) var state: AnimatingState = .inactive {
+        didSet { if state != oldValue { for o in stateObservers { o(state) } } }
+    }
+    /// Whether the animations are moving now (active, not paused).
+    public private(set) var isRunning = false {
+        didSet { if isRunning != oldValue { for o in runningObservers { o(isRunning) } } }
+    }
+    /// Whether the animator runs its timeline backwards. Flipping it while running reverses
+    /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
+    /// takes effect when the animator continues.
+    public var isReversed: Bool {
+        get { reversed }
+        set {
+            guard newValue != reversed else { return }
+            if isRunning { reanchor() }
+            reversed = newValue
+            for o in reversedObservers { o(newValue) }
+        }
+    }
+
+    /// How far the animations are, from 0 to 1.
+    ///
+    /// While running it is the time fraction (counting down while reversed). Setting it pauses
+    /// an inactive animator first (making it active and paused, UIKit: "Changing the value of
+    /// this property on an inactive animator moves it to the active state"); on a running
+    /// animator the change is rejected ("You can update the value of this property only while
+    /// the animator is paused"). While paused, with ``scrubsLinearly``, the properties move
+    /// linearly to that fraction of their change and the getter returns the value set; when
+    /// the animator continues, that progress is mapped back onto the timing curve so nothing
+    /// jumps (the 2016 session's remapping), and from then on the getter returns the time
+    /// fraction at which the curve shows it (observers hear the change). Without
+    /// ``scrubsLinearly`` the value is a time fraction shown through the curve. While stopped
+    /// it reads where the animations were stopped; inactive, 0. Values outside [0, 1] are
+    /// clamped; NaN is rejected.
+    public var fractionComplete: Double {
+        get { scrubbedProgress ?? currentFraction() }
+        set { setFractionComplete(newValue) }
+    }
+
+    /// The duration the timeline runs for, in seconds: ``duration``, or a spring's settling
+    /// duration when the spring does not fit the animator's duration.
+    public private(set) var animationDuration: Double
+
+    // MARK: Private state
+
+    private var interruptible = true
+    private var reversed = false
+    /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
+    private var anchorFraction = 0.0
+    private var anchorTime = 0.0
+    private var rate = 1.0
+    /// Set after a linear scrub while paused: the progress every stretch shows.
+    private var scrubbedProgress: Double?
+    /// The engine time before which a delayed start does not move.
+    private var startTime = 0.0
+    private var pendingAnimations: [() -> Void] = []
+    private var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
+    private var properties: [any AnimatedPropertyTracks] = []
+    private var stoppedRecords: [(AnimatingPosition) -> Void] = []
+    private var rootSegment: AnimationSegment?
+    /// Started with no animations: waiting for the first block to animate it.
+    private var awaitingAnimations = false
+    private var stateObservers: [(AnimatingState) -> Void] = []
+    private var runningObservers: [(Bool) -> Void] = []
+    private var reversedObservers: [(Bool) -> Void] = []
+    private var fractionObservers: [(Double) -> Void] = []
+    private var lastReportedFraction = 0.0
+
+    // MARK: Creating
+
+    /// An animator with any timing parameters (UIKit's `init(duration:timingParameters:)`).
+    ///
+    /// A duration that is negative or not finite is reported and treated as 0 (the animations
+    /// complete at the first tick after they start).
+    public init(duration: Double, timingParameters: TimingParameters, engine: AnimationEngine,
+                animations: (() -> Void)? = nil) {
+        self.engine = engine
+        let d: Double
+        if duration.isFinite && duration >= 0 { d = duration } else {
+            engine.report(.invalidArgument, "animator duration \(duration) is not a finite non-negative number; using 0")
+            d = 0
+        }
+        self.duration = d
+        self.timingParameters = timingParameters.fitted(toDuration: d)
+        self.originalTimingParameters = self.timingParameters
+        self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
+        if let animations { pendingAnimations.append(animations) }
+    }
+
+    /// An animator with a UIKit animation curve (`init(duration:curve:animations:)`).
+    public convenience init(duration: Double, curve: AnimationCurve = .easeInOut, engine: AnimationEngine,
+                            animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: curve)),
+                  engine: engine, animations: animations)
+    }
+
+    /// An animator with a cubic curve through two control points
+    /// (`init(duration:controlPoint1:controlPoint2:animations:)`).
+    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, engine: AnimationEngine,
+                            animations: (() -> Void)? = nil) {
+        self.init(duration: duration,
+                  timingParameters: .cubic(CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
+                  engine: engine, animations: animations)
+    }
+
+    /// An animator with a spring of the given damping ratio fitted to `duration`
+    /// (`init(duration:dampingRatio:animations:)`).
+    public convenience init(duration: Double, dampingRatio: Double, engine: AnimationEngine,
+                            animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: .spring(SpringTimingParameters(dampingRatio: dampingRatio)),
+                  engine: engine, animations: animations)
+    }
+
+    /// Creates an animator and starts it at once
+    /// (`runningPropertyAnimator(withDuration:delay:options:animations:completion:)`).
+    @discardableResult
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double = 0,
+                                               curve: AnimationCurve = .easeInOut, engine: AnimationEngine,
+                                               animations: @escaping () -> Void,
+                                               completion: ((AnimatingPosition) -> Void)? = nil) -> PropertyAnimator {
+        let animator = PropertyAnimator(duration: duration, curve: curve, engine: engine, animations: animations)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
+    }
+
+    // MARK: Animations and completions
+
+    /// Adds an animation block. Before the animator starts, the block runs when it does and
+    /// animates over the whole duration; while it is active, the block runs now and animates
+    /// over the remaining time, finishing with the others (UIKit: "Blocks added while the
+    /// animator's state is active are executed over the remaining portion of the total run
+    /// time"). While the animator runs reversed, the remaining way is back to the start: the
+    /// block's changes happen as the animator runs back, and they are what the properties hold
+    /// when it completes at ``AnimatingPosition/start``. An animator started with no animations
+    /// waits, active and not running, and animates the first block it is given over its whole
+    /// duration from then. Rejected while stopped.
+    public func addAnimations(_ animations: @escaping () -> Void) {
+        addAnimations(animations, delayFactor: 0)
+    }
+
+    /// Adds an animation block that starts after `delayFactor` (0...1) of the remaining
+    /// duration and finishes with the others.
+    ///
+    /// UIKit's documentation: the value "is multiplied by the animator's remaining duration to
+    /// determine the actual delay in seconds". So an animator of 2 s that is 25 % through
+    /// (1.5 s remaining) given a delay factor of 0.25 starts the block 0.375 s later and runs it
+    /// for the last 1.125 s. Before the animator starts, the remaining duration is the whole
+    /// duration. A factor outside 0...1 is clamped and NaN taken as 0 (with a diagnostic).
+    public func addAnimations(_ animations: @escaping () -> Void, delayFactor: Double) {
+        let factor = delayFactor.isFinite ? Swift.min(Swift.max(delayFactor, 0), 1) : 0
+        if factor != delayFactor {
+            engine.report(.invalidArgument, "delayFactor \(delayFactor) is outside 0...1; using \(factor)")
+        }
+        switch state {
+        case .stopped:
+            engine.report(.illegalStateTransition, "addAnimations on a stopped animator is ignored (finish it first)")
+        case .inactive:
+            if factor == 0 { pendingAnimations.append(animations) }
+            else {
+                pendingAnimations.append { [unowned(unsafe) self] in
+                    self.runAnimations(animations, from: factor)
+                }
+            }
+        case .active:
+            if awaitingAnimations {
+                // Started with nothing to animate: the first block gets the whole duration
+                // from now (or from the end of a pending start delay).
+                awaitingAnimations = false
+                anchorFraction = reversed ? 1 : 0
+                startTime = Swift.max(startTime, engine.time)
+                anchorTime = startTime
+                if reversed {
+                    runAnimations(animations, from: 1 - factor, to: 0)
+                } else {
+                    runAnimations(animations, from: factor, to: 1)
+                }
+                isRunning = true
+                return
+            }
+            let f = scrubbedProgress ?? currentFraction()
+            if reversed {
+                runAnimations(animations, from: f * (1 - factor), to: 0)
+            } else {
+                runAnimations(animations, from: f + factor * (1 - f), to: 1)
+            }
+        }
+    }
+
+    /// Adds a completion handler, run once with the finishing position when the animations
+    /// complete or the animator is finished; never after `stopAnimation(true)`.
+    public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+        completions.append { position, _ in completion(position) }
+    }
+
+    /// Adds a completion handler that is also told why it ran.
+    public func addCompletion(reportingReason completion: @escaping (AnimatingPosition, CompletionReason) -> Void) {
+        completions.append(completion)
+    }
+
+    // MARK: Observing
+
+    /// Calls `observer` whenever ``state`` changes, with the new state.
+    public func observeState(_ observer: @escaping (AnimatingState) -> Void) { stateObservers.append(observer) }
+    /// Calls `observer` whenever ``isRunning`` changes.
+    public func observeRunning(_ observer: @escaping (Bool) -> Void) { runningObservers.append(observer) }
+    /// Calls `observer` whenever ``isReversed`` changes.
+    public func observeReversed(_ observer: @escaping (Bool) -> Void) { reversedObservers.append(observer) }
+    /// Calls `observer` whenever ``fractionComplete`` changes: on each tick while running, and
+    /// when it is set.
+    public func observeFractionComplete(_ observer: @escaping (Double) -> Void) { fractionObservers.append(observer) }
+
+    // MARK: UIViewAnimating
+
+    /// Starts the animations, or continues them from a pause (in the current direction, from
+    /// where a scrub left them). Rejected while stopped.
+    public func startAnimation() {
+        startAnimation(afterDelay: 0)
+    }
+
+    /// Starts the animations after `delay` seconds. The animation blocks run now (the model
+    /// changes at once); the presentation starts moving when the delay has passed.
+    public func startAnimation(afterDelay delay: Double) {
+        let d = delay.isFinite && delay > 0 ? delay : 0
+        switch state {
+        case .stopped:
+            engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
+        case .inactive:
+            self.delay = d
+            activate(at: reversed ? 1 : 0)
+            startTime = engine.time + d
+            anchorTime = startTime
+            if rootSegment == nil && properties.isEmpty && pendingAnimations.isEmpty {
+                awaitingAnimations = true
+                return
+            }
+            isRunning = true
+        case .active:
+            guard !isRunning else { return }
+            if awaitingAnimations { return }
+            resume(rateFactor: nil)
+            self.delay = d
+            startTime = engine.time + d
+            anchorTime = startTime
+            isRunning = true
+            reportFraction()
+        }
+    }
+
+    /// Pauses the animations where they are. Pausing an inactive animator makes it active and
+    /// paused at the start (its animation blocks run). Rejected while stopped or when not
+    /// interruptible.
+    public func pauseAnimation() {
+        guard interruptible else {
+            engine.report(.notInterruptible, "pauseAnimation on an animator that is not interruptible is ignored")
+            return
+        }
+        switch state {
+        case .stopped:
+            engine.report(.illegalStateTransition, "pauseAnimation on a stopped animator is ignored")
+        case .inactive:
+            activate(at: reversed ? 1 : 0)
+        case .active:
+            // Paused explicitly, an animator that was waiting for its first animations stays
+            // paused when they come.
+            awaitingAnimations = false
+            guard isRunning else { return }
+            anchorFraction = currentFraction()
+            anchorTime = engine.time
+            isRunning = false
+        }
+    }
+
+    /// Stops the animations where they are: the presentation becomes the model.
+    ///
+    /// With `withoutFinishing` true the animator becomes inactive and no completion runs. With
+    /// false it becomes ``AnimatingState/stopped`` and waits for ``finishAnimation(at:)``.
+    /// Rejected on an inactive animator (UIKit raises) and when not interruptible.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        guard interruptible else {
+            engine.report(.notInterruptible, "stopAnimation on an animator that is not interruptible is ignored")
+            return
+        }
+        switch state {
+        case .inactive:
+            engine.report(.illegalStateTransition, "stopAnimation on an inactive animator is ignored")
+        case .stopped:
+            if withoutFinishing {
+                stoppedRecords.removeAll()
+                deactivate()
+            } else {
+                engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
+            }
+        case .active:
+            let snapshot = properties
+            properties.removeAll()
+            var records: [(AnimatingPosition) -> Void] = []
+            for p in snapshot { records.append(p.stopTracks(of: self)) }
+            rootSegment = nil
+            // fractionComplete keeps reading where the animations were stopped.
+            anchorFraction = scrubbedProgress ?? currentFraction()
+            anchorTime = engine.time
+            scrubbedProgress = nil
+            isRunning = false
+            awaitingAnimations = false
+            if withoutFinishing {
+                deactivate()
+            } else {
+                stoppedRecords = records
+                state = .stopped
+            }
+        }
+    }
+
+    /// Finishes a stopped animator: the properties take their values at `position` (the
+    /// animations' end or start values, or stay where they were stopped), the animator becomes
+    /// inactive and the completions run with `position`. Rejected unless stopped.
+    public func finishAnimation(at position: AnimatingPosition) {
+        guard state == .stopped else {
+            engine.report(.illegalStateTransition, "finishAnimation(at:) is only legal on a stopped animator; ignored")
+            return
+        }
+        let records = stoppedRecords
+        stoppedRecords.removeAll()
+        for r in records { r(position) }
+        deactivate()
+        runCompletions(position, .finished)
+    }
+
+    /// Continues paused animations, optionally with new timing.
+    ///
+    /// - `parameters`: nil keeps the current timing. New timing parameters take over from
+    ///   where every property is now: each track continues from its current offset on the new
+    ///   curve or spring (a spring's ``SpringTimingParameters/initialVelocity`` is relative to
+    ///   the remaining distance, as in UIKit), toward the end values, or toward the start
+    ///   values when the animator is reversed. The position is continuous; the velocity is
+    ///   the new timing's (for a curve it starts from the curve's slope, so it may jump). The
+    ///   old motion is kept on the other side of the current fraction, so reversing later
+    ///   replays it back to the true start values. A change added with a delay that has not
+    ///   begun yet starts moving now.
+    /// - `durationFactor`: the remaining time becomes `durationFactor × duration` (UIKit: "The
+    ///   value of this parameter is multiplied by the original duration value"); 0 keeps the
+    ///   remaining time as it is. Negative or NaN is taken as 0.
+    ///
+    /// After a linear scrub, the scrubbed progress is first mapped back onto the timing (the
+    /// time fraction at which it shows that progress), as ``startAnimation()`` does. Rejected
+    /// (with a diagnostic) unless the animator is active and paused.
+    public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
+        guard state == .active, !isRunning else {
+            engine.report(.illegalStateTransition, "continueAnimation is only legal on a paused animator; ignored")
+            return
+        }
+        let factor = durationFactor.isFinite && durationFactor >= 0 ? durationFactor : 0
+        if factor != durationFactor {
+            engine.report(.invalidArgument, "durationFactor \(durationFactor) is negative or not finite; using 0 (the remaining time)")
+        }
+        if awaitingAnimations { return }
+        guard let parameters else {
+            resume(rateFactor: factor)
+            anchorTime = engine.time
+            startTime = engine.time
+            isRunning = true
+            reportFraction()
+            return
+        }
+        // Map a linear scrub back onto the current timing first, so the old motion is clipped
+        // at the fraction that shows what is on screen.
+        resume(rateFactor: nil)
+        let f = anchorFraction
+        let remainingFraction = reversed ? f : 1 - f
+        let seconds: Double
+        if factor > 0 {
+            seconds = factor * duration
+        } else {
+            seconds = rate.isFinite && rate > 0 ? remainingFraction / rate : 0
+        }
+        let timing = parameters.fitted(toDuration: seconds)
+        let effective = timing.animationDuration(forAnimatorDuration: seconds)
+        timingParameters = timing
+        let segment = reversed
+            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective), backwards: true)
+            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective))
+        for p in properties { p.rebaseTracks(of: self, at: f, towardEnd: !reversed, onto: segment) }
+        rootSegment = nil
+        rate = remainingFraction > 0 && effective > 0 ? remainingFraction / effective : .infinity
+        anchorTime = engine.time
+        startTime = engine.time
+        isRunning = true
+        reportFraction()
+    }
+
+    // MARK: Internals
+
+    /// The time fraction now, the rate it changes at (signed), and the scrubbed progress.
+    func timeline() -> (fraction: Double, rate: Double, scrubbedProgress: Double?) {
+        let f = currentFraction()
+        var r = 0.0
+        if isRunning, engine.time >= startTime, reversed ? f > 0 : f < 1, rate.isFinite {
+            r = reversed ? -rate : rate
+        }
+        return (f, r, scrubbedProgress)
+    }
+
+    private func currentFraction() -> Double {
+        guard isRunning else { return anchorFraction }
+        let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
+        let moved = rate.isInfinite ? (elapsed > 0 ? 1.0 : 0) : rate * elapsed
+        let f = reversed ? anchorFraction - moved : anchorFraction + moved
+        return Swift.min(Swift.max(f, 0), 1)
+    }
+
+    private func reanchor() {
+        anchorFraction = currentFraction()
+        anchorTime = Swift.max(engine.time, startTime)
+    }
+
+    /// Makes an inactive animator active and paused at fraction `f`, running its pending
+    /// animation blocks.
+    private func activate(at f: Double) {
+        state = .active
+        engine.register(self)
+        anchorFraction = f
+        anchorTime = engine.time
+        startTime = engine.time
+        scrubbedProgress = nil
+        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        lastReportedFraction = f
+        let blocks = pendingAnimations
+        pendingAnimations.removeAll()
+        for block in blocks { runAnimations(block, from: 0) }
+    }
+
+    /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
+    /// (`end` < `begin`: a stretch that runs backwards, for blocks added while reversed).
+    private func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
+        let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
+        let backwards = end < begin
+        let segment: AnimationSegment
+        if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
+            segment = root
+        } else if lo == 0 && hi == 1 && !backwards {
+            segment = AnimationSegment(animator: self, start: 0, end: 1,
+                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
+            rootSegment = segment
+        } else {
+            // The stretch lasts its share of the timeline at the current rate (a
+            // `continueAnimation` may have changed the rate); a spring given by damping ratio
+            // alone is fitted to it.
+            let seconds = rate.isFinite && rate > 0 ? (hi - lo) / rate : 0
+            segment = AnimationSegment(animator: self, start: lo, end: hi,
+                                       kind: .timed(timing: timingParameters.fitted(toDuration: seconds), seconds: seconds),
+                                       backwards: backwards)
+        }
+        engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
+    }
+
+    /// Turns a paused timeline back into a running one: a linear scrub is mapped back onto the
+    /// timing curve (the fraction at which the curve shows the scrubbed progress), and an
+    /// optional duration factor sets the rate for the remaining stretch.
+    private func resume(rateFactor: Double?) {
+        if let p = scrubbedProgress {
+            scrubbedProgress = nil
+            anchorFraction = fraction(showingProgress: p)
+            anchorTime = engine.time
+        }
+        if let factor = rateFactor, factor > 0 {
+            let remaining = reversed ? anchorFraction : 1 - anchorFraction
+            rate = remaining > 0 ? remaining / (factor * duration) : .infinity
+        }
+    }
+
+    /// The time fraction at which the timing shows progress `p`.
+    private func fraction(showingProgress p: Double) -> Double {
+        switch timingParameters {
+        case .cubic(let curve):
+            return curve.fraction(forProgress: p) ?? p
+        case .spring(let spring):
+            // The first instant the spring reaches p (it rises monotonically until then).
+            guard p > 0 else { return 0 }
+            guard p < 1 else { return 1 }
+            let total = animationDuration
+            var lo = 0.0, hi = total
+            if spring.progress(at: hi) < p { return 1 }
+            for _ in 0..<100 {
+                let mid = (lo + hi) / 2
+                if spring.progress(at: mid) < p { lo = mid } else { hi = mid }
+            }
+            return total > 0 ? hi / total : 1
+        }
+    }
+
+    private func setFractionComplete(_ value: Double) {
+        guard !value.isNaN else {
+            engine.report(.invalidArgument, "fractionComplete = NaN is ignored")
+            return
+        }
+        guard interruptible else {
+            engine.report(.notInterruptible, "fractionComplete cannot be set on an animator that is not interruptible")
+            return
+        }
+        let f = Swift.min(Swift.max(value, 0), 1)
+        switch state {
+        case .stopped:
+            engine.report(.illegalStateTransition, "fractionComplete cannot be set on a stopped animator")
+            return
+        case .inactive:
+            activate(at: reversed ? 1 : 0)
+        case .active:
+            if isRunning {
+                engine.report(.illegalStateTransition, "fractionComplete cannot be set while running; pause first")
+                return
+            }
+        }
+        if scrubsLinearly {
+            scrubbedProgress = f
+        } else {
+            scrubbedProgress = nil
+            anchorFraction = f
+        }
+        anchorTime = engine.time
+        reportFraction()
+    }
+
+    private func reportFraction() {
+        let f = fractionComplete
+        if f != lastReportedFraction {
+            lastReportedFraction = f
+            for o in fractionObservers { o(f) }
+        }
+    }
+
+    /// Called by the engine on every tick while active.
+    func advance(to time: Double) {
+        guard isRunning else { return }
+        reportFraction()
+        guard time >= startTime else { return }
+        let f = currentFraction()
+        let done = reversed ? f <= 0 : f >= 1
+        guard done else { return }
+        if pausesOnCompletion {
+            anchorFraction = f
+            anchorTime = time
+            isRunning = false
+            return
+        }
+        complete(at: reversed ? .start : .end)
+    }
+
+    private func complete(at position: AnimatingPosition) {
+        let snapshot = properties
+        properties.removeAll()
+        for p in snapshot { p.finishTracks(of: self, at: position) }
+        rootSegment = nil
+        isRunning = false
+        deactivate()
+        runCompletions(position, .completed)
+    }
+
+    private func deactivate() {
+        isRunning = false
+        awaitingAnimations = false
+        scrubbedProgress = nil
+        rootSegment = nil
+        anchorFraction = 0
+        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        timingParameters = originalTimingParameters
+        state = .inactive
+        engine.unregister(self)
+        reportFraction()
+    }
+
+    private func runCompletions(_ position: AnimatingPosition, _ reason: CompletionReason) {
+        let handlers = completions
+        completions.removeAll()
+        for h in handlers { h(position, reason) }
+    }
+
+    /// Records that `property` has tracks on this animator.
+    func attach(_ property: any AnimatedPropertyTracks) {
+        if !properties.contains(where: { $0 === property }) { properties.append(property) }
+    }
+
+    func detachIfUnused(_ property: any AnimatedPropertyTracks) {
+        if !property.hasTracks(of: self) { properties.removeAll { $0 === property } }
+    }
+}

@@ -1,0 +1,54 @@
+/// The timing of an animator: a cubic curve or a spring (UIKit's `UITimingCurveProvider`, whose
+/// two concrete kinds are `UICubicTimingParameters` and `UISpringTimingParameters`).
+public enum TimingParameters: Sendable, Equatable {
+    /// A cubic Bézier timing curve.
+    case cubic(CubicTimingParameters)
+    /// A spring.
+    case spring(SpringTimingParameters)
+
+    /// The duration an animator given `duration` runs for: `duration` for a curve or a spring
+    /// fitted to the animator's duration, the spring's settling duration otherwise (as UIKit).
+    public func animationDuration(forAnimatorDuration duration: Double) -> Double {
+        switch self {
+        case .cubic: return duration
+        case .spring(let s): return s.animationDuration(forAnimatorDuration: duration)
+        }
+    }
+
+    /// The timing with a spring fitted to `duration` (curves are unchanged).
+    func fitted(toDuration duration: Double) -> TimingParameters {
+        switch self {
+        case .cubic: return self
+        case .spring(let s): return .spring(s.fitted(toDuration: duration))
+        }
+    }
+}
+
+/// Where an animation finished (UIKit's `UIViewAnimatingPosition`).
+public enum AnimatingPosition: Sendable, Equatable {
+    /// At the end: the properties hold the values the animations set.
+    case end
+    /// At the start: the properties went back to the values they had before.
+    case start
+    /// Wherever the animation was: the properties hold what was on screen.
+    case current
+}
+
+/// An animator's state (UIKit's `UIViewAnimatingState`).
+public enum AnimatingState: Sendable, Equatable {
+    /// Not started, or finished: no animations are in flight.
+    case inactive
+    /// Started, paused or scrubbed: its animations are in flight.
+    case active
+    /// Stopped with `stopAnimation(false)`: the presentation was written into the model and
+    /// the animator waits for `finishAnimation(at:)`.
+    case stopped
+}
+
+/// Why a completion handler ran.
+public enum CompletionReason: Sendable, Equatable {
+    /// The animations ran to their end (or, reversed, back to their start).
+    case completed
+    /// `finishAnimation(at:)` finished a stopped animator.
+    case finished
+}
