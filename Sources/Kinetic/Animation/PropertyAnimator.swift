@@ -216,14 +216,20 @@ public final class PropertyAnimator {
         addAnimations(animations, delayFactor: 0)
     }
 
-    /// Adds an animation block that starts after `delayFactor` (0...1) of the remaining
-    /// duration and finishes with the others.
+    /// Adds an animation block that starts after a delay of `delayFactor` (0...1) times the
+    /// animator's duration and finishes with the others.
     ///
-    /// UIKit's documentation: the value "is multiplied by the animator's remaining duration to
-    /// determine the actual delay in seconds". So an animator of 2 s that is 25 % through
-    /// (1.5 s remaining) given a delay factor of 0.25 starts the block 0.375 s later and runs it
-    /// for the last 1.125 s. Before the animator starts, the remaining duration is the whole
-    /// duration. A factor outside 0...1 is clamped and NaN taken as 0 (with a diagnostic).
+    /// This follows the worked examples in UIKit's documentation: "specifying the value 0.5 when
+    /// the duration is 2.0 results in a one second delay", and "if the duration is 2.0 and you
+    /// add an animation block with a delay factor of 0.25 to a running animator whose
+    /// fractionComplete property is 0.25, the animations run for 1.0 second": 1.5 s remain, the
+    /// block waits 0.25 × 2 s = 0.5 s and then runs for the last 1.0 s. (The same page also
+    /// says the factor multiplies the *remaining* duration, which would give a 0.375 s delay
+    /// and a 1.125 s run; the examples are what Kinetic implements.) A delay longer than the
+    /// remaining time makes the block's changes happen at the very end. Before the animator
+    /// starts, the block waits `delayFactor × duration` after the start. Running reversed, the
+    /// block waits the same time and then runs back with the others to the start. A factor
+    /// outside 0...1 is clamped and NaN taken as 0 (with a diagnostic).
     public func addAnimations(_ animations: @escaping () -> Void, delayFactor: Double) {
         let factor = delayFactor.isFinite ? Swift.min(Swift.max(delayFactor, 0), 1) : 0
         if factor != delayFactor {
@@ -256,10 +262,12 @@ public final class PropertyAnimator {
                 return
             }
             let f = scrubbedProgress ?? currentFraction()
+            // The delay, as a share of the timeline at the current rate.
+            let delayFraction = factor == 0 ? 0 : factor * animationDuration * (rate.isFinite ? rate : 0)
             if reversed {
-                runAnimations(animations, from: f * (1 - factor), to: 0)
+                runAnimations(animations, from: Swift.max(f - delayFraction, 0), to: 0)
             } else {
-                runAnimations(animations, from: f + factor * (1 - f), to: 1)
+                runAnimations(animations, from: Swift.min(f + delayFraction, 1), to: 1)
             }
         }
     }
@@ -350,7 +358,8 @@ public final class PropertyAnimator {
 
     /// Stops the animations where they are: the presentation becomes the model.
     ///
-    /// With `withoutFinishing` true the animator becomes inactive and no completion runs. With
+    /// With `withoutFinishing` true the animator becomes inactive and no completion runs (the
+    /// handlers are discarded, so a later run does not run them either). With
     /// false it becomes ``AnimatingState/stopped`` and waits for ``finishAnimation(at:)``.
     /// Rejected on an inactive animator (UIKit raises) and when not interruptible.
     public func stopAnimation(_ withoutFinishing: Bool) {
@@ -364,6 +373,7 @@ public final class PropertyAnimator {
         case .stopped:
             if withoutFinishing {
                 stoppedRecords.removeAll()
+                completions.removeAll()
                 deactivate()
             } else {
                 engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
@@ -381,6 +391,9 @@ public final class PropertyAnimator {
             isRunning = false
             awaitingAnimations = false
             if withoutFinishing {
+                // UIKit: "no completion handlers are called"; they are dropped, so they do not
+                // run at the end of a later run either.
+                completions.removeAll()
                 deactivate()
             } else {
                 stoppedRecords = records
@@ -481,7 +494,8 @@ public final class PropertyAnimator {
     private func currentFraction() -> Double {
         guard isRunning else { return anchorFraction }
         let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
-        let moved = rate.isInfinite ? (elapsed > 0 ? 1.0 : 0) : rate * elapsed
+        // A zero-length timeline jumps to its end as soon as it starts (after any delay).
+        let moved = rate.isInfinite ? (engine.time >= startTime ? 1.0 : 0) : rate * elapsed
         let f = reversed ? anchorFraction - moved : anchorFraction + moved
         return Swift.min(Swift.max(f, 0), 1)
     }

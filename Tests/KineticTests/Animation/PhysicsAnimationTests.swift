@@ -6,23 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The closed form of an underdamped spring `m·x'' + c·x' + k·x = 0` from `x(0) = d0`,
-/// `x'(0) = v0`, written out here independently of the library:
-///
-///     α = c/2m, ω = √(k/m − α²)
-///     x(t)  = e^(−αt) (d0·cos ωt + (v0 + α·d0)/ω · sin ωt)
-///     x'(t) = e^(−αt) (v0·cos ωt − (α·v0 + (k/m)·d0)/ω · sin ωt)
-private func springOffset(mass m: Double, stiffness k: Double, damping c: Double,
-                          d0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
-    guard t > 0 else { return (d0, v0) }
-    let a = c / (2 * m)
-    let w = (k / m - a * a).squareRoot()
-    precondition(w > 0, "the test's closed form is for underdamped springs")
-    let e = exp(-a * t), C = cos(w * t), S = sin(w * t)
-    return (e * (d0 * C + (v0 + a * d0) / w * S),
-            e * (v0 * C - (a * v0 + k / m * d0) / w * S))
-}
-
 /// The closed form of the decay: `x(t) = x0 + v0·(e^(kt) − 1)/k`, `x'(t) = v0·e^(kt)`,
 /// `k = 1000·ln(rate)`.
 private func decayMotion(rate: Double, x0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
