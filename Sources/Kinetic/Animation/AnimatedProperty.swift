@@ -79,7 +79,14 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         if delta == .zero { return }
         let segment = transaction.segment
         let velocity = segment.initialVelocity(for: delta)
-        tracks.append(PropertyTrack(segment: segment, delta: delta, initialVelocity: velocity))
+        // Changes in one block share its segment: their offsets add up exactly, so they are one
+        // track (twenty half-turns in one block are one track of ten turns).
+        if let last = tracks.indices.last, tracks[last].segment === segment {
+            tracks[last].delta += delta
+            tracks[last].initialVelocity += velocity
+        } else {
+            tracks.append(PropertyTrack(segment: segment, delta: delta, initialVelocity: velocity))
+        }
         transaction.animator.attach(self)
     }
 
@@ -172,24 +179,29 @@ extension AnimatedProperty: AnimatedPropertyTracks {
     }
 
     func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment) {
-        var rebased: [PropertyTrack<Value>] = []
+        // Every track's remaining way goes onto the new segment; its initial velocity is linear
+        // in the offset, so the remainders add up into one track.
+        var remaining = Value.zero
         for i in tracks.indices where tracks[i].segment.owner === animator {
             let track = tracks[i]
-            let now = track.offset().value
             let inner = track.segment
+            // A track already at rest between here and the edge it runs to (clipped before in
+            // the same direction, or a stretch that ended) is its own clipping: keep it as is,
+            // so repeated timing changes do not nest.
+            if inner.isConstant(from: fraction, towardEnd: towardEnd) { continue }
+            let now = track.offset().value
             let pivot = inner.coefficients(fraction: fraction, rate: 0, scrubbedProgress: nil)
             let edge = inner.edgeCoefficients(atEnd: towardEnd)
             let clipped = AnimationSegment(animator: animator, start: 0, end: 1,
                                            kind: .clipped(inner: inner, at: fraction, towardEnd: towardEnd,
                                                           pivot: pivot, edge: edge))
             tracks[i] = PropertyTrack(segment: clipped, delta: track.delta, initialVelocity: track.initialVelocity)
-            let remaining = now - track.offset(atEnd: towardEnd)
-            if remaining != .zero {
-                rebased.append(PropertyTrack(segment: segment, delta: remaining,
-                                             initialVelocity: segment.initialVelocity(for: remaining)))
-            }
+            remaining += now - track.offset(atEnd: towardEnd)
         }
-        tracks += rebased
+        if remaining != .zero {
+            tracks.append(PropertyTrack(segment: segment, delta: remaining,
+                                        initialVelocity: segment.initialVelocity(for: remaining)))
+        }
     }
 
     func hasTracks(of animator: PropertyAnimator) -> Bool {

@@ -120,6 +120,20 @@ final class AnimationSegment {
         return coefficients(fraction: timeline.fraction, rate: timeline.rate, scrubbedProgress: timeline.scrubbedProgress)
     }
 
+    /// Whether the offset is known not to change between time fraction `x` and the edge of the
+    /// timeline it runs to (1 when `towardEnd`, else 0), so clipping it at `x` changes nothing.
+    func isConstant(from x: Double, towardEnd: Bool) -> Bool {
+        switch kind {
+        case .clipped(_, let at, let direction, _, _):
+            return direction == towardEnd && (towardEnd ? at <= x : at >= x)
+        case .timed:
+            // A stretch is at rest outside [start, end].
+            return towardEnd ? x >= end : x <= start
+        default:
+            return false
+        }
+    }
+
     /// The offset coefficients at the animator's start (`atEnd` false, fraction 0) or end
     /// (fraction 1), at rest: what finishing there leaves of a track.
     func edgeCoefficients(atEnd: Bool) -> SpringBasis {
