@@ -60,6 +60,10 @@
 //       ("decay(.998).position(0,1000,0.5)", decay(.998, 1000, .5)),
 //   ]: print(f"{name:34s} {v!r}")
 //
+// The animator checks need no script: a linear animator of 2 s from 0 to 100 shows 15 at 0.3 s,
+// and reversed there it runs back 10 in the next 0.2 s; the spring animator's offset is the
+// spring's progress above (1.1243547674084116) times the distance, 100 and -50.
+//
 // Spring regimes: (m 1, k 100, c 10) is underdamped (ζ = 0.5), c 20 critical (ζ = 1), c 50
 // overdamped (ζ = 2.5); the overdamped spring is sampled at t = 0.3 (βt ≈ 6.9, Kinetic's
 // two-exponential branch) and t = 0.02 (βt ≈ 0.46, its expm1 branch).
@@ -100,8 +104,38 @@ public func kinetic_smoke() -> Int32 {
          decay.position(from: 0.0, velocity: 1000.0, at: 0.5), 315.9280226785096),
     ]
 
+    // The animation engine: classes, closures and additive tracks at run time, on a manual clock.
+    let engine = AnimationEngine()
+    let x = AnimatedProperty(0.0, engine: engine)
+    let center = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
+    var completions = 0
+    let linear = PropertyAnimator(duration: 2, curve: .linear, engine: engine) { x.value = 100 }
+    linear.addCompletion { _ in completions += 1 }
+    linear.startAnimation()
+    let springy = PropertyAnimator(duration: 1, timingParameters: .spring(under), engine: engine) {
+        center.value = Point(x: 100, y: -50)
+    }
+    springy.startAnimation()
+    engine.tick(at: 0.3)
+    let linearAt03 = x.presentationValue
+    let springAt03 = center.presentationValue
+    linear.pauseAnimation()
+    linear.isReversed = true
+    linear.startAnimation()
+    engine.tick(at: 0.5)
+    let reversedAt05 = x.presentationValue
+    engine.tick(at: 1.0)
+    let animatorChecks: [(StaticString, Double, Double)] = [
+        ("animator linear 0 -> 100 over 2 s, presentation at 0.3 s", linearAt03, 15),
+        ("animator spring (under) to (100, -50), x at 0.3 s", springAt03.x, 112.43547674084116),
+        ("animator spring (under) to (100, -50), y at 0.3 s", springAt03.y, -56.21773837042058),
+        ("animator reversed at 0.3 s, presentation at 0.5 s", reversedAt05, 5),
+        ("animator completions after running back to the start", Double(completions), 1),
+        ("animator model after completing at .start", x.value, 0),
+    ]
+
     var failures: Int32 = 0
-    for (name, got, expected) in checks {
+    for (name, got, expected) in checks + animatorChecks {
         let diff = (got - expected).magnitude
         let ok = diff <= tolerance          // false for NaN too
         if !ok { failures += 1 }
@@ -109,7 +143,7 @@ public func kinetic_smoke() -> Int32 {
         print(name, terminator: "")
         print("  got \(got)  expected \(expected)  |diff| \(diff)")
     }
-    print("kinetic_smoke: \(checks.count) checks, \(failures) failed (tolerance \(tolerance))")
+    print("kinetic_smoke: \(checks.count + animatorChecks.count) checks, \(failures) failed (tolerance \(tolerance))")
     _ = c_fflush(nil)
     return failures
 }
