@@ -24,7 +24,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     public let engine: AnimationEngine
     /// The model value.
     public private(set) var modelValue: Value
-    var tracks: [PropertyTrack<Value>] = []
+    @usableFromInline var tracks: [PropertyTrack<Value>] = []
 
     /// Creates a property at rest at `value`.
     public init(_ value: Value, engine: AnimationEngine) {
@@ -39,6 +39,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// The value on screen now: the model plus every running track's offset.
+    @inlinable
     public var presentationValue: Value {
         var v = modelValue
         for track in tracks { v += track.offset().value }
@@ -46,6 +47,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// The rate of change of ``presentationValue``, per second.
+    @inlinable
     public var velocity: Value {
         var v = Value.zero
         for track in tracks { v += track.offset().velocity }
@@ -53,6 +55,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// Presentation value and velocity together.
+    @inlinable
     public var presentation: (value: Value, velocity: Value) {
         var value = modelValue, velocity = Value.zero
         for track in tracks {
@@ -120,13 +123,22 @@ public final class AnimatedProperty<Value: AnimatableValue> {
 
 /// One additive animation on a property: an offset `delta·a(t) + v₀·b(t)` whose coefficients
 /// come from the animator's timeline (see ``AnimationSegment``).
+@usableFromInline
 struct PropertyTrack<Value: AnimatableValue> {
-    let segment: AnimationSegment
+    @usableFromInline let segment: AnimationSegment
     /// `old − new` model value: the offset when the animation starts.
-    var delta: Value
+    @usableFromInline var delta: Value
     /// The offset's velocity when the animation starts (springs with an initial velocity).
-    var initialVelocity: Value
+    @usableFromInline var initialVelocity: Value
 
+    @usableFromInline
+    init(segment: AnimationSegment, delta: Value, initialVelocity: Value) {
+        self.segment = segment
+        self.delta = delta
+        self.initialVelocity = initialVelocity
+    }
+
+    @inlinable
     func offset() -> (value: Value, velocity: Value) {
         let c = segment.coefficients()
         return (delta * c.released + initialVelocity * c.kicked,

@@ -30,6 +30,13 @@ public final class AnimationEngine {
     /// Called with each diagnostic as it is reported.
     public var onDiagnostic: ((Diagnostic) -> Void)?
 
+    /// Changes whenever anything a presentation value depends on may have changed: the time,
+    /// or an animator's timeline. Segments cache their coefficients against it.
+    @usableFromInline var revision: UInt64 = 0
+
+    /// Called by animators when their timeline changes between ticks.
+    @inline(__always) func timelineChanged() { revision &+= 1 }
+
     /// Physics animations (springs and decays on properties) that are running.
     var physicsAnimations: [any PhysicsDriven] = []
 
@@ -52,6 +59,7 @@ public final class AnimationEngine {
             return
         }
         self.time = time
+        revision &+= 1
         // Completion handlers may start, stop or create animators: iterate over a snapshot.
         for animator in animators where animator.state == .active {
             animator.advance(to: time)

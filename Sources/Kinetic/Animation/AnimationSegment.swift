@@ -19,6 +19,7 @@
 /// same segment can also be asked what it shows at the animator's start or end
 /// (``edgeCoefficients(atEnd:)``), which is what finishing at `.start` or `.end` writes into the
 /// model.
+@usableFromInline
 final class AnimationSegment {
     enum Kind {
         case timed(timing: TimingParameters, seconds: Double)
@@ -104,8 +105,23 @@ final class AnimationSegment {
         return backwards ? (1 - l.u, -l.slope) : l
     }
 
+    /// The coefficients at the engine's revision ``cachedRevision``: every property animated by
+    /// this segment reads them, so one frame evaluates the curve or spring once per segment.
+    private var cached = AnimationSegment.zero
+    private var cachedRevision: UInt64 = .max
+
     /// The offset coefficients now (see the type's discussion).
+    @usableFromInline
     func coefficients() -> SpringBasis {
+        let revision = engine.revision
+        if revision == cachedRevision { return cached }
+        let c = computeCoefficients()
+        cached = c
+        cachedRevision = revision
+        return c
+    }
+
+    private func computeCoefficients() -> SpringBasis {
         switch kind {
         case .spring(let spring, let startTime):
             return spring.basis(at: engine.time - startTime)

@@ -80,7 +80,10 @@ public final class PropertyAnimator {
     }
     /// Whether the animations are moving now (active, not paused).
     public private(set) var isRunning = false {
-        didSet { if isRunning != oldValue { for o in runningObservers { o(isRunning) } } }
+        didSet {
+            engine.timelineChanged()
+            if isRunning != oldValue { for o in runningObservers { o(isRunning) } }
+        }
     }
     /// Whether the animator runs its timeline backwards. Flipping it while running reverses
     /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
@@ -119,17 +122,19 @@ public final class PropertyAnimator {
     public private(set) var animationDuration: Double
 
     // MARK: Private state
+    // Every input of ``timeline()`` tells the engine when it changes, so the segments' cached
+    // coefficients (see ``AnimationSegment/coefficients()``) are never stale.
 
     private var interruptible = true
-    private var reversed = false
+    private var reversed = false { didSet { engine.timelineChanged() } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    private var anchorFraction = 0.0
-    private var anchorTime = 0.0
-    private var rate = 1.0
+    private var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
+    private var anchorTime = 0.0 { didSet { engine.timelineChanged() } }
+    private var rate = 1.0 { didSet { engine.timelineChanged() } }
     /// Set after a linear scrub while paused: the progress every stretch shows.
-    private var scrubbedProgress: Double?
+    private var scrubbedProgress: Double? { didSet { engine.timelineChanged() } }
     /// The engine time before which a delayed start does not move.
-    private var startTime = 0.0
+    private var startTime = 0.0 { didSet { engine.timelineChanged() } }
     private var pendingAnimations: [() -> Void] = []
     private var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
     private var properties: [any AnimatedPropertyTracks] = []
