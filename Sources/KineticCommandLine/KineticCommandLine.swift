@@ -22,6 +22,8 @@ public enum KineticCommandLine {
     /// ``Subcommand`` and list it here; dispatch and `--help` handling come for free.
     static let subcommands: [any Subcommand.Type] = [
         SampleCommand.self,
+        RenderCommand.self,
+        PlotCommand.self,
     ]
 
     /// Runs `kinetic` with `arguments` (without the program name), streaming its output.

@@ -84,7 +84,8 @@ public enum SVGRenderer {
         return s
     }
 
-    static func escape(_ text: String) -> String {
+    /// Text with `&`, `<`, `>` and `"` escaped for XML.
+    public static func escape(_ text: String) -> String {
         var s = ""
         for ch in text {
             switch ch {
