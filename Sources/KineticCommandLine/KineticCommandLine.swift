@@ -1,6 +1,8 @@
 /// The `kinetic` command line, as a library: argument parsing and every subcommand, with no
 /// process state (no Foundation, no file handles, no `exit`), so that it can be tested.
 ///
+/// `render` and `plot` read and write files, through `FileSystem.swift` alone.
+///
 /// `Sources/kinetic/main.swift` only forwards `CommandLine.arguments.dropFirst()` here, writes the
 /// two output streams and exits with the returned status.
 ///

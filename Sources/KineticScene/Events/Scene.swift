@@ -68,7 +68,7 @@ public final class Scene {
     }
 
     /// The identifiers of the pointers that are down.
-    public var activePointers: [Int] { active.map(\.id) }
+    public var activePointers: [Int] { active.map { $0.id } }
 
     /// The node a pointer that is down went down on, if any.
     public func hitNode(forPointer id: Int) -> Node? {
