@@ -3,7 +3,8 @@ import PackageDescription
 
 // Kinetic: UIKit's interactive, interruptible animation system as a portable Swift package.
 //
-// `Kinetic` is the portable core. It imports no Foundation and also builds as Embedded Swift for
+// `Kinetic` is the portable core; `KineticScene` (nodes, hit testing, gestures, transitions,
+// render list) sits on it and is just as portable. It imports no Foundation and also builds as Embedded Swift for
 // WebAssembly (see `Scripts/embedded-check`). The `kinetic` executable is the native host;
 // its logic (argument parsing, subcommands) lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
@@ -11,6 +12,7 @@ let package = Package(
     name: "Kinetic",
     products: [
         .library(name: "Kinetic", targets: ["Kinetic"]),
+        .library(name: "KineticScene", targets: ["KineticScene"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
     targets: [
@@ -19,8 +21,12 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Extern")]
         ),
         .target(
-            name: "KineticCommandLine",
+            name: "KineticScene",
             dependencies: ["Kinetic"]
+        ),
+        .target(
+            name: "KineticCommandLine",
+            dependencies: ["Kinetic", "KineticScene"]
         ),
         .executableTarget(
             name: "kinetic",
@@ -31,8 +37,12 @@ let package = Package(
             dependencies: ["Kinetic"]
         ),
         .testTarget(
+            name: "KineticSceneTests",
+            dependencies: ["KineticScene", "Kinetic"]
+        ),
+        .testTarget(
             name: "KineticCommandLineTests",
-            dependencies: ["KineticCommandLine", "Kinetic"]
+            dependencies: ["KineticCommandLine", "KineticScene", "Kinetic"]
         ),
     ]
 )

@@ -1,6 +1,8 @@
 /// The `kinetic` command line, as a library: argument parsing and every subcommand, with no
 /// process state (no Foundation, no file handles, no `exit`), so that it can be tested.
 ///
+/// `render` and `plot` read and write files, through `FileSystem.swift` alone.
+///
 /// `Sources/kinetic/main.swift` only forwards `CommandLine.arguments.dropFirst()` here, writes the
 /// two output streams and exits with the returned status.
 ///
@@ -22,6 +24,8 @@ public enum KineticCommandLine {
     /// ``Subcommand`` and list it here; dispatch and `--help` handling come for free.
     static let subcommands: [any Subcommand.Type] = [
         SampleCommand.self,
+        RenderCommand.self,
+        PlotCommand.self,
     ]
 
     /// Runs `kinetic` with `arguments` (without the program name), streaming its output.

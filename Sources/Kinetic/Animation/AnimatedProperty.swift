@@ -69,6 +69,17 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Whether any animation is running on the property.
     public var isAnimating: Bool { !tracks.isEmpty }
 
+    /// Whether an animator for which `predicate` is true has an animation running on the
+    /// property (physics animations have no animator and never match). The scene layer asks
+    /// this to honour an animator's `isManualHitTestingEnabled` and `isUserInteractionEnabled`
+    /// for the nodes it animates. Allocates nothing.
+    public func hasAnimator(where predicate: (PropertyAnimator) -> Bool) -> Bool {
+        for track in tracks {
+            if let animator = track.segment.animator, predicate(animator) { return true }
+        }
+        return false
+    }
+
     /// Sets the model value; animated when an animation transaction is open.
     public func set(_ newValue: Value) {
         guard newValue.isFinite else {

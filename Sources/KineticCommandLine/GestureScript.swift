@@ -1,0 +1,99 @@
+import Kinetic
+import KineticScene
+
+/// A scripted sequence of pointer events for `kinetic render`: the text format below, parsed
+/// and checked before anything runs.
+///
+/// ```
+/// # comments and blank lines are ignored; times are seconds, positions screen points
+/// TIME down    POINTER X Y
+/// TIME move    POINTER X Y
+/// TIME up      POINTER X Y
+/// TIME cancel  POINTER X Y
+/// TIME drag    POINTER X0 Y0 TIME1 X1 Y1   # down at TIME, a move every 1/60 s, up at TIME1
+/// TIME end                                 # the recording's length (default: the last event)
+/// ```
+///
+/// Errors name the line: an unknown verb, a wrong number of fields, a bad or non-finite
+/// number, a time earlier than the line before (events must be in time order), a down for a
+/// pointer that is down, a move/up/cancel for one that is not, anything after `end`.
+struct GestureScript: Equatable {
+    var events: [PointerEvent] = []
+    var end: Double = 0
+
+    init(parsing text: String) throws(CommandLineError) {
+        var down: [Int] = []
+        var last = -Double.infinity
+        var ended = false
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            if fields.isEmpty { continue }
+            func fail(_ message: String) -> CommandLineError {
+                CommandLineError("script line \(lineNumber): \(message)")
+            }
+            func number(_ i: Int, _ what: String) throws(CommandLineError) -> Double {
+                guard let v = Double(fields[i]), v.isFinite else {
+                    throw fail("\(what) \(quoted(fields[i])) is not a finite number")
+                }
+                return v
+            }
+            if ended { throw fail("nothing may follow 'end'") }
+            let time = try number(0, "time")
+            guard time >= last else { throw fail("time \(fields[0]) is before the previous line's \(last) (events must be in time order)") }
+            guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag or end)") }
+            let verb = fields[1]
+            switch verb {
+            case "end":
+                guard fields.count == 2 else { throw fail("'end' takes only a time") }
+                end = time
+                ended = true
+            case "down", "move", "up", "cancel":
+                guard fields.count == 5 else { throw fail("'\(verb)' needs TIME \(verb) POINTER X Y") }
+                guard let id = Int(fields[2]) else { throw fail("pointer \(quoted(fields[2])) is not an integer") }
+                let p = Point(x: try number(3, "x"), y: try number(4, "y"))
+                let isDown = down.contains(id)
+                switch verb {
+                case "down":
+                    if isDown { throw fail("pointer \(id) goes down while already down") }
+                    down.append(id)
+                    events.append(.down(id, p, at: time))
+                case "move":
+                    if !isDown { throw fail("pointer \(id) moves without being down") }
+                    events.append(.move(id, p, at: time))
+                default:
+                    if !isDown { throw fail("pointer \(id) goes \(verb) without being down") }
+                    down.removeAll { $0 == id }
+                    events.append(verb == "up" ? .up(id, p, at: time) : .cancel(id, p, at: time))
+                }
+                end = time
+            case "drag":
+                guard fields.count == 8 else { throw fail("'drag' needs TIME drag POINTER X0 Y0 TIME1 X1 Y1") }
+                guard let id = Int(fields[2]) else { throw fail("pointer \(quoted(fields[2])) is not an integer") }
+                if down.contains(id) { throw fail("pointer \(id) goes down while already down") }
+                let from = Point(x: try number(3, "x0"), y: try number(4, "y0"))
+                let t1 = try number(5, "end time")
+                let to = Point(x: try number(6, "x1"), y: try number(7, "y1"))
+                guard t1 > time else { throw fail("drag end time \(fields[5]) must be after its start \(fields[0])") }
+                guard (t1 - time) * 60 <= 1_000_000 else { throw fail("drag is too long") }
+                events.append(.down(id, from, at: time))
+                let steps = Int(((t1 - time) * 60).rounded(.up))
+                for k in 1...steps {
+                    let u = Swift.min(Double(k) / 60 / (t1 - time), 1)
+                    let t = k == steps ? t1 : time + Double(k) / 60
+                    events.append(.move(id, from + (to - from) * u, at: t))
+                }
+                events.append(.up(id, to, at: t1))
+                last = t1
+                end = t1
+                continue
+            default:
+                throw fail("unknown verb \(quoted(verb)) (expected down, move, up, cancel, drag or end)")
+            }
+            last = time
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Kinetic
+import KineticScene
+
+/// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV.
+enum RenderCommand: Subcommand {
+    static let name = "render"
+    static let summary = "Run a scene under a scripted gesture: an SVG per frame and a CSV of its properties"
+
+    static var usage: String {
+        var text = """
+            USAGE:
+              kinetic render SCENE --script FILE --out DIR [--fps N] [--duration SECONDS]
+                             [--record NAMES]
+
+            Runs SCENE on a manual clock: frame i is at t = i/N seconds (N = --fps, default 60),
+            for --duration seconds (default: the script's 'end' line, or its last event), so a
+            2 s script at 60 fps gives 120 frames. Before each frame the script's events up to
+            that time are sent, each at its own timestamp (the engine advances to it first).
+            Writes DIR/frame-00000.svg, ... and DIR/properties.csv: the columns 'frame,t' then,
+            for each recorded property P, 'P.model,P.presentation,P.velocity'. --record takes a
+            comma-separated list of property names (default: all of the scene's). Prints one
+            summary line.
+
+            GESTURE SCRIPT (one event per line; '#' starts a comment):
+              TIME down    POINTER X Y
+              TIME move    POINTER X Y
+              TIME up      POINTER X Y
+              TIME cancel  POINTER X Y
+              TIME drag    POINTER X0 Y0 TIME1 X1 Y1   down at TIME, a move every 1/60 s, up at TIME1
+              TIME end                                 the recording's length
+            Times in seconds, in non-decreasing order; positions in screen points. A malformed
+            line, an event out of time order, a move/up/cancel for a pointer that is not down or
+            a down for one that is, are errors naming the line; nothing is written.
+
+            SCENES:
+
+            """
+        for scene in RenderScenes.all {
+            text += "  \(scene.name)  \(scene.summary)\n"
+            var probe = scene.build(AnimationEngine()).1.map(\.name)
+            if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
+            text += "    properties: " + probe.joined(separator: ", ") + "\n"
+        }
+        return text
+    }
+
+    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
+        throws(CommandLineError)
+    {
+        let parsed = try ParsedArguments(arguments, options: ["script", "out", "fps", "duration", "record"], context: "render")
+        guard parsed.positionals.count == 1 else {
+            throw CommandLineError(parsed.positionals.isEmpty ? "render: missing SCENE" : "render: expected one SCENE, got \(parsed.positionals.count)")
+        }
+        guard let recipe = RenderScenes.named(parsed.positionals[0]) else {
+            throw CommandLineError("render: unknown scene \(quoted(parsed.positionals[0])) (known: \(RenderScenes.all.map(\.name).joined(separator: ", ")))")
+        }
+        guard let scriptPath = parsed.string("script") else { throw CommandLineError("render: missing --script FILE") }
+        guard let out = parsed.string("out") else { throw CommandLineError("render: missing --out DIR") }
+        let fps = try parsed.number("fps") ?? 60
+        guard fps > 0, fps <= 1000 else { throw CommandLineError("render: --fps must be in (0, 1000]") }
+        let script = try GestureScript(parsing: try FileSystem.read(scriptPath))
+        let duration = try parsed.number("duration") ?? script.end
+        guard duration >= 0, duration * fps <= 100_000 else { throw CommandLineError("render: --duration must be in [0, 100000/fps]") }
+        let engine = AnimationEngine()
+        let (scene, allChannels) = recipe.build(engine)
+        var channels = allChannels
+        if let names = parsed.string("record") {
+            channels = []
+            for name in names.split(separator: ",") {
+                guard let c = allChannels.first(where: { $0.name == name }) else {
+                    throw CommandLineError("render: scene \(recipe.name) has no property \(quoted(name))")
+                }
+                channels.append(c)
+            }
+        }
+        try FileSystem.makeDirectory(out)
+        let result = try render(scene: scene, engine: engine, channels: channels, script: script,
+                                fps: fps, duration: duration, out: out)
+        output.write("rendered \(result.frames) frames of \(recipe.name) to \(out) (\(result.rejected) events rejected)\n")
+    }
+
+    static func render(scene: Scene, engine: AnimationEngine, channels: [RenderScene.Channel], script: GestureScript,
+                       fps: Double, duration: Double, out: String) throws(CommandLineError) -> (frames: Int, rejected: Int) {
+        let frames = Int((duration * fps).rounded())
+        var csv = "frame,t"
+        for c in channels { csv += ",\(c.name).model,\(c.name).presentation,\(c.name).velocity" }
+        csv += "\n"
+        var next = 0
+        var rejected = 0
+        for i in 0..<frames {
+            let t = Double(i) / fps
+            while next < script.events.count, script.events[next].time <= t {
+                if !scene.send(script.events[next]) { rejected += 1 }
+                next += 1
+            }
+            if t > engine.time { engine.tick(at: t) }
+            let svg = SVGRenderer.render(scene.renderList())
+            try FileSystem.write(svg, to: out + "/" + frameName(i))
+            csv += "\(i),\(t)"
+            for c in channels {
+                let s = c.sample()
+                csv += ",\(s.model),\(s.presentation),\(s.velocity)"
+            }
+            csv += "\n"
+        }
+        try FileSystem.write(csv, to: out + "/properties.csv")
+        return (frames, rejected)
+    }
+
+    static func frameName(_ i: Int) -> String {
+        let digits = String(i)
+        return "frame-" + String(repeating: "0", count: Swift.max(0, 5 - digits.count)) + digits + ".svg"
+    }
+}

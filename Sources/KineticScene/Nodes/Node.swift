@@ -1,0 +1,345 @@
+import Kinetic
+
+/// A rectangle on screen with children: KineticScene's `UIView`.
+///
+/// ## Animatable properties
+/// ``center``, ``bounds``, ``transform``, ``alpha``, ``cornerRadius``, ``backgroundColor``,
+/// ``blurRadius`` and ``textColor`` are ``AnimatedProperty`` values of the core, so any
+/// ``PropertyAnimator`` animates them implicitly, additively and interruptibly:
+///
+/// ```swift
+/// let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) {
+///     drawer.center.y -= 305
+/// }
+/// animator.startAnimation()
+/// ```
+///
+/// Reading the property gives the **model** value (where it is going, as UIKit does); the
+/// ``presentation`` gives what is on screen at the engine's time, and the `…Property`
+/// accessors (``centerProperty``…) give the animated property itself, for its velocity or to
+/// run a physics animation on it. ``frame`` is derived from ``center``, ``bounds`` and
+/// ``transform`` as in UIKit (setting it sets ``center`` and the size of ``bounds``).
+///
+/// ## Geometry
+/// A node's coordinate space is its ``bounds``: a point `p` of the node is at
+/// `transform(p − bounds.mid) + center` in its parent, the transform applied about the centre
+/// (UIKit's default anchor point). The root of a tree is placed in screen coordinates the
+/// same way. ``convert(_:to:geometry:)`` and ``screenMatrix(geometry:)`` compose that chain
+/// with presentation values by default, so a moving node converts where it is seen.
+///
+/// ## Tree and lifetime
+/// A node owns its ``children`` (strongly) and knows its ``parent`` through an unowned
+/// reference that the parent clears when it removes the child or is deallocated, so no cycle
+/// and no dangling pointer (Embedded Swift has no `weak`).
+///
+/// ## Bad input
+/// Non-finite values assigned to an animatable property are rejected by the core (a diagnostic
+/// on the engine; the property keeps its value). Adding a node to itself or to one of its own
+/// descendants is ignored and returns false.
+public final class Node {
+    /// The engine whose clock and transactions the node's properties follow.
+    public let engine: AnimationEngine
+    /// A name for dumps, CSV columns and render commands (`"drawer"`); need not be unique.
+    public var name: String
+
+    /// The animated property behind ``center``.
+    public let centerProperty: AnimatedProperty<Point>
+    /// The animated property behind ``bounds``.
+    public let boundsProperty: AnimatedProperty<Rect>
+    /// The animated property behind ``transform``.
+    public let transformProperty: AnimatedProperty<AffineTransform>
+    /// The animated property behind ``alpha``.
+    public let alphaProperty: AnimatedProperty<Double>
+    /// The animated property behind ``cornerRadius``.
+    public let cornerRadiusProperty: AnimatedProperty<Double>
+    /// The animated property behind ``backgroundColor``.
+    public let backgroundColorProperty: AnimatedProperty<Color>
+    /// The animated property behind ``blurRadius``.
+    public let blurRadiusProperty: AnimatedProperty<Double>
+    /// The animated property behind ``textColor``.
+    public let textColorProperty: AnimatedProperty<Color>
+
+    /// The corners ``cornerRadius`` rounds (UIKit's `layer.maskedCorners`); all by default.
+    public var maskedCorners: CornerMask = .all
+    /// Whether children are clipped to the node's (rounded) bounds.
+    public var clipsToBounds = false
+    /// Whether the node and its subtree are skipped by rendering and hit testing.
+    public var isHidden = false
+    /// Whether the node and its subtree can be hit by pointers.
+    public var isUserInteractionEnabled = true
+    /// Text drawn centred in the bounds (a label). `nil` draws none. Not animated: cross-fade
+    /// two labels, or animate ``textColor`` and ``transform``, as UIKit does.
+    public var text: String?
+    /// The text's font size in points.
+    public var fontSize: Double = 17
+
+    /// The children, back to front.
+    public private(set) var children: [Node] = []
+    /// The parent, or nil for a root.
+    public var parent: Node? { parentReference }
+    unowned(unsafe) var parentReference: Node?
+
+    /// The gesture recognizers attached to the node (see ``addGestureRecognizer(_:)``).
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    /// A node whose ``frame`` (in its parent's coordinates) is `frame`: ``center`` is the
+    /// frame's middle and ``bounds`` has origin zero and the frame's size.
+    public init(frame: Rect = .zero, name: String = "", engine: AnimationEngine) {
+        self.engine = engine
+        self.name = name
+        let f = frame.isFinite ? frame : .zero
+        centerProperty = AnimatedProperty(f.center, engine: engine)
+        boundsProperty = AnimatedProperty(Rect(origin: .zero, size: f.size), engine: engine)
+        transformProperty = AnimatedProperty(.identity, engine: engine)
+        alphaProperty = AnimatedProperty(1, engine: engine)
+        cornerRadiusProperty = AnimatedProperty(0, engine: engine)
+        backgroundColorProperty = AnimatedProperty(.clear, engine: engine)
+        blurRadiusProperty = AnimatedProperty(0, engine: engine)
+        textColorProperty = AnimatedProperty(.black, engine: engine)
+    }
+
+    deinit {
+        for child in children { child.parentReference = nil }
+        for recognizer in gestureRecognizers { recognizer.nodeReference = nil }
+    }
+
+    // MARK: Model values
+
+    /// The centre of the node in its parent's coordinates (UIKit's `center`).
+    public var center: Point {
+        get { centerProperty.value }
+        set { centerProperty.value = newValue }
+    }
+    /// The node's own coordinate space: its origin shifts the children, its size is the node's
+    /// size (UIKit's `bounds`).
+    public var bounds: Rect {
+        get { boundsProperty.value }
+        set { boundsProperty.value = newValue }
+    }
+    /// A transform applied about the centre (UIKit's `transform`).
+    public var transform: AffineTransform {
+        get { transformProperty.value }
+        set { transformProperty.value = newValue }
+    }
+    /// Opacity of the node and its subtree, 0...1 (values outside are clamped when drawn).
+    public var alpha: Double {
+        get { alphaProperty.value }
+        set { alphaProperty.value = newValue }
+    }
+    /// The radius of the ``maskedCorners`` (UIKit's `layer.cornerRadius`), clamped when drawn to
+    /// half the shorter side.
+    public var cornerRadius: Double {
+        get { cornerRadiusProperty.value }
+        set { cornerRadiusProperty.value = newValue }
+    }
+    /// The fill colour; ``Color/clear`` (the default) draws nothing.
+    public var backgroundColor: Color {
+        get { backgroundColorProperty.value }
+        set { backgroundColorProperty.value = newValue }
+    }
+    /// A Gaussian blur radius in points applied to the node's drawing (a stand-in for
+    /// `UIVisualEffectView`'s blur, animatable as in the 2017 session); 0 is none.
+    public var blurRadius: Double {
+        get { blurRadiusProperty.value }
+        set { blurRadiusProperty.value = newValue }
+    }
+    /// The colour of ``text``.
+    public var textColor: Color {
+        get { textColorProperty.value }
+        set { textColorProperty.value = newValue }
+    }
+
+    /// The node's rectangle in its parent's coordinates (UIKit's `frame`): the bounding box of
+    /// the transformed bounds. Setting it sets ``center`` to its middle and the size of
+    /// ``bounds`` to its size (as UIKit, meaningful when the transform is the identity); inside
+    /// an animation block both animate.
+    public var frame: Rect {
+        get { Node.frame(center: center, bounds: bounds, transform: transform) }
+        set {
+            // Non-finite parts are rejected by the core (diagnostic; the value is kept).
+            center = newValue.center
+            var b = bounds
+            if b.size != newValue.size { b.size = newValue.size; bounds = b }
+        }
+    }
+
+    static func frame(center: Point, bounds: Rect, transform: AffineTransform) -> Rect {
+        let w = bounds.width, h = bounds.height
+        if transform == .identity {
+            return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
+        }
+        let m = Matrix2D(transform)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for corner in [Point(x: -w / 2, y: -h / 2), Point(x: w / 2, y: -h / 2),
+                       Point(x: -w / 2, y: h / 2), Point(x: w / 2, y: h / 2)] {
+            let p = m.apply(to: corner)
+            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        }
+        return Rect(x: center.x + minX, y: center.y + minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    // MARK: Presentation
+
+    /// What is on screen now: every animatable property's presentation value at the engine's
+    /// time (UIKit's `layer.presentation()`).
+    public var presentation: NodeValues {
+        NodeValues(center: centerProperty.presentationValue, bounds: boundsProperty.presentationValue,
+                   transform: transformProperty.presentationValue, alpha: alphaProperty.presentationValue,
+                   cornerRadius: cornerRadiusProperty.presentationValue,
+                   backgroundColor: backgroundColorProperty.presentationValue,
+                   blurRadius: blurRadiusProperty.presentationValue,
+                   textColor: textColorProperty.presentationValue)
+    }
+
+    /// The model values, in the same shape as ``presentation``.
+    public var model: NodeValues {
+        NodeValues(center: center, bounds: bounds, transform: transform, alpha: alpha,
+                   cornerRadius: cornerRadius, backgroundColor: backgroundColor,
+                   blurRadius: blurRadius, textColor: textColor)
+    }
+
+    /// The values of `geometry`.
+    public func values(_ geometry: Geometry) -> NodeValues {
+        geometry == .presentation ? presentation : model
+    }
+
+    /// Whether any of the node's properties is animating.
+    public var isAnimating: Bool {
+        centerProperty.isAnimating || boundsProperty.isAnimating || transformProperty.isAnimating
+            || alphaProperty.isAnimating || cornerRadiusProperty.isAnimating
+            || backgroundColorProperty.isAnimating || blurRadiusProperty.isAnimating
+            || textColorProperty.isAnimating
+    }
+
+    /// Removes every animation from the node's properties, leaving them at their model values.
+    public func removeAllAnimations() {
+        centerProperty.removeAllAnimations(); boundsProperty.removeAllAnimations()
+        transformProperty.removeAllAnimations(); alphaProperty.removeAllAnimations()
+        cornerRadiusProperty.removeAllAnimations(); backgroundColorProperty.removeAllAnimations()
+        blurRadiusProperty.removeAllAnimations(); textColorProperty.removeAllAnimations()
+    }
+
+    // MARK: Tree
+
+    /// Adds `child` on top of the other children, removing it from its current parent first
+    /// (UIKit's `addSubview`). Returns false, and changes nothing, if `child` is this node or
+    /// one of its ancestors (a cycle).
+    @discardableResult
+    public func addChild(_ child: Node) -> Bool {
+        insertChild(child, at: children.count + (child.parentReference === self ? -1 : 0))
+    }
+
+    /// Inserts `child` at `index` among the children (clamped to the valid range), removing it
+    /// from its current parent first. Returns false for a cycle (see ``addChild(_:)``).
+    @discardableResult
+    public func insertChild(_ child: Node, at index: Int) -> Bool {
+        var ancestor: Node? = self
+        while let a = ancestor {
+            if a === child { return false }
+            ancestor = a.parentReference
+        }
+        child.removeFromParent()
+        let i = Swift.min(Swift.max(index, 0), children.count)
+        children.insert(child, at: i)
+        child.parentReference = self
+        return true
+    }
+
+    /// Inserts `child` just below `sibling` (UIKit's `insertSubview(_:belowSubview:)`); on top
+    /// if `sibling` is not a child.
+    @discardableResult
+    public func insertChild(_ child: Node, below sibling: Node) -> Bool {
+        if child === sibling { return false }
+        guard children.contains(where: { $0 === sibling }) else { return addChild(child) }
+        var ancestor: Node? = self
+        while let a = ancestor {
+            if a === child { return false }
+            ancestor = a.parentReference
+        }
+        child.removeFromParent()
+        let i = children.firstIndex { $0 === sibling } ?? children.count
+        children.insert(child, at: i)
+        child.parentReference = self
+        return true
+    }
+
+    /// Removes the node from its parent (UIKit's `removeFromSuperview`). Its animations carry
+    /// on; it is simply no longer drawn or hit.
+    public func removeFromParent() {
+        guard let p = parentReference else { return }
+        p.children.removeAll { $0 === self }
+        parentReference = nil
+    }
+
+    /// Whether `self` is `node` or one of its descendants (UIKit's `isDescendant(of:)`).
+    public func isDescendant(of node: Node) -> Bool {
+        var n: Node? = self
+        while let current = n {
+            if current === node { return true }
+            n = current.parentReference
+        }
+        return false
+    }
+
+    /// The first node in the subtree (depth first, self included) with the given name.
+    public func descendant(named name: String) -> Node? {
+        if self.name == name { return self }
+        for child in children { if let n = child.descendant(named: name) { return n } }
+        return nil
+    }
+
+    // MARK: Gesture recognizers
+
+    /// Attaches a recognizer: pointers that go down on this node or its descendants are
+    /// delivered to it (UIKit's `addGestureRecognizer`). A recognizer attached elsewhere is
+    /// moved here.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.node?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.nodeReference = self
+    }
+
+    /// Detaches a recognizer; it stops receiving pointers and returns to `.possible`.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
+        gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.nodeReference = nil
+        recognizer.detachedFromNode()
+    }
+}
+
+/// Which values geometry is computed from.
+public enum Geometry: Sendable, Equatable {
+    /// What is on screen now (the default for conversion and hit testing).
+    case presentation
+    /// Where the properties are going.
+    case model
+}
+
+/// A snapshot of a node's animatable values (model or presentation).
+public struct NodeValues: Equatable, Sendable {
+    public var center: Point
+    public var bounds: Rect
+    public var transform: AffineTransform
+    public var alpha: Double
+    public var cornerRadius: Double
+    public var backgroundColor: Color
+    public var blurRadius: Double
+    public var textColor: Color
+
+    /// The bounding box of the transformed bounds in the parent's coordinates.
+    public var frame: Rect { Node.frame(center: center, bounds: bounds, transform: transform) }
+
+    /// The matrix from the node's coordinates to its parent's:
+    /// `p ↦ transform(p − bounds.mid) + center`.
+    public var matrixToParent: Matrix2D {
+        let mid = bounds.center
+        var m = Matrix2D(transform)
+        // translate(−mid), then m, then translate(center): fold the translations into tx, ty.
+        let shifted = m.applyToVector(Point(x: -mid.x, y: -mid.y))
+        m.tx += shifted.x + center.x
+        m.ty += shifted.y + center.y
+        return m
+    }
+}

@@ -1,0 +1,112 @@
+import Kinetic
+
+/// Turns a ``RenderList`` into a standalone SVG document (a string; no Foundation).
+///
+/// Rects become `<path>`s (rounded corners as arcs) with `transform="matrix(a b c d tx ty)"`,
+/// opacity as `fill-opacity` and `opacity`; blur becomes a `feGaussianBlur` filter with
+/// standard deviation radius/2; clips become `<clipPath>`s wrapping the commands they clip;
+/// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`.
+/// Numbers are written with at most three decimals (a thousandth of a point).
+public enum SVGRenderer {
+    /// The SVG document for `list`, on a background colour (nil: transparent).
+    public static func render(_ list: RenderList, background: Color? = .white) -> String {
+        var out = ""
+        out.reserveCapacity(256 + list.commands.count * 200)
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(list.size.width))\" height=\"\(num(list.size.height))\" viewBox=\"0 0 \(num(list.size.width)) \(num(list.size.height))\">\n"
+        if let background {
+            out += "<rect width=\"100%\" height=\"100%\" fill=\"\(hex(background))\"/>\n"
+        }
+        var clipID = 0, blurID = 0
+        var depth = 0
+        for command in list.commands {
+            switch command {
+            case .rect(let r):
+                var filter = ""
+                if r.blurRadius > 0 {
+                    blurID += 1
+                    out += "<filter id=\"b\(blurID)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(num(r.blurRadius / 2))\"/></filter>\n"
+                    filter = " filter=\"url(#b\(blurID))\""
+                }
+                out += "<path data-name=\"\(escape(r.name))\" d=\"\(path(r.rect, r.cornerRadii))\" transform=\"\(matrix(r.transform))\" fill=\"\(hex(r.color))\""
+                let opacity = r.opacity * r.color.alpha
+                if opacity < 1 { out += " fill-opacity=\"\(num(opacity))\"" }
+                out += filter + "/>\n"
+            case .text(let t):
+                let c = t.rect.center
+                out += "<text data-name=\"\(escape(t.name))\" x=\"\(num(c.x))\" y=\"\(num(c.y))\" transform=\"\(matrix(t.transform))\" font-family=\"sans-serif\" font-size=\"\(num(t.fontSize))\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(hex(t.color))\""
+                let opacity = t.opacity * t.color.alpha
+                if opacity < 1 { out += " fill-opacity=\"\(num(opacity))\"" }
+                out += ">" + escape(t.text) + "</text>\n"
+            case .pushClip(let c):
+                clipID += 1
+                out += "<clipPath id=\"c\(clipID)\"><path d=\"\(path(c.rect, c.cornerRadii))\" transform=\"\(matrix(c.transform))\"/></clipPath>\n"
+                out += "<g clip-path=\"url(#c\(clipID))\">\n"
+                depth += 1
+            case .popClip:
+                if depth > 0 { out += "</g>\n"; depth -= 1 }
+            }
+        }
+        while depth > 0 { out += "</g>\n"; depth -= 1 }
+        out += "</svg>\n"
+        return out
+    }
+
+    static func path(_ r: Rect, _ radii: CornerRadii) -> String {
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        if radii == .zero {
+            return "M\(num(x0)) \(num(y0))H\(num(x1))V\(num(y1))H\(num(x0))Z"
+        }
+        let tl = radii.topLeft, tr = radii.topRight, br = radii.bottomRight, bl = radii.bottomLeft
+        var d = "M\(num(x0 + tl)) \(num(y0))H\(num(x1 - tr))"
+        if tr > 0 { d += "A\(num(tr)) \(num(tr)) 0 0 1 \(num(x1)) \(num(y0 + tr))" }
+        d += "V\(num(y1 - br))"
+        if br > 0 { d += "A\(num(br)) \(num(br)) 0 0 1 \(num(x1 - br)) \(num(y1))" }
+        d += "H\(num(x0 + bl))"
+        if bl > 0 { d += "A\(num(bl)) \(num(bl)) 0 0 1 \(num(x0)) \(num(y1 - bl))" }
+        d += "V\(num(y0 + tl))"
+        if tl > 0 { d += "A\(num(tl)) \(num(tl)) 0 0 1 \(num(x0 + tl)) \(num(y0))" }
+        return d + "Z"
+    }
+
+    static func matrix(_ m: Matrix2D) -> String {
+        "matrix(\(num(m.a)) \(num(m.b)) \(num(m.c)) \(num(m.d)) \(num(m.tx)) \(num(m.ty)))"
+    }
+
+    /// `#rrggbb` of a clamped colour (alpha goes into the opacity).
+    static func hex(_ c: Color) -> String {
+        let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c", "d", "e", "f"]
+        var s = "#"
+        for v in [c.red, c.green, c.blue] {
+            let clamped = v >= 1 ? 1.0 : (v > 0 ? v : 0)
+            let byte = Int((clamped * 255).rounded())
+            s.append(digits[byte / 16]); s.append(digits[byte % 16])
+        }
+        return s
+    }
+
+    /// Text with `&`, `<`, `>` and `"` escaped for XML.
+    public static func escape(_ text: String) -> String {
+        var s = ""
+        for ch in text {
+            switch ch {
+            case "&": s += "&amp;"
+            case "<": s += "&lt;"
+            case ">": s += "&gt;"
+            case "\"": s += "&quot;"
+            default: s.append(ch)
+            }
+        }
+        return s
+    }
+
+    /// A number with at most three decimals, shortest form, no trailing `.0`; non-finite as 0.
+    public static func num(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == 0 { return "0" }
+        if rounded == rounded.rounded(), rounded.magnitude < 1e15 {
+            return String(Int64(rounded))
+        }
+        return "\(rounded)"
+    }
+}

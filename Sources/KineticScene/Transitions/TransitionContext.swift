@@ -1,0 +1,135 @@
+import Kinetic
+
+/// The context of one navigation transition: the system side of ``ContextTransitioning``.
+///
+/// ## Phases
+/// A transition is in an *interactive* phase (``isInteractive`` true), an *animated* one, or
+/// *completed*. It starts interactive when it has an interaction controller whose
+/// `wantsInteractiveStart` is true, animated otherwise. The legal moves, and what each call
+/// does elsewhere:
+///
+/// | call | legal in | goes to | flags |
+/// |---|---|---|---|
+/// | `updateInteractiveTransition(p)` | interactive | interactive | `percentComplete = p` (clamped to 0...1) |
+/// | `pauseInteractiveTransition()` | animated, with an interaction controller | interactive | — |
+/// | `finishInteractiveTransition()` | interactive | animated | `transitionWasCancelled = false` |
+/// | `cancelInteractiveTransition()` | interactive | animated | `transitionWasCancelled = true` |
+/// | `completeTransition(ok)` | interactive or animated | completed | `isInteractive = false`, `transitionWasCancelled = !ok` |
+///
+/// Anything else (finishing twice, completing twice, pausing a transition without an
+/// interaction controller, a NaN percentage) is reported as a ``SceneDiagnostic`` and changes
+/// nothing. ``completeTransition(_:)`` changes the stack and runs the push's or pop's
+/// completion exactly once.
+public final class TransitionContext: ContextTransitioning {
+    /// Push or pop.
+    public let operation: NavigationOperation
+    /// The stack this transition belongs to.
+    public let stack: NavigationStack
+    public let fromScreen: Screen
+    public let toScreen: Screen
+    /// The animation controller (the delegate's or the built-in one).
+    public let animationController: any AnimatedTransitioning
+    /// The interaction controller, if any.
+    public let interactionController: (any InteractiveTransitioning)?
+    public let isAnimated: Bool
+    public private(set) var isInteractive: Bool
+    public private(set) var transitionWasCancelled = false
+    public private(set) var percentComplete = 0.0
+    public private(set) var isCompleted = false
+    private var animator: (any ImplicitlyAnimating)?
+    private var askedForAnimator = false
+    private let startFrames: (from: Rect, to: Rect)
+
+    init(stack: NavigationStack, operation: NavigationOperation, from: Screen, to: Screen,
+         animationController: any AnimatedTransitioning, interactionController: (any InteractiveTransitioning)?,
+         isAnimated: Bool) {
+        self.stack = stack
+        self.operation = operation
+        self.fromScreen = from
+        self.toScreen = to
+        self.animationController = animationController
+        self.interactionController = interactionController
+        self.isAnimated = isAnimated
+        self.isInteractive = interactionController?.wantsInteractiveStart ?? false
+        startFrames = (from.node.frame, to.node.frame)
+    }
+
+    public var containerNode: Node { stack.container }
+
+    public func screen(forKey key: TransitionKey) -> Screen { key == .from ? fromScreen : toScreen }
+    public func node(forKey key: TransitionKey) -> Node { screen(forKey: key).node }
+
+    public func initialFrame(for screen: Screen) -> Rect {
+        screen === fromScreen ? startFrames.from : (screen === toScreen ? startFrames.to : .zero)
+    }
+
+    public func finalFrame(for screen: Screen) -> Rect {
+        screen === toScreen ? stack.container.bounds : .zero
+    }
+
+    private func reject(_ message: String) {
+        stack.scene.report(.illegalTransitionCall, message)
+    }
+
+    public func updateInteractiveTransition(_ percent: Double) {
+        guard !percent.isNaN else {
+            stack.scene.report(.invalidArgument, "updateInteractiveTransition(NaN) is ignored")
+            return
+        }
+        guard !isCompleted, isInteractive else {
+            reject("updateInteractiveTransition outside an interactive phase is ignored")
+            return
+        }
+        percentComplete = Swift.min(Swift.max(percent, 0), 1)
+    }
+
+    public func pauseInteractiveTransition() {
+        guard !isCompleted, !isInteractive, interactionController != nil else {
+            reject(isInteractive ? "pauseInteractiveTransition while already interactive is ignored"
+                   : "pauseInteractiveTransition needs an animated phase and an interaction controller; ignored")
+            return
+        }
+        isInteractive = true
+    }
+
+    public func finishInteractiveTransition() {
+        guard !isCompleted, isInteractive else {
+            reject("finishInteractiveTransition outside an interactive phase is ignored")
+            return
+        }
+        isInteractive = false
+        transitionWasCancelled = false
+    }
+
+    public func cancelInteractiveTransition() {
+        guard !isCompleted, isInteractive else {
+            reject("cancelInteractiveTransition outside an interactive phase is ignored")
+            return
+        }
+        isInteractive = false
+        transitionWasCancelled = true
+    }
+
+    public func completeTransition(_ didComplete: Bool) {
+        guard !isCompleted else {
+            reject("completeTransition called again; ignored (the transition already completed)")
+            return
+        }
+        isCompleted = true
+        isInteractive = false
+        transitionWasCancelled = !didComplete
+        stack.transitionDidComplete(self, didComplete)
+    }
+
+    public func interruptibleAnimator() -> (any ImplicitlyAnimating)? {
+        let fresh = animationController.interruptibleAnimator(using: self)
+        if !askedForAnimator {
+            askedForAnimator = true
+            animator = fresh
+        } else if let fresh, let kept = animator, fresh !== kept {
+            stack.scene.report(.animatorChanged,
+                               "interruptibleAnimator(using:) returned a different animator during one transition; the first one is kept")
+        }
+        return animator
+    }
+}
