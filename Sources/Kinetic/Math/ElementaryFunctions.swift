@@ -1,6 +1,6 @@
 // The one place the core reaches the C math library.
 //
-// Everything in Kinetic that needs exp, sin, cos, pow, log, sqrt or atan2 calls `Elementary`.
+// Everything in Kinetic that needs exp, sin, cos, sincos, pow, log, sqrt or atan2 calls `Elementary`.
 // On hosted platforms the functions come from the platform's libc module; in Embedded Swift
 // (WebAssembly, microcontrollers) there is no libc module to import, so the same C symbols are
 // declared with `@_extern(c)` and resolved at link time against the target's libm (Debian's
@@ -18,6 +18,7 @@
 @_extern(c, "atan") @usableFromInline func _kinetic_atan(_ x: Double) -> Double
 @_extern(c, "atan2") @usableFromInline func _kinetic_atan2(_ y: Double, _ x: Double) -> Double
 @_extern(c, "cbrt") @usableFromInline func _kinetic_cbrt(_ x: Double) -> Double
+@_extern(c, "sincos") @usableFromInline func _kinetic_sincos(_ x: Double, _ s: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>)
 #else
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +43,19 @@ import Android
 @usableFromInline func _kinetic_atan(_ x: Double) -> Double { atan(x) }
 @usableFromInline func _kinetic_atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 @usableFromInline func _kinetic_cbrt(_ x: Double) -> Double { cbrt(x) }
+// sincos (one argument reduction for both) is in glibc, musl, Bionic and wasi-libc, but Swift's
+// libc modules do not export it; where `@_extern(c)` is enabled (Kinetic's Package.swift enables
+// it), it is declared directly. Elsewhere (Darwin, Windows, or a build without the feature),
+// `Elementary.sinCos` calls sin and cos. glibc's and musl's sincos return the same bits as their
+// sin and cos.
+#if hasFeature(Extern) && (os(Linux) || os(Android) || os(WASI) || os(FreeBSD) || os(OpenBSD))
+@_extern(c, "sincos") @usableFromInline func _kinetic_sincos(_ x: Double, _ s: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>)
+#else
+@usableFromInline func _kinetic_sincos(_ x: Double, _ s: UnsafeMutablePointer<Double>, _ c: UnsafeMutablePointer<Double>) {
+    s.pointee = sin(x)
+    c.pointee = cos(x)
+}
+#endif
 #endif
 
 /// Elementary functions for the core, in one namespace.
@@ -59,6 +73,12 @@ enum Elementary {
     @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _kinetic_pow(x, y) }
     @inlinable @inline(__always) static func sin(_ x: Double) -> Double { _kinetic_sin(x) }
     @inlinable @inline(__always) static func cos(_ x: Double) -> Double { _kinetic_cos(x) }
+    /// sin x and cos x together, with one argument reduction where libm has `sincos`.
+    @inlinable @inline(__always) static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        var s = 0.0, c = 0.0
+        _kinetic_sincos(x, &s, &c)
+        return (s, c)
+    }
     @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _kinetic_atan(x) }
     @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _kinetic_atan2(y, x) }
     @inlinable @inline(__always) static func cbrt(_ x: Double) -> Double { _kinetic_cbrt(x) }

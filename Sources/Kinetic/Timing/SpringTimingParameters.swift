@@ -54,11 +54,16 @@ public struct SpringTimingParameters: Sendable, Equatable {
     public let fitsAnimatorDuration: Bool
 
     // Time-invariant parts of the solution, computed once per spring so that sampling costs
-    // one exp and one sin/cos pair (or two exps) and a handful of multiplies.
+    // one exp and one sincos (underdamped), one exp (critically damped), or two exps (or one exp
+    // and one expm1) (overdamped), and a handful of multiplies, with no division.
     @usableFromInline let alpha: Double         // decay rate ζω₀
     @usableFromInline let frequency: Double     // ω_d (underdamped) or β = ω₀√(ζ²−1) (overdamped)
     @usableFromInline let omega0Squared: Double // ω₀² = k/m
     @usableFromInline let isUnderdamped: Bool
+    @usableFromInline let isCritical: Bool      // frequency 0 exactly: C = 1, S = t
+    @usableFromInline let inverseFrequency: Double // 1/ω_d or 1/β (0 when critically damped)
+    @usableFromInline let slowRate: Double      // overdamped: β − α, the slower root
+    @usableFromInline let fastRate: Double      // overdamped: −(α + β), the faster root
 
     // MARK: Canonical initializer
 
@@ -93,7 +98,12 @@ public struct SpringTimingParameters: Sendable, Equatable {
         // at critical damping, where both formulas reduce to the critical one (frequency 0).
         let disc = w2 - a * a
         isUnderdamped = disc > 0
-        frequency = disc.magnitude.squareRoot()
+        let f = disc.magnitude.squareRoot()
+        frequency = f
+        isCritical = f == 0
+        inverseFrequency = f == 0 ? 0 : 1 / f
+        slowRate = f - a
+        fastRate = -(a + f)
     }
 
     // MARK: Other descriptions
@@ -238,7 +248,8 @@ extension SpringTimingParameters {
     ///
     /// The overdamped branch evaluates `e^(−αt)·cosh` and `e^(−αt)·sinh` through the two real
     /// exponentials `e^((β−α)t)` and `e^(−(α+β)t)` when βt > 1 (no overflow for large t), and
-    /// through `expm1` below that (no cancellation near critical damping).
+    /// below that through `m = expm1(βt)` and `e^(−αt)`, with `cosh βt = 1 + m²/(2(1+m))` and
+    /// `sinh βt = m(2+m)/(2(1+m))` (no cancellation near critical damping).
     @inlinable
     public func basis(at time: Double) -> SpringBasis {
         let t = time > 0 ? time : 0                    // NaN → 0
@@ -246,21 +257,26 @@ extension SpringTimingParameters {
         let eC: Double, eS: Double
         if isUnderdamped {
             let e = Elementary.exp(-alpha * t)
-            let wt = frequency * t
-            eC = e * Elementary.cos(wt)
-            eS = e * Elementary.sin(wt) / frequency
+            let sc = Elementary.sinCos(frequency * t)
+            eC = e * sc.cos
+            eS = e * sc.sin * inverseFrequency
+        } else if isCritical {
+            let e = Elementary.exp(-alpha * t)
+            eC = e
+            eS = e * t
         } else {
             let bt = frequency * t
             if bt > 1 {
-                let e1 = Elementary.exp((frequency - alpha) * t)
-                let e2 = Elementary.exp(-(alpha + frequency) * t)
+                let e1 = Elementary.exp(slowRate * t)
+                let e2 = Elementary.exp(fastRate * t)
                 eC = (e1 + e2) * 0.5
-                eS = (e1 - e2) * 0.5 / frequency
+                eS = (e1 - e2) * 0.5 * inverseFrequency
             } else {
                 let e = Elementary.exp(-alpha * t)
-                let em = Elementary.expm1(bt), ep = Elementary.expm1(-bt)
-                eC = e * (1 + (em + ep) * 0.5)
-                eS = e * t * Elementary.sinhc(bt)
+                let m = Elementary.expm1(bt)
+                let h = 0.5 / (1 + m)
+                eC = e * (1 + m * m * h)
+                eS = e * (m * (2 + m) * h) * inverseFrequency
             }
         }
         return SpringBasis(released: eC + alpha * eS,

@@ -122,6 +122,66 @@ struct CubicTimingParametersTests {
         #expect(worstSlope <= 1e-7, "worst relative slope error \(worstSlope)")
     }
 
+    /// The fast path (Hermite table + Newton, on the segments verified at creation) against the
+    /// robust solver it replaces, on a dense grid, for random, degenerate and nearly flat curves.
+    @Test func fastPathAgreesWithTheRobustSolver() {
+        var rng = SeededGenerator(seed: 0xFA57)
+        var curves = Self.degenerate
+        for _ in 0..<200 {
+            curves.append((Double.random(in: 0...1, using: &rng), Double.random(in: -2...3, using: &rng),
+                           Double.random(in: 0...1, using: &rng), Double.random(in: -2...3, using: &rng)))
+        }
+        for _ in 0..<60 {
+            // Control points on or near the edges, x1 = x2, nearly flat inflections.
+            let e = [0, 1e-9, 1e-4, 0.01, 0.05, 0.1].randomElement(using: &rng)!
+            let y1 = Double.random(in: -1...2, using: &rng), y2 = Double.random(in: -1...2, using: &rng)
+            let x = Double.random(in: 0...1, using: &rng)
+            curves.append([(e, y1, 1 - e, y2), (1 - e, y1, e, y2), (x, y1, x, y2), (0, y1, x, y2),
+                           (x, y1, 1, y2)].randomElement(using: &rng)!)
+        }
+        for _ in 0..<60 {
+            // Around the flat-inflection threshold (x1 near 1, x2 near 0), Cardano on one side.
+            curves.append((1 - Double.random(in: 0...0.1, using: &rng), Double.random(in: -3...4, using: &rng),
+                           Double.random(in: 0...0.1, using: &rng), Double.random(in: -3...4, using: &rng)))
+        }
+        var grid: [Double] = (1..<4096).map { Double($0) / 4096 }
+        for _ in 0..<2000 { grid.append(Double.random(in: 0..<1, using: &rng)) }
+        var worstProgress = 0.0, worstSlope = 0.0, fastSamples = 0
+        for (x1, y1, x2, y2) in curves {
+            let curve = CubicTimingParameters(x1, y1, x2, y2)
+            for t in grid {
+                let i = Int(t * Double(CubicTimingParameters.segments))
+                guard curve.fastSteps >> UInt64(2 * i) & 3 != 0 else { continue }
+                fastSamples += 1
+                let fast = curve.sample(at: t), robust = curve.robustSample(at: t)
+                #expect(fast.progress == curve.progress(at: t))
+                let dp = abs(fast.progress - robust.progress)
+                let dv = abs(fast.velocity - robust.velocity) / max(1, abs(robust.velocity))
+                if !(dp <= 1e-9 && dv <= 1e-9) {
+                    Issue.record("(\(x1), \(y1), \(x2), \(y2)) at \(t): \(fast) vs \(robust)")
+                }
+                worstProgress = max(worstProgress, dp)
+                worstSlope = max(worstSlope, dv)
+            }
+        }
+        #expect(fastSamples > curves.count * grid.count / 2, "the fast path serves most samples")
+        #expect(worstProgress <= 1e-9, "worst progress difference \(worstProgress)")
+        #expect(worstSlope <= 1e-9, "worst relative slope difference \(worstSlope)")
+    }
+
+    /// Common curves take the fast path (one Halley step) on every segment; identity curves never
+    /// do (they return the fraction exactly).
+    @Test func commonCurvesAreFastEverywhere() {
+        for curve in [CubicTimingParameters.easeInOut, .default, CubicTimingParameters(0.3, -0.5, 0.7, 1.5)] {
+            for i in 0..<CubicTimingParameters.segments {
+                #expect(curve.fastSteps >> UInt64(2 * i) & 3 == 1, "\(curve.controlPoint1) segment \(i)")
+            }
+        }
+        #expect(CubicTimingParameters.linear.fastSteps == 0)
+        #expect(CubicTimingParameters(0.3, 0.3, 0.6, 0.6).fastSteps == 0)
+        #expect(CubicTimingParameters(0.3, 0.3, 0.6, 0.6).progress(at: 0.123) == 0.123)
+    }
+
     @Test func endPointsAndOutsideTheUnitInterval() {
         let c = CubicTimingParameters(0.3, -0.5, 0.7, 1.5)
         #expect(c.progress(at: 0) == 0)

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+import class Foundation.ProcessInfo
+
+// Benchmarks for Kinetic's timing curves, kept in their own package so that the library itself
+// depends on nothing. Run from this folder:
+//
+//     swift package --allow-writing-to-package-directory benchmark
+//
+// ordo-one/benchmark needs the "MallocInterposer" trait named explicitly: on Swift 6.3 it counts
+// mallocs through its interposer (no jemalloc), and naming only this trait leaves out the Linux
+// runtime interposer, whose package is not needed.
+//
+// KINETIC_PATH overrides where Kinetic is taken from (default: this repository, ".."), e.g. a
+// snapshot of a commit while the working tree is mid-edit:
+//     git -C .. archive HEAD | tar -x -C /tmp/kinetic-head && KINETIC_PATH=/tmp/kinetic-head swift package ...
+let kineticPath = ProcessInfo.processInfo.environment["KINETIC_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? ".."
+
+let package = Package(
+    name: "KineticBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Kinetic", path: kineticPath),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "TimingBenchmarks",
+            dependencies: [
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TimingBenchmarks",
+            // `@_extern(c)` declares glibc's sincos for a prototype (Swift's Glibc module lacks it).
+            swiftSettings: [.enableExperimentalFeature("Extern")],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
