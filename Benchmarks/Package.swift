@@ -36,5 +36,15 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Extern")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // One frame of the animation engine with 10,000 animators or 100,000 properties in flight.
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

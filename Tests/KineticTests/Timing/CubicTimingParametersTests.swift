@@ -117,6 +117,7 @@ struct CubicTimingParametersTests {
                 cases += 1
             }
         }
+        print("cubic vs double-double reference: \(cases) random cases, worst progress error \(worstProgress), worst relative slope error \(worstSlope)")
         #expect(cases > 3900)
         #expect(worstProgress <= 1e-7, "worst progress error \(worstProgress)")
         #expect(worstSlope <= 1e-7, "worst relative slope error \(worstSlope)")

@@ -43,6 +43,7 @@ struct SpringTimingParametersTests {
                 }
             }
         }
+        print("spring vs Taylor reference: \(cases) cases, worst position error \(worstX), worst relative velocity error \(worstV)")
         #expect(cases == Self.dampingRatios.count * 120)
         #expect(worstX <= 1e-9, "worst position error \(worstX)")
         #expect(worstV <= 1e-9, "worst relative velocity error \(worstV)")

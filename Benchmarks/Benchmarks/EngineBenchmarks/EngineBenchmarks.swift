@@ -1,0 +1,82 @@
+// The cost of one frame of the animation engine with many animations in flight (issue 3's bars):
+//
+// - `Engine tick, 10,000 animators`: 10,000 running animators of one `Double` property each.
+// - `Engine tick, 100,000 properties`: 100 running animators of 1,000 `Double` properties each.
+//
+// Each benchmark iteration is one frame: `tick(at:)` 1/60 s later than the last. The `+ read`
+// variants also read every property's presentation value, as a renderer does once a frame.
+// The animators run for 10^6 s, so every measured tick is a steady-state tick (nothing starts
+// or completes), and the malloc count per tick must be 0. Figures are per tick
+// (`scalingFactor: .one`), in microseconds.
+
+import Benchmark
+import Kinetic
+
+/// An engine with `animators` running animators of `propertiesEach` properties each.
+final class EngineFixture {
+    let engine = AnimationEngine()
+    var properties: [AnimatedProperty<Double>] = []
+    var animators: [PropertyAnimator] = []
+    var time = 0.0
+
+    init(animators count: Int, propertiesEach: Int) {
+        properties.reserveCapacity(count * propertiesEach)
+        for i in 0..<count {
+            let group = (0..<propertiesEach).map { _ in AnimatedProperty(0.0, engine: engine) }
+            let curve: AnimationCurve = [.easeInOut, .easeIn, .easeOut, .linear][i % 4]
+            let animator = PropertyAnimator(duration: 1_000_000 + Double(i), curve: curve, engine: engine) {
+                for (j, property) in group.enumerated() { property.value = Double(j + 1) }
+            }
+            animator.startAnimation()
+            properties += group
+            animators.append(animator)
+        }
+        // Move well into the curves, away from their flat starts.
+        time = 250_000
+        engine.tick(at: time)
+    }
+
+    @inline(__always) func tick() {
+        time += 1.0 / 60
+        engine.tick(at: time)
+    }
+
+    @inline(__always) func readAll() -> Double {
+        var sum = 0.0
+        for property in properties { sum += property.presentationValue }
+        return sum
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 10,
+        scalingFactor: .one,
+        maxDuration: .seconds(3),
+        maxIterations: 10_000
+    )
+
+    nonisolated(unsafe) let manyAnimators = EngineFixture(animators: 10_000, propertiesEach: 1)
+    nonisolated(unsafe) let manyProperties = EngineFixture(animators: 100, propertiesEach: 1_000)
+
+    Benchmark("Engine tick, 10,000 animators") { benchmark in
+        benchmark.startMeasurement()
+        manyAnimators.tick()
+    }
+    Benchmark("Engine tick + read, 10,000 animators") { benchmark in
+        benchmark.startMeasurement()
+        manyAnimators.tick()
+        blackHole(manyAnimators.readAll())
+    }
+    Benchmark("Engine tick, 100,000 properties") { benchmark in
+        benchmark.startMeasurement()
+        manyProperties.tick()
+    }
+    Benchmark("Engine tick + read, 100,000 properties") { benchmark in
+        benchmark.startMeasurement()
+        manyProperties.tick()
+        blackHole(manyProperties.readAll())
+    }
+}
