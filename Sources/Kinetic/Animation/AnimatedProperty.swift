@@ -14,8 +14,10 @@
 /// sum is exact physics (a retargeted linear spring is the superposition of two springs), so
 /// the velocity stays continuous too.
 ///
-/// Outside an animation block a change jumps: model and presentation both take the new value
-/// and the tracks already running carry on around it.
+/// Outside an animation block a change jumps: the model takes the new value and the
+/// presentation moves by the same amount, because the tracks already running carry on around
+/// the new model (with no tracks, presentation and model are equal). Animators whose tracks
+/// were running hear of it: their completion reports ``CompletionReason/retargeted``.
 ///
 /// A value that is not finite (a NaN, an infinity in any component) is rejected with a
 /// diagnostic and the property keeps its value.
@@ -88,7 +90,14 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         }
         let old = modelValue
         modelValue = newValue
-        guard let transaction = engine.currentTransaction else { return }
+        let transaction = engine.currentTransaction
+        // Animators already moving this property are retargeted by the change.
+        for track in tracks {
+            if let animator = track.segment.animator, animator !== transaction?.animator {
+                animator.noteRetargeted()
+            }
+        }
+        guard let transaction else { return }
         let delta = old - newValue
         if delta == .zero { return }
         let segment = transaction.segment

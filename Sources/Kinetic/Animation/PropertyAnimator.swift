@@ -142,6 +142,8 @@ public final class PropertyAnimator {
     private var rootSegment: AnimationSegment?
     /// Started with no animations: waiting for the first block to animate it.
     private var awaitingAnimations = false
+    /// Whether a property this run animates was changed by someone else since it started.
+    private var wasRetargeted = false
     private var stateObservers: [(AnimatingState) -> Void] = []
     private var runningObservers: [(Bool) -> Void] = []
     private var reversedObservers: [(Bool) -> Void] = []
@@ -419,7 +421,7 @@ public final class PropertyAnimator {
         stoppedRecords.removeAll()
         for r in records { r(position) }
         deactivate()
-        runCompletions(position, .finished)
+        runCompletions(position, .stopped)
     }
 
     /// Continues paused animations, optionally with new timing.
@@ -513,6 +515,7 @@ public final class PropertyAnimator {
     /// Makes an inactive animator active and paused at fraction `f`, running its pending
     /// animation blocks.
     private func activate(at f: Double) {
+        wasRetargeted = false
         state = .active
         engine.register(self)
         anchorFraction = f
@@ -643,13 +646,14 @@ public final class PropertyAnimator {
     }
 
     private func complete(at position: AnimatingPosition) {
+        let reason: CompletionReason = wasRetargeted ? .retargeted : .completed
         let snapshot = properties
         properties.removeAll()
         for p in snapshot { p.finishTracks(of: self, at: position) }
         rootSegment = nil
         isRunning = false
         deactivate()
-        runCompletions(position, .completed)
+        runCompletions(position, reason)
     }
 
     private func deactivate() {
@@ -670,6 +674,10 @@ public final class PropertyAnimator {
         completions.removeAll()
         for h in handlers { h(position, reason) }
     }
+
+    /// Called when a property this animator animates is changed by another animation or
+    /// directly: the completion will report ``CompletionReason/retargeted``.
+    func noteRetargeted() { wasRetargeted = true }
 
     /// Records that `property` has tracks on this animator.
     func attach(_ property: any AnimatedPropertyTracks) {

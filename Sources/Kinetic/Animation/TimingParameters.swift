@@ -47,8 +47,14 @@ public enum AnimatingState: Sendable, Equatable {
 
 /// Why a completion handler ran.
 public enum CompletionReason: Sendable, Equatable {
-    /// The animations ran to their end (or, reversed, back to their start).
+    /// The animations ran to their end (or, reversed, back to their start) undisturbed.
     case completed
-    /// `finishAnimation(at:)` finished a stopped animator.
-    case finished
+    /// The animations ran to their end, but meanwhile another animation (or a direct change)
+    /// retargeted a property they animate, so it ends where the newer change sent it, not where
+    /// this animator did. The position is still `.end` (or `.start`), as in UIKit, where a
+    /// reversal by retargeting completes the first animator at `.end`.
+    case retargeted
+    /// The animator was stopped (`stopAnimation(false)`) and then finished at the given
+    /// position with `finishAnimation(at:)`.
+    case stopped
 }

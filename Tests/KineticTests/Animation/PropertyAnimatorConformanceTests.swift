@@ -115,7 +115,7 @@ struct PropertyAnimatorConformanceTests {
         let expected: Double = switch position { case .start: 0; case .end: 100; case .current: 30 }
         #expect(near(x.value, expected) && x.presentationValue == x.value)
         #expect(a.state == .inactive)
-        #expect(completions.count == 1 && completions.first?.0 == position && completions.first?.1 == .finished)
+        #expect(completions.count == 1 && completions.first?.0 == position && completions.first?.1 == .stopped)
         #expect(engine.animators.isEmpty)
     }
 
@@ -279,12 +279,12 @@ struct PropertyAnimatorConformanceTests {
         let spring = SpringTimingParameters(mass: 1, stiffness: 200, damping: 20)
         var positions: [String] = []
         let out = PropertyAnimator(duration: 1, timingParameters: .spring(spring), engine: engine) { x.value = 300 }
-        out.addCompletion { positions.append("out \($0)") }
+        out.addCompletion(reportingReason: { positions.append("out \($0) \($1)") })
         out.startAnimation()
         engine.tick(at: 0.15)
         let before = x.presentation
         let back = PropertyAnimator(duration: 1, timingParameters: .spring(spring), engine: engine) { x.value = 0 }
-        back.addCompletion { positions.append("back \($0)") }
+        back.addCompletion(reportingReason: { positions.append("back \($0) \($1)") })
         back.startAnimation()
         let after = x.presentation
         print("reversal by retarget: |Δposition| = \(abs(after.value - before.value)), |Δvelocity| = \(abs(after.velocity - before.velocity))")
@@ -300,8 +300,30 @@ struct PropertyAnimatorConformanceTests {
             #expect(near(x.presentationValue, expected), "t = \(t)")
         }
         engine.tick(at: 10)
-        #expect(positions == ["out end", "back end"])
+        // Both complete at .end; the first one knows it was retargeted.
+        #expect(positions == ["out end retargeted", "back end completed"])
         #expect(x.presentationValue == 0 && x.value == 0)
+    }
+
+    @Test func aCompletionTellsWhetherItsPropertiesWereRetargeted() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let y = AnimatedProperty(0.0, engine: engine)
+        var reasons: [String] = []
+        let a = PropertyAnimator(duration: 1, curve: .linear, engine: engine) { x.value = 100 }
+        let b = PropertyAnimator(duration: 1, curve: .linear, engine: engine) { y.value = 100 }
+        a.addCompletion(reportingReason: { reasons.append("a \($0) \($1)") })
+        b.addCompletion(reportingReason: { reasons.append("b \($0) \($1)") })
+        a.startAnimation()
+        b.startAnimation()
+        engine.tick(at: 0.5)
+        x.value = 20                                    // a direct change while a animates x
+        // The model jumps by −80 and the presentation with it: the track (−50 now) carries on
+        // around the new model.
+        #expect(near(x.presentationValue, -30))
+        engine.tick(at: 1)
+        #expect(reasons == ["a end retargeted", "b end completed"])
+        #expect(x.presentationValue == 20)
     }
 
     // MARK: Pausing on completion
