@@ -191,3 +191,75 @@ struct TransitionTests {
         #expect(stack.transition === context)
     }
 }
+
+/// The built-in edge-swipe pop, alone and beside a custom pan that requires it to fail (the
+/// 2016 session's photo app: the system's pop gesture and the app's own pan coexist).
+@Suite("Interactive pop gesture")
+struct InteractivePopGestureTests {
+    /// Drags pointer 1 from `from` by `dx` (and `dy`) over `steps` frames at 60 Hz from `start`.
+    private func drag(_ scene: Scene, from: Point, dx: Double, dy: Double = 0, steps: Int, start: Double) {
+        scene.send(.down(1, from, at: start))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            scene.send(.move(1, Point(x: from.x + dx * f, y: from.y + dy * f), at: start + Double(i) / 60))
+        }
+    }
+
+    @Test func anEdgeSwipeRightPopsInteractively() {
+        let (engine, scene, stack, grid, detail) = twoScreens()
+        var custom: [GestureRecognizerState] = []
+        let pan = PanGestureRecognizer { custom.append($0.state) }
+        pan.require(toFail: stack.interactivePopGestureRecognizer)
+        detail.node.addGestureRecognizer(pan)
+        drag(scene, from: Point(x: 5, y: 400), dx: 100, steps: 10, start: 0.1)
+        let context = stack.transition
+        #expect(context != nil && context!.isInteractive && stack.interactivePopGestureRecognizer.state == .changed)
+        // The pop follows the finger: 100 of 400 points.
+        #expect(abs(context!.percentComplete - 0.25) <= 1e-9)
+        #expect(stack.screens.count == 2)
+        scene.send(.up(1, Point(x: 105, y: 400), at: 0.1 + 11.0 / 60))
+        #expect(!context!.isInteractive && !context!.transitionWasCancelled)
+        engine.tick(at: 3)
+        #expect(stack.screens.map(\.title) == ["Grid"] && stack.transition == nil)
+        #expect(grid.node.parent === stack.container && detail.node.parent == nil)
+        // The custom pan waited for the edge pan, which began, so it failed and never acted.
+        #expect(custom.isEmpty && pan.state != .began && pan.state != .changed)
+    }
+
+    @Test func dragBackAndReleaseCancelsThePop() {
+        let (engine, scene, stack, _, detail) = twoScreens()
+        drag(scene, from: Point(x: 8, y: 300), dx: 200, steps: 10, start: 0)
+        #expect(abs(stack.transition!.percentComplete - 0.5) <= 1e-9)
+        // Back towards the edge, then release while moving left.
+        for i in 1...6 {
+            scene.send(.move(1, Point(x: 208 - 30 * Double(i), y: 300), at: 10.0 / 60 + Double(i) / 60))
+        }
+        scene.send(.up(1, Point(x: 28, y: 300), at: 17.0 / 60))
+        let context = stack.transition!
+        #expect(context.transitionWasCancelled && !context.isInteractive)
+        engine.tick(at: 3)
+        #expect(stack.screens.map(\.title) == ["Grid", "Detail"] && stack.transition == nil)
+        #expect(detail.node.parent === stack.container)
+    }
+
+    @Test func aDragAwayFromTheEdgeIsTheCustomPans() {
+        let (_, scene, stack, _, detail) = twoScreens()
+        var began = 0
+        let pan = PanGestureRecognizer { if $0.state == .began { began += 1 } }
+        pan.require(toFail: stack.interactivePopGestureRecognizer)
+        detail.node.addGestureRecognizer(pan)
+        drag(scene, from: Point(x: 150, y: 300), dx: 0, dy: 120, steps: 8, start: 0)
+        #expect(stack.transition == nil && stack.interactivePopGestureRecognizer.state == .failed)
+        #expect(began == 1 && pan.state == .changed)
+        #expect(abs(pan.translation(in: nil).y - 120) <= 1e-9)
+    }
+
+    @Test func noPopGestureOnTheRootScreen() {
+        let engine = AnimationEngine()
+        let scene = Scene(size: Size(width: 400, height: 800), engine: engine)
+        let stack = NavigationStack(root: Screen(title: "Root", node: Node(name: "root", engine: engine)), scene: scene)
+        drag(scene, from: Point(x: 5, y: 400), dx: 100, steps: 5, start: 0)
+        #expect(stack.transition == nil && stack.interactivePopGestureRecognizer.state == .failed)
+        #expect(scene.diagnostics.isEmpty)
+    }
+}

@@ -16,6 +16,17 @@ import Kinetic
 /// is as before and the screen that was coming in is removed from the container. The
 /// completion handler runs exactly once, with that Boolean.
 ///
+/// ## The built-in interactive pop
+/// ``interactivePopGestureRecognizer`` (UIKit's) is a pan on the container that begins when a
+/// pointer goes down within ``interactivePopEdgeWidth`` of the container's left edge and moves
+/// right, while more than one screen is on the stack and no transition runs. It pops
+/// interactively through a ``PercentDrivenInteractiveTransition`` (the fraction is the
+/// horizontal translation over the container's width) and, on release, finishes the pop when the
+/// pointer moves right (or, at rest, is past half way) and cancels it otherwise. A custom pan can
+/// coexist with it, as the 2016 session's photo app does: make the custom pan
+/// `require(toFail: stack.interactivePopGestureRecognizer)`, so an edge swipe pops and any
+/// other drag is the custom pan's. Disable it with `isEnabled = false`.
+///
 /// ## Bad input
 /// Each is reported as a ``SceneDiagnostic`` on the scene and changes nothing:
 /// - a push or pop while a transition runs (``SceneDiagnostic/Kind/transitionInProgress``):
@@ -36,6 +47,15 @@ public final class NavigationStack {
     public private(set) var transition: TransitionContext?
     private var completion: ((Bool) -> Void)?
 
+    /// The built-in edge-swipe pop (see the type's discussion).
+    public let interactivePopGestureRecognizer: PanGestureRecognizer
+    /// How far from the container's left edge an interactive pop may start, in points.
+    public var interactivePopEdgeWidth = 20.0
+    /// The interaction controller of an edge-swipe pop in progress.
+    private var edgePop: PercentDrivenInteractiveTransition?
+    /// Lets the recognizer reach the stack without keeping it alive (cleared in `deinit`).
+    private let handle: StackHandle
+
     /// A stack showing `root` in `container` (default: a new node filling the scene's root).
     public init(root: Screen, scene: Scene, container: Node? = nil) {
         self.scene = scene
@@ -47,7 +67,53 @@ public final class NavigationStack {
             self.container = node
         }
         screens = [root]
+        let handle = StackHandle()
+        self.handle = handle
+        interactivePopGestureRecognizer = PanGestureRecognizer { pan in handle.stack?.handleEdgePan(pan) }
+        handle.stack = self
+        interactivePopGestureRecognizer.shouldBegin = { pan in handle.stack?.edgePanShouldBegin(pan) ?? false }
+        self.container.addGestureRecognizer(interactivePopGestureRecognizer)
         show(root)
+    }
+
+    deinit {
+        handle.stack = nil
+        container.removeGestureRecognizer(interactivePopGestureRecognizer)
+    }
+
+    private func edgePanShouldBegin(_ pan: PanGestureRecognizer) -> Bool {
+        guard screens.count > 1, transition == nil else { return false }
+        let translation = pan.translation(in: container)
+        let start = pan.location(in: container) - translation
+        return start.x <= interactivePopEdgeWidth && translation.x > 0 && translation.x >= abs(translation.y)
+    }
+
+    private func handleEdgePan(_ pan: PanGestureRecognizer) {
+        let width = Swift.max(container.bounds.size.width, 1)
+        switch pan.state {
+        case .began:
+            let interaction = PercentDrivenInteractiveTransition()
+            edgePop = interaction
+            if pop(animated: true) == nil { edgePop = nil; return }
+            interaction.update(pan.translation(in: container).x / width)
+        case .changed:
+            edgePop?.update(pan.translation(in: container).x / width)
+        case .ended:
+            guard let interaction = edgePop else { return }
+            edgePop = nil
+            let velocity = pan.velocity(in: container).x
+            if velocity > 0 || (velocity == 0 && interaction.percentComplete > 0.5) {
+                interaction.finish()
+            } else {
+                interaction.cancel()
+            }
+        case .cancelled, .failed:
+            guard let interaction = edgePop else { return }
+            edgePop = nil
+            interaction.cancel()
+        case .possible:
+            break
+        }
     }
 
     /// The screen on top.
@@ -105,7 +171,9 @@ public final class NavigationStack {
         if operation == .pop { container.insertChild(to.node, below: from.node) }
         let controller = delegate?.navigationStack(self, animationControllerFor: operation, from: from, to: to)
             ?? NavigationTransition(operation: operation)
-        let interaction = animated ? delegate?.navigationStack(self, interactionControllerFor: controller) : nil
+        let interaction = animated
+            ? (edgePop ?? delegate?.navigationStack(self, interactionControllerFor: controller))
+            : nil
         let context = TransitionContext(stack: self, operation: operation, from: from, to: to,
                                         animationController: controller, interactionController: interaction,
                                         isAnimated: animated)
@@ -141,4 +209,12 @@ public final class NavigationStack {
         handler?(didComplete)
         delegate?.navigationStack(self, didShow: topScreen, completed: didComplete)
     }
+}
+
+/// The recognizer's way back to its stack: a reference the stack clears when it goes away, so
+/// the recognizer (owned by the container node, which may outlive the stack) never keeps the
+/// stack alive and never reaches a freed one. (Embedded Swift has no `weak`.)
+final class StackHandle {
+    unowned(unsafe) var stack: NavigationStack?
+    init() {}
 }
