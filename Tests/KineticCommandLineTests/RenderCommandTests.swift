@@ -1,6 +1,7 @@
 import Testing
 import Kinetic
 import KineticScene
+import KineticDemos
 @testable import KineticCommandLine
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ struct RenderCommandTests {
             ("1 end\n2 down 1 0 0", "script line 2: nothing may follow 'end'"),
         ]
         for (text, expected) in cases {
-            do {
+            do throws(GestureScript.ParseError) {
                 _ = try GestureScript(parsing: text)
                 Issue.record("no error for \(text)")
             } catch {
