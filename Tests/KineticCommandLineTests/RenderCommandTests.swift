@@ -60,3 +60,21 @@ struct RenderCommandTests {
         #expect(bad.exitCode == 2 && bad.stderr.hasPrefix("kinetic: cannot read"))
     }
 }
+
+@Suite("kinetic playground arguments")
+struct PlaygroundCommandTests {
+    @Test func planParsesPortDirectoryAndNoBuild() throws {
+        #expect(try PlaygroundCommand.plan([]) == .init(directory: ".build-playground", port: 8765, build: true))
+        #expect(try PlaygroundCommand.plan(["--port", "9000", "--out", "x", "--no-build"]) == .init(directory: "x", port: 9000, build: false))
+        #expect(throws: CommandLineError.self) { try PlaygroundCommand.plan(["--port", "0"]) }
+        let help = runKinetic(arguments: ["playground", "--help"])
+        #expect(help.exitCode == 0 && help.stdout.contains("serves DIR on http://127.0.0.1:N/"))
+    }
+
+    @Test func everyDemoIsARenderScene() {
+        let help = runKinetic(arguments: ["render", "--help"])
+        for name in ["basics", "scrubbing", "drawer", "pane", "photo", "comments", "spring2d", "rotation", "navigation"] {
+            #expect(help.stdout.contains("  \(name)  "), "\(name)")
+        }
+    }
+}
