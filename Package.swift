@@ -4,7 +4,8 @@ import PackageDescription
 // Kinetic: UIKit's interactive, interruptible animation system as a portable Swift package.
 //
 // `Kinetic` is the portable core; `KineticScene` (nodes, hit testing, gestures, transitions,
-// render list) sits on it and is just as portable. It imports no Foundation and also builds as Embedded Swift for
+// render list) sits on it and is just as portable, and so is `KineticDemos` (every scene of the
+// source material, written once against the public API of the two). It imports no Foundation and also builds as Embedded Swift for
 // WebAssembly (see `Scripts/embedded-check`). The `kinetic` executable is the native host;
 // its logic (argument parsing, subcommands) lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
@@ -13,7 +14,13 @@ let package = Package(
     products: [
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticScene", targets: ["KineticScene"]),
+        .library(name: "KineticDemos", targets: ["KineticDemos"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
+    ],
+    dependencies: [
+        // The playground's HTTP server, used by the `kinetic` executable only: the portable
+        // targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         .target(
@@ -25,12 +32,16 @@ let package = Package(
             dependencies: ["Kinetic"]
         ),
         .target(
-            name: "KineticCommandLine",
+            name: "KineticDemos",
             dependencies: ["Kinetic", "KineticScene"]
+        ),
+        .target(
+            name: "KineticCommandLine",
+            dependencies: ["Kinetic", "KineticScene", "KineticDemos"]
         ),
         .executableTarget(
             name: "kinetic",
-            dependencies: ["KineticCommandLine"]
+            dependencies: ["KineticCommandLine", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "KineticTests",
@@ -41,8 +52,12 @@ let package = Package(
             dependencies: ["KineticScene", "Kinetic"]
         ),
         .testTarget(
+            name: "KineticDemosTests",
+            dependencies: ["KineticDemos", "KineticScene", "Kinetic"]
+        ),
+        .testTarget(
             name: "KineticCommandLineTests",
-            dependencies: ["KineticCommandLine", "KineticScene", "Kinetic"]
+            dependencies: ["KineticCommandLine", "KineticDemos", "KineticScene", "Kinetic"]
         ),
     ]
 )

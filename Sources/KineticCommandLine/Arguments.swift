@@ -1,11 +1,12 @@
 /// A bad command line: reported as one line on standard error, `kinetic: <message>`.
-struct CommandLineError: Error, Equatable {
-    var message: String
+/// A bad argument: what `kinetic` reports in one line on standard error.
+public struct CommandLineError: Error, Equatable {
+    public var message: String
 
     init(_ message: String) { self.message = message }
 
     /// The line written to standard error: a single line, whatever the message contains.
-    var line: String {
+    public var line: String {
         var text = "kinetic: "
         for character in message {
             switch character {

@@ -26,6 +26,7 @@ public enum KineticCommandLine {
         SampleCommand.self,
         RenderCommand.self,
         PlotCommand.self,
+        PlaygroundCommand.self,
     ]
 
     /// Runs `kinetic` with `arguments` (without the program name), streaming its output.

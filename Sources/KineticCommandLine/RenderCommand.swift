@@ -1,4 +1,5 @@
 import Kinetic
+import KineticDemos
 import KineticScene
 
 /// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV.
@@ -37,7 +38,7 @@ enum RenderCommand: Subcommand {
             """
         for scene in RenderScenes.all {
             text += "  \(scene.name)  \(scene.summary)\n"
-            var probe = scene.build(AnimationEngine()).1.map(\.name)
+            var probe = scene.build(AnimationEngine()).channels.map(\.name)
             if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
             text += "    properties: " + probe.joined(separator: ", ") + "\n"
         }
@@ -58,11 +59,18 @@ enum RenderCommand: Subcommand {
         guard let out = parsed.string("out") else { throw CommandLineError("render: missing --out DIR") }
         let fps = try parsed.number("fps") ?? 60
         guard fps > 0, fps <= 1000 else { throw CommandLineError("render: --fps must be in (0, 1000]") }
-        let script = try GestureScript(parsing: try FileSystem.read(scriptPath))
+        let text = try FileSystem.read(scriptPath)
+        let script: GestureScript
+        do throws(GestureScript.ParseError) {
+            script = try GestureScript(parsing: text)
+        } catch {
+            throw CommandLineError(error.message)
+        }
         let duration = try parsed.number("duration") ?? script.end
         guard duration >= 0, duration * fps <= 100_000 else { throw CommandLineError("render: --duration must be in [0, 100000/fps]") }
         let engine = AnimationEngine()
-        let (scene, allChannels) = recipe.build(engine)
+        let demo = recipe.build(engine)
+        let allChannels = demo.channels
         var channels = allChannels
         if let names = parsed.string("record") {
             channels = []
@@ -74,37 +82,19 @@ enum RenderCommand: Subcommand {
             }
         }
         try FileSystem.makeDirectory(out)
-        let result = try render(scene: scene, engine: engine, channels: channels, script: script,
-                                fps: fps, duration: duration, out: out)
-        output.write("rendered \(result.frames) frames of \(recipe.name) to \(out) (\(result.rejected) events rejected)\n")
-    }
-
-    static func render(scene: Scene, engine: AnimationEngine, channels: [RenderScene.Channel], script: GestureScript,
-                       fps: Double, duration: Double, out: String) throws(CommandLineError) -> (frames: Int, rejected: Int) {
-        let frames = Int((duration * fps).rounded())
-        var csv = "frame,t"
-        for c in channels { csv += ",\(c.name).model,\(c.name).presentation,\(c.name).velocity" }
-        csv += "\n"
-        var next = 0
-        var rejected = 0
-        for i in 0..<frames {
-            let t = Double(i) / fps
-            while next < script.events.count, script.events[next].time <= t {
-                if !scene.send(script.events[next]) { rejected += 1 }
-                next += 1
+        let recorded = Demo(info: demo.info, scene: demo.scene, channels: channels, owner: demo) { demo.frame(at: engine.time) }
+        var failure: CommandLineError?
+        let recording = DemoRecording(demo: recorded, script: script, fps: fps, duration: duration) { i in
+            guard failure == nil else { return }
+            do throws(CommandLineError) {
+                try FileSystem.write(SVGRenderer.render(demo.scene.renderList()), to: out + "/" + frameName(i))
+            } catch {
+                failure = error
             }
-            if t > engine.time { engine.tick(at: t) }
-            let svg = SVGRenderer.render(scene.renderList())
-            try FileSystem.write(svg, to: out + "/" + frameName(i))
-            csv += "\(i),\(t)"
-            for c in channels {
-                let s = c.sample()
-                csv += ",\(s.model),\(s.presentation),\(s.velocity)"
-            }
-            csv += "\n"
         }
-        try FileSystem.write(csv, to: out + "/properties.csv")
-        return (frames, rejected)
+        if let failure { throw failure }
+        try FileSystem.write(recording.csv, to: out + "/properties.csv")
+        output.write("rendered \(recording.frames) frames of \(recipe.name) to \(out) (\(recording.rejected) events rejected)\n")
     }
 
     static func frameName(_ i: Int) -> String {

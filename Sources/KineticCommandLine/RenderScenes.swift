@@ -1,24 +1,26 @@
 import Kinetic
+import KineticDemos
 import KineticScene
 
-/// A scene `kinetic render` can run: built fresh on an engine, with the properties it records.
+/// A scene `kinetic render` can run: built fresh on an engine as a ``Demo`` (its scene, the
+/// properties it records and its per-frame work).
 ///
-/// To add one (the demos, later), write a function building it and list it in
-/// ``RenderScenes/all``.
+/// The registry is every demo of `KineticDemos` (``DemoCatalog``) plus the `navigation` scene
+/// of KineticScene's own tests.
 struct RenderScene: Sendable {
-    /// A recorded property: model value, presentation value and velocity of one number.
-    struct Channel {
-        var name: String
-        var sample: () -> (model: Double, presentation: Double, velocity: Double)
-    }
+    typealias Channel = DemoChannel
     let name: String
     let summary: String
-    /// Builds the scene and its channels on an engine.
-    let build: @Sendable (AnimationEngine) -> (Scene, [Channel])
+    /// Builds the demo on an engine.
+    let build: @Sendable (AnimationEngine) -> Demo
 }
 
 enum RenderScenes {
-    static let all: [RenderScene] = [navigation]
+    static var all: [RenderScene] {
+        DemoCatalog.all.map { info in
+            RenderScene(name: info.name, summary: info.title) { engine in DemoCatalog.make(info.name, engine: engine)! }
+        } + [navigation]
+    }
 
     static func named(_ name: String) -> RenderScene? { all.first { $0.name == name } }
 
@@ -124,7 +126,9 @@ enum RenderScenes {
                 if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
             })
         }
-        return (scene, channels(detailNode) + channels(gridNode))
+        let info = DemoInfo(name: "navigation", title: "Navigation stack",
+                            description: "A photo grid and a detail screen; drag the detail screen right to pop it interactively.")
+        return Demo(info: info, scene: scene, channels: channels(detailNode) + channels(gridNode), owner: delegate)
     }
 
     final class NavigationDelegate: NavigationStackDelegate {

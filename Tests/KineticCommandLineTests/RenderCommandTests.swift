@@ -1,6 +1,7 @@
 import Testing
 import Kinetic
 import KineticScene
+import KineticDemos
 @testable import KineticCommandLine
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ struct RenderCommandTests {
             ("1 end\n2 down 1 0 0", "script line 2: nothing may follow 'end'"),
         ]
         for (text, expected) in cases {
-            do {
+            do throws(GestureScript.ParseError) {
                 _ = try GestureScript(parsing: text)
                 Issue.record("no error for \(text)")
             } catch {
@@ -57,5 +58,23 @@ struct RenderCommandTests {
         #expect(curve.exitCode == 0 && curve.stdout.hasPrefix("<svg"))
         let bad = runKinetic(arguments: ["render", "navigation", "--script", dir + "/missing.txt", "--out", dir + "/x"])
         #expect(bad.exitCode == 2 && bad.stderr.hasPrefix("kinetic: cannot read"))
+    }
+}
+
+@Suite("kinetic playground arguments")
+struct PlaygroundCommandTests {
+    @Test func planParsesPortDirectoryAndNoBuild() throws {
+        #expect(try PlaygroundCommand.plan([]) == .init(directory: ".build-playground", port: 8765, build: true))
+        #expect(try PlaygroundCommand.plan(["--port", "9000", "--out", "x", "--no-build"]) == .init(directory: "x", port: 9000, build: false))
+        #expect(throws: CommandLineError.self) { try PlaygroundCommand.plan(["--port", "0"]) }
+        let help = runKinetic(arguments: ["playground", "--help"])
+        #expect(help.exitCode == 0 && help.stdout.contains("serves DIR on http://127.0.0.1:N/"))
+    }
+
+    @Test func everyDemoIsARenderScene() {
+        let help = runKinetic(arguments: ["render", "--help"])
+        for name in ["basics", "scrubbing", "drawer", "pane", "photo", "comments", "spring2d", "rotation", "navigation"] {
+            #expect(help.stdout.contains("  \(name)  "), "\(name)")
+        }
     }
 }

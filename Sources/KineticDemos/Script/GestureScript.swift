@@ -1,8 +1,9 @@
 import Kinetic
 import KineticScene
 
-/// A scripted sequence of pointer events for `kinetic render`: the text format below, parsed
-/// and checked before anything runs.
+/// A scripted sequence of pointer events: the text format of `kinetic render --script` and of
+/// `Scripts/gestures/*.txt`, parsed here so that the native renderer and the WebAssembly
+/// playground read a script into the very same events.
 ///
 /// ```
 /// # comments and blank lines are ignored; times are seconds, positions screen points
@@ -17,11 +18,19 @@ import KineticScene
 /// Errors name the line: an unknown verb, a wrong number of fields, a bad or non-finite
 /// number, a time earlier than the line before (events must be in time order), a down for a
 /// pointer that is down, a move/up/cancel for one that is not, anything after `end`.
-struct GestureScript: Equatable {
-    var events: [PointerEvent] = []
-    var end: Double = 0
+public struct GestureScript: Equatable {
+    /// The events, in time order.
+    public var events: [PointerEvent] = []
+    /// The recording's length in seconds.
+    public var end: Double = 0
 
-    init(parsing text: String) throws(CommandLineError) {
+    /// A parse error: the message names the line.
+    public struct ParseError: Error, Equatable {
+        public let message: String
+    }
+
+    /// Parses `text` (see the type's discussion).
+    public init(parsing text: String) throws(ParseError) {
         var down: [Int] = []
         var last = -Double.infinity
         var ended = false
@@ -32,20 +41,27 @@ struct GestureScript: Equatable {
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             if fields.isEmpty { continue }
-            func fail(_ message: String) -> CommandLineError {
-                CommandLineError("script line \(lineNumber): \(message)")
+            let n = lineNumber
+            func fail(_ message: String) -> ParseError {
+                ParseError(message: "script line \(n): \(message)")
             }
-            func number(_ i: Int, _ what: String) throws(CommandLineError) -> Double {
-                guard let v = Double(fields[i]), v.isFinite else {
-                    throw fail("\(what) \(quoted(fields[i])) is not a finite number")
+            func number(_ i: Int, _ what: String) throws(ParseError) -> Double {
+                guard let v = DecimalParser.parse(fields[i]) else {
+                    throw fail("\(what) '\(fields[i])' is not a finite number")
                 }
                 return v
             }
+            func pointer(_ i: Int) throws(ParseError) -> Int {
+                guard let v = DecimalParser.parse(fields[i]), v == v.rounded(), abs(v) < 1e9 else {
+                    throw fail("pointer '\(fields[i])' is not an integer")
+                }
+                return Int(v)
+            }
             if ended { throw fail("nothing may follow 'end'") }
             let time = try number(0, "time")
-            guard time >= last else { throw fail("time \(fields[0]) is before the previous line's \(last) (events must be in time order)") }
+            guard time >= last else { throw fail("time \(fields[0]) is before the previous line's (events must be in time order)") }
             guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag or end)") }
-            let verb = fields[1]
+            let verb = String(fields[1])
             switch verb {
             case "end":
                 guard fields.count == 2 else { throw fail("'end' takes only a time") }
@@ -53,7 +69,7 @@ struct GestureScript: Equatable {
                 ended = true
             case "down", "move", "up", "cancel":
                 guard fields.count == 5 else { throw fail("'\(verb)' needs TIME \(verb) POINTER X Y") }
-                guard let id = Int(fields[2]) else { throw fail("pointer \(quoted(fields[2])) is not an integer") }
+                let id = try pointer(2)
                 let p = Point(x: try number(3, "x"), y: try number(4, "y"))
                 let isDown = down.contains(id)
                 switch verb {
@@ -72,7 +88,7 @@ struct GestureScript: Equatable {
                 end = time
             case "drag":
                 guard fields.count == 8 else { throw fail("'drag' needs TIME drag POINTER X0 Y0 TIME1 X1 Y1") }
-                guard let id = Int(fields[2]) else { throw fail("pointer \(quoted(fields[2])) is not an integer") }
+                let id = try pointer(2)
                 if down.contains(id) { throw fail("pointer \(id) goes down while already down") }
                 let from = Point(x: try number(3, "x0"), y: try number(4, "y0"))
                 let t1 = try number(5, "end time")
@@ -91,7 +107,7 @@ struct GestureScript: Equatable {
                 end = t1
                 continue
             default:
-                throw fail("unknown verb \(quoted(verb)) (expected down, move, up, cancel, drag or end)")
+                throw fail("unknown verb '\(verb)' (expected down, move, up, cancel, drag or end)")
             }
             last = time
         }

@@ -1,0 +1,274 @@
+"""Browser tests of the Kinetic playground (run by Scripts/browser-test).
+
+Headless Chromium through Selenium, with real pointer input (W3C actions: the browser
+dispatches genuine pointerdown/move/up events to the page, which forwards them to Swift).
+Positions are read back from the DOM (the elements the page draws from Swift's render list,
+found by their data-name), in stage points (375 x 667).
+
+    python3 Scripts/browser_test.py URL OUTDIR
+
+Writes OUTDIR/screenshot-DEMO.png (each demo mid-animation), OUTDIR/report.json, and prints
+one line per check and a closing 'N passed, N failed' line. Exit status 1 if any check failed.
+"""
+import csv
+import json
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
+
+URL, OUT = sys.argv[1], sys.argv[2]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+results = []
+report = {}
+
+
+def check(name, ok, detail=""):
+    results.append((name, bool(ok)))
+    print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
+
+
+def driver():
+    o = Options()
+    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900",
+              "--force-device-scale-factor=1"]:
+        o.add_argument(a)
+    for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
+        if os.path.exists(path):
+            o.binary_location = path
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+d = driver()
+
+
+def open_demo(name):
+    d.get(URL + "#" + name)
+    for _ in range(100):
+        if d.execute_script("return window.kineticReady === true && window.kineticDemo === arguments[0]", name):
+            break
+        time.sleep(0.05)
+    d.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.3)
+
+
+def stage_origin():
+    r = d.execute_script("const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top]")
+    return r[0], r[1]
+
+
+def rect(name):
+    """The bounding box of the element named `name`, in stage points, or None."""
+    return d.execute_script("""
+        const s = document.getElementById('stage').getBoundingClientRect();
+        const e = document.querySelector('[data-name="' + arguments[0] + '"]');
+        if (!e) return null;
+        const r = e.getBoundingClientRect();
+        return {x: r.left - s.left, y: r.top - s.top, w: r.width, h: r.height};
+    """, name)
+
+
+class Pointer:
+    """Real pointer input at stage coordinates: a list of steps performed as one W3C action chain."""
+
+    def __init__(self):
+        self.builder = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+        self.p = self.builder.pointer_action
+        self.ox, self.oy = stage_origin()
+
+    def move(self, x, y):
+        self.p.move_to_location(int(round(self.ox + x)), int(round(self.oy + y)))
+        return self
+
+    def down(self, x, y):
+        self.move(x, y)
+        self.p.pointer_down()
+        return self
+
+    def up(self):
+        self.p.pointer_up()
+        return self
+
+    def pause(self, seconds):
+        self.p.pause(seconds)
+        return self
+
+    def drag(self, x0, y0, x1, y1, seconds, steps=None, release=True, hold=0.0):
+        steps = steps or max(2, int(seconds * 60))
+        self.down(x0, y0)
+        for k in range(1, steps + 1):
+            self.pause(seconds / steps)
+            self.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
+        if hold:
+            self.pause(hold)
+        if release:
+            self.up()
+        return self
+
+    def tap(self, x, y):
+        return self.down(x, y).pause(0.05).up()
+
+    def perform(self):
+        self.builder.perform()
+
+
+def close(a, b, tol):
+    return a is not None and b is not None and abs(a - b) <= tol
+
+
+# --- The drawer ------------------------------------------------------------------------------
+open_demo("drawer")
+top0 = rect("drawer")["y"]
+check("drawer starts closed: top at 667 - 45", close(top0, 622, 0.6), "top %.2f" % top0)
+Pointer().tap(187, 645).perform()
+t_tap = time.time()
+samples = []
+while time.time() - t_tap < 1.4:
+    samples.append(rect("drawer")["y"])
+    time.sleep(0.08)
+mid = [y for y in samples if 330 < y < 610]
+check("drawer opening: seen mid-flight at several points", len(mid) >= 3, "tops %s" % [round(y, 1) for y in samples])
+check("drawer opening: moves up monotonically", all(b <= a + 0.01 for a, b in zip(samples, samples[1:])))
+top_open = rect("drawer")["y"]
+check("drawer open: top at 622 - 305 = 317", close(top_open, 317, 0.6), "top %.2f" % top_open)
+# Tap again to close, catch it mid-flight (0.35 s later) and swipe it back up.
+p = Pointer().tap(187, 340).pause(0.35)
+p.drag(40, 650, 40, 590, 0.15, steps=9, release=False)
+p.perform()
+caught = rect("drawer")["y"]
+check("drawer caught mid-flight: held between open and closed while the finger is down",
+      317 < caught < 622, "top %.2f" % caught)
+time.sleep(0.2)
+still = rect("drawer")["y"]
+check("drawer caught: it stays under the finger (paused)", close(still, caught, 0.6), "%.2f then %.2f" % (caught, still))
+Pointer().up().perform()
+after = []
+t0 = time.time()
+while time.time() - t0 < 1.2:
+    after.append(rect("drawer")["y"])
+    time.sleep(0.08)
+check("drawer swiped back: reversed, it rises to open", close(after[-1], 317, 0.6) and all(b <= a + 0.01 for a, b in zip(after, after[1:])),
+      "tops %s" % [round(y, 1) for y in after])
+report["drawer"] = {"closed": top0, "opening": samples, "caught": caught, "after": after}
+
+# --- The photo transition -----------------------------------------------------------------------
+def names_present(*names):
+    return [rect(n) is not None for n in names]
+
+
+open_demo("photo")
+Pointer().tap(187, 283).perform()
+time.sleep(0.12)
+zoom = rect("transition.photo")
+check("photo push: the photo zooms out of its tile (mid-flight)", zoom is not None and 119 < zoom["w"] < 375 + 40,
+      "width %s" % (zoom and round(zoom["w"], 1)))
+time.sleep(1.2)
+check("photo pushed: the stack shows the detail screen only (grid removed)", names_present("detail", "grid", "transition.photo") == [True, False, False])
+# Pull down 120 pt, hold, release (past a third: it animates to the end), then catch it and flick up.
+p = Pointer().drag(187, 300, 187, 420, 0.4, steps=24, release=False, hold=0.12)
+p.perform()
+pulled = rect("transition.photo")
+check("photo pulled down: the photo follows the finger and shrinks", pulled is not None and pulled["w"] < 375 and pulled["y"] + pulled["h"] / 2 > 400,
+      str(pulled and {k: round(v, 1) for k, v in pulled.items()}))
+check("photo pulled down: both screens in the stack's container mid-transition", names_present("detail", "grid") == [True, True])
+Pointer().up().pause(0.1).drag(187, 400, 187, 250, 0.2, steps=12).perform()
+time.sleep(1.3)
+check("photo caught and flicked up: cancelled, the stack still shows the detail screen",
+      names_present("detail", "grid", "transition.photo") == [True, False, False])
+Pointer().drag(187, 300, 187, 450, 0.15, steps=9).perform()
+time.sleep(1.3)
+check("photo flicked down: popped, the stack shows the grid only", names_present("detail", "grid", "tile4") == [False, True, True])
+
+# --- The pane ------------------------------------------------------------------------------------
+open_demo("pane")
+check("pane starts closed: top at 587", close(rect("pane")["y"], 587, 0.6))
+Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+time.sleep(0.1)
+flying = rect("pane")["y"]
+time.sleep(1.6)
+top = rect("pane")["y"]
+check("pane thrown up: settles open at top 147", close(top, 147, 0.6), "mid-flight %.1f, settled %.2f" % (flying, top))
+Pointer().drag(187, 300, 187, 420, 0.12, steps=7).perform()
+time.sleep(2.0)
+top = rect("pane")["y"]
+check("pane thrown down: settles closed at top 587", close(top, 587, 0.6), "settled %.2f" % top)
+report["pane"] = {"flying": flying}
+
+# --- Frame cost: the comments panel mid-transition ----------------------------------------------
+open_demo("comments")
+time.sleep(0.5)
+Pointer().tap(140, 635).perform()
+frame_times = d.execute_async_script("""
+    const done = arguments[arguments.length - 1];
+    const s = window.kineticStats; const start = s.frames; const out = [];
+    (function poll() {
+        if (s.frames !== poll.seen) { poll.seen = s.frames; out.push(s.last); }
+        if (out.length >= 40) return done(out);
+        requestAnimationFrame(poll);
+    })();
+""")
+frame_times = frame_times[1:]
+mean = sum(frame_times) / len(frame_times)
+check("comments panel mid-transition: mean script time per frame < 1 ms", mean < 1.0,
+      "mean %.3f ms, max %.3f ms over %d frames" % (mean, max(frame_times), len(frame_times)))
+report["frame_ms"] = {"mean": mean, "max": max(frame_times), "samples": frame_times}
+
+# --- Screenshots of each demo mid-animation ------------------------------------------------------
+shots = {
+    "basics": lambda: Pointer().tap(231, 388).pause(0.1).tap(53, 440).pause(1.0),
+    "scrubbing": lambda: Pointer().tap(60, 125).pause(2.2),
+    "drawer": lambda: Pointer().tap(187, 645).pause(0.3),
+    "pane": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "photo": lambda: Pointer().tap(187, 283).pause(1.3).drag(187, 300, 187, 420, 0.3, steps=18, release=False),
+    "comments": lambda: Pointer().tap(140, 635).pause(0.45),
+    "spring2d": lambda: Pointer().down(187, 300).pause(0.05).move(237, 300).pause(0.05).move(287, 300)
+    .pause(0.03).move(287, 275).pause(0.03).move(287, 250).up().pause(0.1),
+    "rotation": lambda: Pointer().tap(187, 502).pause(1.6),
+}
+for name, action in shots.items():
+    open_demo(name)
+    action().perform()
+    path = os.path.join(OUT, "screenshot-%s.png" % name)
+    d.save_screenshot(path)
+    check("screenshot of %s mid-animation" % name, os.path.getsize(path) > 10000, path)
+    if name == "photo":
+        Pointer().up().perform()
+
+# --- Native and WebAssembly runs of the same scripts agree frame by frame ------------------------
+worst = {}
+for script in sorted(os.listdir(os.path.join(ROOT, "Scripts", "gestures"))):
+    name = script[:-4]
+    text = open(os.path.join(ROOT, "Scripts", "gestures", script)).read()
+    wasm = d.execute_script("return window.kineticRecord(arguments[0], arguments[1], 60)", name, text)
+    rows = list(csv.reader(open(os.path.join(OUT, "native", name, "properties.csv"))))
+    header, rows = rows[0], rows[1:]
+    channels = wasm["channels"]
+    ok = wasm.get("frames") == len(rows) and header[2::3] == [c + ".model" for c in channels]
+    diff = 0.0
+    if ok:
+        values = wasm["values"]
+        width = len(channels) * 3
+        for i, row in enumerate(rows):
+            native = [float(v) for v in row[2:]]
+            for k in range(width):
+                diff = max(diff, abs(native[k] - values[i * width + k]))
+    worst[name] = diff
+    check("native and wasm agree frame by frame: %s" % name, ok and diff <= 1e-9,
+          "%d frames x %d channels, max |diff| %.3g" % (len(rows), len(channels), diff))
+report["native_vs_wasm_max_abs_diff"] = worst
+wasm_size = os.path.getsize(os.path.join(ROOT, ".build-playground", "kinetic.wasm"))
+check("the WebAssembly module is under 1 MB", wasm_size < 1_000_000, "%d bytes" % wasm_size)
+report["wasm_bytes"] = wasm_size
+
+d.quit()
+json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
+passed = sum(1 for _, ok in results if ok)
+failed = len(results) - passed
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)

@@ -1,0 +1,97 @@
+import Kinetic
+import KineticScene
+
+/// What a demo is called and what it shows: the name hosts select it by, a title, and the
+/// one-paragraph description shown beside it.
+public struct DemoInfo: Sendable, Equatable {
+    /// The identifier (`"drawer"`): the `kinetic render` scene name and the playground's key.
+    public let name: String
+    /// A short title for a picker (`"The drawer"`).
+    public let title: String
+    /// One paragraph: what the demo is, where it comes from, and what to try.
+    public let description: String
+
+    public init(name: String, title: String, description: String) {
+        self.name = name
+        self.title = title
+        self.description = description
+    }
+}
+
+/// One recorded number of a demo: its model value, presentation value and velocity now.
+///
+/// Hosts record channels frame by frame (`kinetic render`'s CSV, the playground's recording
+/// export), so a native run and a WebAssembly run of the same script can be compared value
+/// for value.
+public struct DemoChannel {
+    /// `NODE.PROPERTY` (`"drawer.translation.y"`).
+    public let name: String
+    /// Samples the channel at the engine's current time.
+    public let sample: () -> (model: Double, presentation: Double, velocity: Double)
+
+    public init(name: String, sample: @escaping () -> (model: Double, presentation: Double, velocity: Double)) {
+        self.name = name
+        self.sample = sample
+    }
+
+    /// The channels of a node's centre (`.center.x`, `.center.y`) and alpha.
+    public static func node(_ node: Node) -> [DemoChannel] {
+        let c = node.centerProperty, a = node.alphaProperty
+        return [
+            DemoChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            DemoChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            DemoChannel(name: node.name + ".alpha") { (a.value, a.presentationValue, a.velocity) },
+        ]
+    }
+
+    /// A channel of one `Double` property.
+    public static func property(_ name: String, _ property: AnimatedProperty<Double>) -> DemoChannel {
+        DemoChannel(name: name) { (property.value, property.presentationValue, property.velocity) }
+    }
+}
+
+/// A running demo: its scene on its engine, the channels it records, and the per-frame work
+/// its live graph does. What every host drives.
+///
+/// A host sends pointer events with ``send(_:)`` and calls ``frame(at:)`` once per frame with
+/// the frame's time, then draws `scene.renderList()`. Both are deterministic functions of their
+/// inputs: the same events at the same times give the same values on every platform.
+public final class Demo {
+    /// Name, title and description.
+    public let info: DemoInfo
+    /// The engine animating the scene.
+    public let engine: AnimationEngine
+    /// The scene (375 × 667 points, an iPhone 8 screen, for every demo).
+    public let scene: Scene
+    /// The numbers hosts record.
+    public let channels: [DemoChannel]
+    /// The object that built the demo (a ``DrawerDemo``…), kept alive with it.
+    public let owner: AnyObject
+    private let onFrame: () -> Void
+
+    /// The screen size every demo is laid out for.
+    public static let screenSize = Size(width: 375, height: 667)
+
+    /// A demo of `scene`; `onFrame` runs after every ``frame(at:)``'s tick (live graphs).
+    public init(info: DemoInfo, scene: Scene, channels: [DemoChannel], owner: AnyObject,
+                onFrame: @escaping () -> Void = {}) {
+        self.info = info
+        self.engine = scene.engine
+        self.scene = scene
+        self.channels = channels
+        self.owner = owner
+        self.onFrame = onFrame
+    }
+
+    /// Dispatches a pointer event (see ``Scene/send(_:)``); false if it was rejected.
+    @discardableResult
+    public func send(_ event: PointerEvent) -> Bool { scene.send(event) }
+
+    /// Advances the demo to `time` (seconds): ticks the engine (a time before the engine's is
+    /// held at the engine's time, so a host's jittery clock never rewinds anything) and updates
+    /// the live graph.
+    public func frame(at time: Double) {
+        if time.isFinite, time > engine.time { engine.tick(at: time) }
+        onFrame()
+    }
+}

@@ -1,0 +1,25 @@
+import Kinetic
+
+/// Every demo, in the order of DESIGN.md, by name.
+public enum DemoCatalog {
+    /// The demos' catalog entries, in order.
+    public static var all: [DemoInfo] {
+        [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info,
+         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info]
+    }
+
+    /// A fresh demo on `engine`, or nil for an unknown name.
+    public static func make(_ name: String, engine: AnimationEngine) -> Demo? {
+        switch name {
+        case BasicsDemo.info.name: return BasicsDemo(engine: engine).demo
+        case ScrubbingDemo.info.name: return ScrubbingDemo(engine: engine).demo
+        case DrawerDemo.info.name: return DrawerDemo(engine: engine).demo
+        case PaneDemo.info.name: return PaneDemo(engine: engine).demo
+        case PhotoDemo.info.name: return PhotoDemo(engine: engine).demo
+        case CommentsDemo.info.name: return CommentsDemo(engine: engine).demo
+        case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).demo
+        case RotationDemo.info.name: return RotationDemo(engine: engine).demo
+        default: return nil
+        }
+    }
+}

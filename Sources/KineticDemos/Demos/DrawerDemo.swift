@@ -1,0 +1,126 @@
+import Kinetic
+import KineticScene
+
+/// The drawer of the book chapter ("Interactive drawer with UIViewPropertyAnimator"), line for
+/// line: a drawer 350 points tall whose bottom sits 305 points below the screen, so 45 show; a
+/// "Toggle Drawer" button 8 points from its top; one `PropertyAnimator(duration: 1, curve:
+/// .easeOut)` moving `transform` to a translation of −305 (open) or back to the identity, reused
+/// while it runs; a pan that pauses it, scrubs `fractionComplete` by `translation / ∓305` from
+/// where it was caught, and on release continues with ease-out timing (`durationFactor: 0`) and
+/// reverses when the release velocity points back.
+public final class DrawerDemo {
+    /// The catalog entry.
+    public static let info = DemoInfo(
+        name: "drawer",
+        title: "The drawer",
+        description: "The interactive drawer of the book chapter: a drawer 350 points tall with 305 hidden below the screen. Tap Toggle Drawer and it opens in 1 s with ease-out; tap again to close it. Catch it mid-flight and drag: one UIViewPropertyAnimator-style animator is paused and scrubbed by your finger (fractionComplete = translation / 305 + where you caught it), and on release it continues with ease-out over the time left, reversing if you let go moving back. Swipe the drawer itself to open or close it without the button."
+    )
+
+    /// The open and closed translations (the book's constraint constant).
+    public static let travel = 305.0
+    /// The drawer's height (the book's 350 points).
+    public static let height = 350.0
+
+    /// The demo.
+    public private(set) var demo: Demo!
+    /// The drawer node.
+    public let drawer: Node
+    /// The toggle button.
+    public let toggleButton: Node
+    /// Whether the drawer is open (the book's `isDrawerOpen`, updated in the completion).
+    public private(set) var isDrawerOpen = false
+    /// The running animator, nil when none (the book's `animator`).
+    public private(set) var animator: PropertyAnimator?
+    private var drawerPanStart = 0.0
+    private let engine: AnimationEngine
+
+    /// Builds the demo on `engine`.
+    public init(engine: AnimationEngine) {
+        self.engine = engine
+        let size = Demo.screenSize
+        let scene = Scene(size: size, engine: engine)
+        scene.root.backgroundColor = .white
+        // The contact detail page behind the drawer.
+        let content = scene.root
+        content.addChild(Widgets.box("avatar", Rect(x: 137.5, y: 70, width: 100, height: 100), Palette.gray, radius: 50, engine: engine))
+        content.addChild(Widgets.label("contactName", "Donny Wals", Rect(x: 0, y: 185, width: size.width, height: 30), size: 24, engine: engine))
+        content.addChild(Widgets.label("contactPhone", "+31 6 1234 5678", Rect(x: 0, y: 220, width: size.width, height: 22), size: 15, color: Palette.gray, engine: engine))
+        // Width of the screen, centred, 350 tall, bottom 305 below the safe area's bottom.
+        drawer = Widgets.box("drawer", Rect(x: 0, y: size.height + DrawerDemo.travel - DrawerDemo.height,
+                                            width: size.width, height: DrawerDemo.height),
+                             Palette.orange, radius: 16, engine: engine)
+        drawer.maskedCorners = .top
+        content.addChild(drawer)
+        toggleButton = Widgets.box("toggle", Rect(x: (size.width - 160) / 2, y: 8, width: 160, height: 30),
+                                   Color(white: 1, alpha: 0.9), radius: 8, engine: engine)
+        toggleButton.text = "Toggle Drawer"
+        toggleButton.fontSize = 15
+        toggleButton.textColor = Palette.blue
+        drawer.addChild(toggleButton)
+        for i in 0..<4 {
+            drawer.addChild(Widgets.box("drawer.row\(i)", Rect(x: 20, y: 70 + Double(i) * 60, width: size.width - 40, height: 44),
+                                        Color(white: 1, alpha: 0.35), radius: 10, engine: engine))
+        }
+
+        toggleButton.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in self.toggleDrawerTapped() })
+        drawer.addGestureRecognizer(PanGestureRecognizer { [unowned(unsafe) self] pan in self.didPanOnDrawer(pan) })
+
+        let t = drawer.transformProperty
+        let channels = [
+            DemoChannel(name: "drawer.translation.y") { (t.value.translationY, t.presentationValue.translationY, t.velocity.translationY) },
+            DemoChannel(name: "drawer.open") { [unowned(unsafe) self] in (self.isDrawerOpen ? 1 : 0, self.isDrawerOpen ? 1 : 0, 0) },
+            DemoChannel(name: "animator.fractionComplete") { [unowned(unsafe) self] in
+                let f = self.animator?.fractionComplete ?? 0
+                return (f, f, 0)
+            },
+        ]
+        demo = Demo(info: DrawerDemo.info, scene: scene, channels: channels, owner: self)
+    }
+
+    /// The book's `setUpAnimation()`: a new animator unless one is running.
+    func setUpAnimation() {
+        guard animator == nil || animator?.isRunning == false else { return }
+        let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) { [unowned(unsafe) self] in
+            if self.isDrawerOpen {
+                self.drawer.transform = .identity
+            } else {
+                self.drawer.transform = AffineTransform(translationX: 0, y: -DrawerDemo.travel)
+            }
+        }
+        animator.addCompletion { [unowned(unsafe) self] _ in
+            self.animator = nil
+            self.isDrawerOpen = !(self.drawer.transform == .identity)
+        }
+        self.animator = animator
+    }
+
+    /// The book's `toggleDrawerTapped()`.
+    func toggleDrawerTapped() {
+        setUpAnimation()
+        animator?.startAnimation()
+    }
+
+    /// The book's `didPanOnDrawer(recognizer:)`.
+    func didPanOnDrawer(_ recognizer: PanGestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            setUpAnimation()
+            animator?.pauseAnimation()
+            drawerPanStart = animator?.fractionComplete ?? 0
+        case .changed:
+            let ty = recognizer.translation(in: nil).y
+            if isDrawerOpen {
+                animator?.fractionComplete = ty / DrawerDemo.travel + drawerPanStart
+            } else {
+                animator?.fractionComplete = ty / -DrawerDemo.travel + drawerPanStart
+            }
+        default:
+            drawerPanStart = 0
+            animator?.continueAnimation(withTimingParameters: .cubic(.easeOut), durationFactor: 0)
+            let isSwipingDown = recognizer.velocity(in: nil).y > 0
+            if isSwipingDown == !isDrawerOpen {
+                animator?.isReversed = true
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Kinetic
+import KineticScene
+
+/// Encodes a ``RenderList`` as flat numbers and UTF-8 bytes for a host that draws it in
+/// another language (the playground's JavaScript reads them straight out of WebAssembly
+/// memory). Every matrix is made relative to the innermost clip, so a host can nest one
+/// element per clip and never invert a matrix itself.
+///
+/// ## Layout
+/// `numbers` starts with a header of ``headerCount`` values — format version (1), command
+/// count, screen width, screen height — then ``stride`` values per command:
+///
+/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) |
+/// |---|---|---|---|---|
+/// | 0 | 1 | 2 | 3 | 4 |
+/// | 1, 2 | name: byte offset, length | name | — | — |
+/// | 3, 4 | width, height | width, height | width, height | — |
+/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — |
+/// | 11 | opacity 0…1 | opacity | — | — |
+/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — |
+/// | 16…19 | colour r g b a, 0…1 | colour | — | — |
+/// | 20 | blur radius (points) | font size | — | — |
+///
+/// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
+/// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
+/// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
+public struct RenderListEncoder {
+    /// Header values before the first command.
+    public static let headerCount = 4
+    /// Values per command.
+    public static let stride = 21
+
+    /// The numbers of the last encoding.
+    public private(set) var numbers: [Double] = []
+    /// The UTF-8 bytes of the last encoding's names and texts.
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    /// Encodes `list`, replacing the previous encoding (the buffers' capacity is reused).
+    public mutating func encode(_ list: RenderList) {
+        numbers.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+        numbers.append(1)
+        numbers.append(Double(list.commands.count))
+        numbers.append(list.size.width)
+        numbers.append(list.size.height)
+        // The screen matrix of each open clip's box origin, innermost last.
+        var clips: [Matrix2D] = []
+        for command in list.commands {
+            let base = numbers.count
+            for _ in 0..<RenderListEncoder.stride { numbers.append(0) }
+            switch command {
+            case .rect(let r):
+                numbers[base] = 1
+                string(r.name, at: base + 1)
+                box(r.rect, r.transform, clips: clips, at: base)
+                numbers[base + 11] = r.opacity
+                radii(r.cornerRadii, at: base + 12)
+                color(r.color, at: base + 16)
+                numbers[base + 20] = r.blurRadius
+            case .text(let t):
+                numbers[base] = 2
+                string(t.name, at: base + 1)
+                box(t.rect, t.transform, clips: clips, at: base)
+                numbers[base + 11] = t.opacity
+                string(t.text, at: base + 12)
+                color(t.color, at: base + 16)
+                numbers[base + 20] = t.fontSize
+            case .pushClip(let c):
+                numbers[base] = 3
+                box(c.rect, c.transform, clips: clips, at: base)
+                radii(c.cornerRadii, at: base + 12)
+                clips.append(Matrix2D(translationX: c.rect.minX, y: c.rect.minY).concatenating(c.transform))
+            case .popClip:
+                numbers[base] = 4
+                if !clips.isEmpty { clips.removeLast() }
+            }
+        }
+    }
+
+    private mutating func box(_ rect: Rect, _ transform: Matrix2D, clips: [Matrix2D], at base: Int) {
+        numbers[base + 3] = rect.width
+        numbers[base + 4] = rect.height
+        var m = Matrix2D(translationX: rect.minX, y: rect.minY).concatenating(transform)
+        if let clip = clips.last, let inverse = clip.inverted() { m = m.concatenating(inverse) }
+        numbers[base + 5] = m.a; numbers[base + 6] = m.b; numbers[base + 7] = m.c
+        numbers[base + 8] = m.d; numbers[base + 9] = m.tx; numbers[base + 10] = m.ty
+    }
+
+    private mutating func radii(_ r: CornerRadii, at i: Int) {
+        numbers[i] = r.topLeft; numbers[i + 1] = r.topRight; numbers[i + 2] = r.bottomRight; numbers[i + 3] = r.bottomLeft
+    }
+
+    private mutating func color(_ c: Color, at i: Int) {
+        numbers[i] = c.red; numbers[i + 1] = c.green; numbers[i + 2] = c.blue; numbers[i + 3] = c.alpha
+    }
+
+    private mutating func string(_ s: String, at i: Int) {
+        numbers[i] = Double(bytes.count)
+        bytes.append(contentsOf: s.utf8)
+        numbers[i + 1] = Double(bytes.count) - numbers[i]
+    }
+}

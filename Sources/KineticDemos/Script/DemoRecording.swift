@@ -1,0 +1,72 @@
+import Kinetic
+import KineticScene
+
+/// Runs a demo under a gesture script on a manual clock and records its channels frame by
+/// frame: the one loop shared by `kinetic render` and the playground's recording export, so
+/// the native and WebAssembly numbers come from the same code.
+///
+/// Frame `i` is at `t = i / fps`. Before each frame, the script's events up to `t` are sent,
+/// each at its own timestamp (the engine advances to it first); then the demo is advanced to
+/// `t` (``Demo/frame(at:)``) and every channel sampled.
+public struct DemoRecording {
+    /// The number of frames.
+    public let frames: Int
+    /// The frames per second.
+    public let fps: Double
+    /// Channel names, in column order.
+    public let channels: [String]
+    /// Row-major values: for frame `i`, channel `c`, `(model, presentation, velocity)` at
+    /// `values[(i * channels.count + c) * 3 + k]`.
+    public private(set) var values: [Double] = []
+    /// Events the scene rejected.
+    public private(set) var rejected = 0
+
+    /// Runs `demo` under `script` for `duration` seconds at `fps`; `eachFrame` runs after each
+    /// frame is recorded (a host writes its SVG there).
+    public init(demo: Demo, script: GestureScript, fps: Double, duration: Double,
+                eachFrame: (Int) -> Void = { _ in }) {
+        self.fps = fps
+        let count = Swift.max(0, Int((duration * fps).rounded()))
+        frames = count
+        channels = demo.channels.map { $0.name }
+        values.reserveCapacity(count * channels.count * 3)
+        var next = 0
+        for i in 0..<count {
+            let t = Double(i) / fps
+            while next < script.events.count, script.events[next].time <= t {
+                if !demo.send(script.events[next]) { rejected += 1 }
+                next += 1
+            }
+            demo.frame(at: t)
+            for c in demo.channels {
+                let s = c.sample()
+                values.append(s.model)
+                values.append(s.presentation)
+                values.append(s.velocity)
+            }
+            eachFrame(i)
+        }
+    }
+
+    /// The value of a channel at a frame.
+    public func value(frame: Int, channel: String) -> (model: Double, presentation: Double, velocity: Double)? {
+        guard frame >= 0, frame < frames, let c = channels.firstIndex(of: channel) else { return nil }
+        let base = (frame * channels.count + c) * 3
+        return (values[base], values[base + 1], values[base + 2])
+    }
+
+    /// The recording as CSV: `frame,t`, then `NAME.model,NAME.presentation,NAME.velocity` per
+    /// channel; numbers in Swift's shortest round-tripping form.
+    public var csv: String {
+        var out = "frame,t"
+        for name in channels { out += ",\(name).model,\(name).presentation,\(name).velocity" }
+        out += "\n"
+        for i in 0..<frames {
+            out += "\(i),\(Double(i) / fps)"
+            let base = i * channels.count * 3
+            for k in 0..<(channels.count * 3) { out += ",\(values[base + k])" }
+            out += "\n"
+        }
+        return out
+    }
+}

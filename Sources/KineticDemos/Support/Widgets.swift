@@ -1,0 +1,52 @@
+import Kinetic
+import KineticScene
+
+/// Small building blocks the demos share: filled nodes, labels and buttons.
+enum Widgets {
+    /// A filled node.
+    static func box(_ name: String, _ frame: Rect, _ color: Color, radius: Double = 0, engine: AnimationEngine) -> Node {
+        let node = Node(frame: frame, name: name, engine: engine)
+        node.backgroundColor = color
+        node.cornerRadius = radius
+        return node
+    }
+
+    /// A label: text centred in `frame`, no fill.
+    static func label(_ name: String, _ text: String, _ frame: Rect, size: Double = 17,
+                      color: Color = .black, engine: AnimationEngine) -> Node {
+        let node = Node(frame: frame, name: name, engine: engine)
+        node.text = text
+        node.fontSize = size
+        node.textColor = color
+        return node
+    }
+
+    /// A rounded button with a title that runs `action` when tapped.
+    @discardableResult
+    static func button(_ name: String, _ title: String, _ frame: Rect, in parent: Node,
+                       color: Color = Palette.blue, action: @escaping () -> Void) -> Node {
+        let node = box(name, frame, color, radius: Swift.min(frame.height / 2, 10), engine: parent.engine)
+        node.text = title
+        node.fontSize = 15
+        node.textColor = .white
+        node.addGestureRecognizer(TapGestureRecognizer { _ in action() })
+        parent.addChild(node)
+        return node
+    }
+}
+
+/// The demos' colours (iOS system colours).
+enum Palette {
+    static let blue = Color(rgb: 0x007AFF)
+    static let green = Color(rgb: 0x34C759)
+    static let orange = Color(rgb: 0xFF9500)
+    static let red = Color(rgb: 0xFF3B30)
+    static let purple = Color(rgb: 0xAF52DE)
+    static let yellow = Color(rgb: 0xFFCC00)
+    static let teal = Color(rgb: 0x30B0C7)
+    static let pink = Color(rgb: 0xFF2D55)
+    static let indigo = Color(rgb: 0x5856D6)
+    static let gray = Color(rgb: 0x8E8E93)
+    static let background = Color(rgb: 0xF2F2F7)
+    static let dark = Color(rgb: 0x1C1C1E)
+}
