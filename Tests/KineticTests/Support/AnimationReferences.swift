@@ -22,22 +22,12 @@ func springOffset(mass m: Double, stiffness k: Double, damping c: Double,
 }
 
 /// Progress of the cubic Bézier timing curve (0,0), (x1,y1), (x2,y2), (1,1) at time fraction
-/// `x`, by plain bisection on the parameter (independent of the library's solver; x(s) is
-/// monotonic for x1, x2 in [0, 1]). Accurate to about 1e-15.
+/// `x`, clamped to the curve's ends: the double-double bisection reference of
+/// ``Reference/cubic(_:_:_:_:at:)``, independent of the library's solver.
 func bezierProgress(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-    func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-        let r = 1 - s
-        return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-    }
     if x <= 0 { return 0 }
     if x >= 1 { return 1 }
-    var lo = 0.0, hi = 1.0
-    for _ in 0..<200 {
-        let mid = (lo + hi) / 2
-        if bezier(x1, x2, mid) < x { lo = mid } else { hi = mid }
-        if hi - lo <= 1e-17 { break }
-    }
-    return bezier(y1, y2, (lo + hi) / 2)
+    return Reference.cubic(x1, y1, x2, y2, at: x).progress
 }
 
 /// Finds the time fraction at which the curve shows `progress`, by bisection on `bezierProgress`.
