@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticScene", targets: ["KineticScene"]),
+        .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
         .library(name: "KineticDemos", targets: ["KineticDemos"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
     ],
@@ -32,8 +33,12 @@ let package = Package(
             dependencies: ["Kinetic"]
         ),
         .target(
+            name: "KineticDynamics",
+            dependencies: ["Kinetic"]
+        ),
+        .target(
             name: "KineticDemos",
-            dependencies: ["Kinetic", "KineticScene"]
+            dependencies: ["Kinetic", "KineticScene", "KineticDynamics"]
         ),
         .target(
             name: "KineticCommandLine",
@@ -50,6 +55,10 @@ let package = Package(
         .testTarget(
             name: "KineticSceneTests",
             dependencies: ["KineticScene", "Kinetic"]
+        ),
+        .testTarget(
+            name: "KineticDynamicsTests",
+            dependencies: ["KineticDynamics", "Kinetic"]
         ),
         .testTarget(
             name: "KineticDemosTests",

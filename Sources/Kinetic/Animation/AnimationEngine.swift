@@ -37,8 +37,9 @@ public final class AnimationEngine {
     /// Called by animators when their timeline changes between ticks.
     @inline(__always) func timelineChanged() { revision &+= 1 }
 
-    /// Physics animations (springs and decays on properties) that are running.
-    var physicsAnimations: [any PhysicsDriven] = []
+    /// Physics animations (springs and decays on properties) and other ``EngineDriven`` clients
+    /// (a dynamic animator) that are running.
+    var physicsAnimations: [any EngineDriven] = []
 
     /// The stack of open animation transactions; the innermost is last.
     var transactions: [AnimationTransaction] = []
@@ -126,11 +127,22 @@ public final class AnimationEngine {
         animators.removeAll { $0 === animator }
     }
 
-    func register(_ animation: any PhysicsDriven) {
+    func register(_ animation: any EngineDriven) {
         if !physicsAnimations.contains(where: { $0 === animation }) { physicsAnimations.append(animation) }
     }
 
-    func report(_ kind: Diagnostic.Kind, _ message: String) {
+    /// Has `driven` advanced at every ``tick(at:)`` from now on, after the animators, for as
+    /// long as its ``EngineDriven/isRunning`` is true: the engine drops it at the first tick
+    /// that finds it not running (add it again to resume). Adding it twice does nothing. The
+    /// engine keeps it alive while it runs.
+    public func addDriven(_ driven: any EngineDriven) {
+        register(driven)
+    }
+
+    /// Reports a rejected call: appends a ``Diagnostic`` to ``diagnostics`` (at the engine's
+    /// time) and passes it to ``onDiagnostic``. Libraries built on the engine (KineticScene,
+    /// KineticDynamics) report through here, so a host has one place to look.
+    public func report(_ kind: Diagnostic.Kind, _ message: String) {
         let diagnostic = Diagnostic(kind: kind, message: message, time: time)
         diagnostics.append(diagnostic)
         if diagnostics.count > 100 { diagnostics.removeFirst(diagnostics.count - 100) }
@@ -170,8 +182,11 @@ final class AnimationTransaction {
     }
 }
 
-/// Something the engine advances every tick besides animators: a spring or decay animation.
-protocol PhysicsDriven: AnyObject {
+/// Something the engine advances at every tick besides its animators: a spring or decay
+/// animation, a dynamic animator (see ``AnimationEngine/addDriven(_:)``).
+public protocol EngineDriven: AnyObject {
+    /// Whether the engine should keep advancing it; checked after each tick.
     var isRunning: Bool { get }
+    /// Moves its state to the engine's new time `time` (seconds, never earlier than the last).
     func advance(to time: Double)
 }

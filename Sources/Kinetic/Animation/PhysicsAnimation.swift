@@ -306,9 +306,9 @@ public final class SpringAnimation<Value: AnimatableValue> {
     }
 }
 
-extension SpringAnimation: PhysicsDriven {
+extension SpringAnimation: EngineDriven {
     /// Checks for settling (or for having been taken over) at the engine's time.
-    func advance(to time: Double) {
+    public func advance(to time: Double) {
         guard isRunning else { return }
         let own = ownMotion()
         guard own.count > 0 else {
@@ -462,9 +462,9 @@ public final class DecayAnimation<Value: AnimatableValue> {
     }
 }
 
-extension DecayAnimation: PhysicsDriven {
+extension DecayAnimation: EngineDriven {
     /// Checks for settling (or for having been taken over) at the engine's time.
-    func advance(to time: Double) {
+    public func advance(to time: Double) {
         guard isRunning else { return }
         var speed = 0.0, count = 0
         for track in property.tracks where track.segment.owner === self {

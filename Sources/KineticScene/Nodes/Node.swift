@@ -72,6 +72,9 @@ public final class Node {
     public var text: String?
     /// The text's font size in points.
     public var fontSize: Double = 17
+    /// The shape a dynamic animator collides the node with (``DynamicItem``); the bounds
+    /// rectangle by default, ``DynamicItemCollisionBoundsType/ellipse`` for a round node.
+    public var collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle
 
     /// The children, back to front.
     public private(set) var children: [Node] = []
