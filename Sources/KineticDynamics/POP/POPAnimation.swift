@@ -121,7 +121,7 @@ public class POPAnimation: EngineDriven {
         self.animator = animator
         self.object = object
         self.key = key
-        if engine == nil { engine = animator.engine }
+        engine = requiredEngine ?? animator.engine
         run()
     }
 

@@ -35,6 +35,20 @@ enum POPReference {
         return (Point(x: to.x + x.d, y: to.y + y.d), Point(x: x.v, y: y.v))
     }
 
+    /// POP's spring integrator (`SpringSolver::integrate` in POPSpringSolver.h): one RK4 step of
+    /// `dt` on POP's solver state, `p` = toValue − value and `v` = −velocity, with acceleration
+    /// `−(k/m)·p − (b/m)·v`.
+    static func popRK4Step(p: Double, v: Double, k: Double, b: Double, m: Double, dt: Double) -> (p: Double, v: Double) {
+        func acceleration(_ p: Double, _ v: Double) -> Double { p * (-k / m) - v * (b / m) }
+        let a = (dp: v, dv: acceleration(p, v))
+        let bb = (dp: v + a.dv * dt / 2, dv: acceleration(p + a.dp * dt / 2, v + a.dv * dt / 2))
+        let c = (dp: v + bb.dv * dt / 2, dv: acceleration(p + bb.dp * dt / 2, v + bb.dv * dt / 2))
+        let d = (dp: v + c.dv * dt, dv: acceleration(p + c.dp * dt, v + c.dv * dt))
+        let dpdt = (a.dp + (bb.dp + c.dp) * 2 + d.dp) / 6
+        let dvdt = (a.dv + (bb.dv + c.dv) * 2 + d.dv) / 6
+        return (p + dpdt * dt, v + dvdt * dt)
+    }
+
     /// POP's decay as it runs (`decay_position`, POPDecayAnimationInternal.h), replayed frame by
     /// frame in double precision: each frame of `dt` seconds multiplies the per-millisecond
     /// velocity by `d^(1000·dt)` and adds `v_ms·d·(1 − d^(1000·dt))/(1 − d)` to the position.
