@@ -165,7 +165,8 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
 
     /// The time, in seconds from the start, at which the speed falls to `5·restingThreshold`
     /// (POP's `duration`): `ln(5t / |v|) / (1000·ln d)`, 0 if it starts slower. While running
-    /// or after a run: that run's; before: from the current settings.
+    /// or after a run: that run's, counted from its start or from the last change of velocity,
+    /// deceleration or threshold (as POP recomputes it); before: from the current settings.
     public var duration: Double {
         if runRest != nil { return runDuration }
         return computeDuration(velocity: startingState().velocity)
@@ -238,6 +239,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
 
     private func restart(velocity v: Value) {
         dropDecay()
+        runDuration = computeDuration(velocity: v)
         runDecay(velocity: v)
     }
 
