@@ -74,6 +74,8 @@ public final class POPAnimator {
         animation.prepareToTakeOver()
         // A completion block may put something under the key again: replace until it is free.
         while let i = index(of: object, key: key) {
+            // A completion block already put this very animation there: it is running.
+            if entries[i].animation === animation { return }
             let old = entries.remove(at: i).animation
             old.cancel()
         }

@@ -106,6 +106,19 @@ public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
         }
         driver = animator
         animator.startAnimation()
+        ownsTrack = property.hasAnimator { $0 === animator }
+    }
+
+    /// Whether the run moves the property (false when from equals to): if its motion disappears
+    /// from the property, something else took the property over.
+    private var ownsTrack = false
+
+    override func tick(at time: Double) {
+        guard ownsTrack, let animator = driver, !property.hasAnimator(where: { $0 === animator }) else { return }
+        // Another animation removed this one's motion (a basic or `fromValue` under another key,
+        // `removeAllAnimations()` on the property): the run ends, not finished.
+        haltMotion()
+        finish(false)
     }
 
     override func haltMotion() {

@@ -85,6 +85,31 @@ struct POPBasicAnimationTests {
         #expect(abs(x.presentationValue - 75) < 1e-9)
     }
 
+    @Test("a basic animation whose property another one takes over ends, not finished, at the next tick")
+    func takenOverBasicEndsUnfinished() {
+        let engine = AnimationEngine()
+        let pop = POPAnimator(engine: engine)
+        let card = POPTestObject()
+        let alpha = AnimatedProperty(1.0, engine: engine)
+        let fadeOut = POPBasicAnimation(property: alpha)
+        fadeOut.toValue = 0
+        let fadeIn = POPBasicAnimation(property: alpha)
+        fadeIn.toValue = 1
+        let outLog = CompletionLog(), inLog = CompletionLog()
+        outLog.record(fadeOut)
+        inLog.record(fadeIn)
+        pop.addAnimation(fadeOut, to: card, forKey: "out")
+        engine.tick(at: 0.1)
+        let here = alpha.presentationValue
+        pop.addAnimation(fadeIn, to: card, forKey: "in")        // another key, the same property
+        #expect(abs(alpha.presentationValue - here) < 1e-12)
+        engine.tick(at: 0.2)
+        #expect(outLog.unfinished == 1 && outLog.finished == 0)
+        #expect(pop.animationKeys(on: card) == ["in"])
+        engine.tick(at: 0.6)
+        #expect(inLog.finished == 1 && alpha.presentationValue == 1 && outLog.total == 1)
+    }
+
     @Test("bad input is rejected with a diagnostic and changes nothing")
     func badInputIsRejected() {
         let engine = AnimationEngine()
