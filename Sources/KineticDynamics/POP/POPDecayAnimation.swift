@@ -94,8 +94,9 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
         }
     }
 
-    /// POP's `threshold` of the property, in value units (default 0.01): the decay completes
-    /// once its velocity is below 5× this (see the type's discussion). Positive and finite.
+    /// POP's `threshold` of the property, in value units (default 0.01; ``POPThreshold`` has
+    /// POP's figure for each kind of property): the decay completes once its velocity is below
+    /// 5× this (see the type's discussion). Positive and finite.
     public var restingThreshold: Double {
         get { storedThreshold }
         set {
