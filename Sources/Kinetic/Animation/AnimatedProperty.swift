@@ -165,6 +165,13 @@ struct PropertyTrack<Value: AnimatableValue> {
                 delta * c.releasedVelocity + initialVelocity * c.kickedVelocity)
     }
 
+    /// The offset, at rest, when the animator's timeline is at time fraction `x` or, with
+    /// `scrubbedProgress`, scrubbed linearly to that progress.
+    func offset(fraction x: Double, scrubbedProgress p: Double?) -> Value {
+        let c = segment.coefficients(fraction: x, rate: 0, scrubbedProgress: p)
+        return delta * c.released + initialVelocity * c.kicked
+    }
+
     /// The offset when the animator is at its start (`atEnd` false) or end, at rest.
     func offset(atEnd: Bool) -> Value {
         let c = segment.edgeCoefficients(atEnd: atEnd)
@@ -186,6 +193,14 @@ protocol AnimatedPropertyTracks: AnyObject {
     /// animator runs to (the end when `towardEnd`, else the start). Nothing jumps.
     func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment)
     func hasTracks(of animator: PropertyAnimator) -> Bool
+    /// The animator's display changes from one description of its paused state to another
+    /// (`from` and `to`: a time fraction `x` or a scrubbed progress `p`) while the presentation
+    /// must not move: the difference of the animator's tracks under the two goes onto a new
+    /// track on `segment`, whose coefficients are 1 under `to`. With `droppingScrubCorrections`,
+    /// the animator's ``AnimationSegment/Kind/scrubCorrection(peak:)`` tracks are removed first
+    /// (after being counted under `from`).
+    func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),
+                   droppingScrubCorrections: Bool, onto segment: AnimationSegment?)
     /// Writes the presentation into the model and removes the animator's tracks, returning
     /// what ``PropertyAnimator/finishAnimation(at:)`` does to the property later: `.end` sets
     /// the values the animations set, `.start` the values before them, `.current` nothing.
@@ -238,6 +253,26 @@ extension AnimatedProperty: AnimatedPropertyTracks {
 
     func hasTracks(of animator: PropertyAnimator) -> Bool {
         tracks.contains { $0.segment.owner === animator }
+    }
+
+    func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),
+                   droppingScrubCorrections: Bool, onto segment: AnimationSegment?) {
+        var before = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            before += track.offset(fraction: from.x, scrubbedProgress: from.p)
+        }
+        if droppingScrubCorrections {
+            tracks.removeAll { $0.segment.owner === animator && $0.segment.isScrubCorrection }
+        }
+        var after = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            after += track.offset(fraction: to.x, scrubbedProgress: to.p)
+        }
+        let difference = before - after
+        // Rounding-level differences are not worth a track (the bar is 1e-12 of the value).
+        guard let segment, difference.isFinite,
+              difference.magnitudeSquared > 1e-30 * Swift.max(1, before.magnitudeSquared) else { return }
+        tracks.append(PropertyTrack(segment: segment, delta: difference, initialVelocity: .zero))
     }
 
     func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void {

@@ -34,6 +34,9 @@ public final class AnimationEngine {
     /// or an animator's timeline. Segments cache their coefficients against it.
     @usableFromInline var revision: UInt64 = 0
 
+    /// How many ticks the engine has taken (each accepted ``tick(at:)``, even at the same time).
+    var tickCount: UInt64 = 0
+
     /// Called by animators when their timeline changes between ticks.
     @inline(__always) func timelineChanged() { revision &+= 1 }
 
@@ -60,6 +63,7 @@ public final class AnimationEngine {
             return
         }
         self.time = time
+        tickCount &+= 1
         revision &+= 1
         // Completion handlers may start, stop or create animators: iterate over a snapshot.
         for animator in animators where animator.state == .active {

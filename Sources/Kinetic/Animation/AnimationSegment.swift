@@ -37,6 +37,18 @@ final class AnimationSegment {
         /// original end values at fraction 1, and the old curve is replayed if the animator is
         /// reversed back across `at`.
         case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis)
+        /// A correction that keeps the presentation still when a linear scrub begins from a
+        /// pause at a time fraction whose display no single scrubbed progress shows (a stretch
+        /// added mid-flight, a spring's velocity term, an overshoot). While the animator is
+        /// scrubbed it is a tent in the scrubbed progress p: 1 at `peak` (the progress read
+        /// when the scrub began), 0 at p = 0 and p = 1, linear between; on the timeline it is 0
+        /// (it is folded into a ``timelineCorrection`` when the animator leaves the scrub).
+        case scrubCorrection(peak: Double)
+        /// The same when a scrubbed animator goes back onto its timeline at time fraction
+        /// `peak` (continuing, adding animations, turning linear scrubbing off): a tent in the
+        /// time fraction, 1 at `peak` and 0 at fractions 0 and 1, so the start and end values
+        /// are untouched. Scrubbed again, it is the same tent in the scrubbed progress.
+        case timelineCorrection(peak: Double)
     }
 
     /// What owns the tracks on this segment: the animator, or a physics animation.
@@ -155,6 +167,9 @@ final class AnimationSegment {
     func edgeCoefficients(atEnd: Bool) -> SpringBasis {
         switch kind {
         case .spring, .decay: return coefficients()
+        case .timed where start == end:
+            // No time: done at the edge it runs to, not begun at the other.
+            return atEnd != backwards ? AnimationSegment.zero : AnimationSegment.rest
         default: return coefficients(fraction: atEnd ? 1 : 0, rate: 0, scrubbedProgress: nil)
         }
     }
@@ -168,6 +183,8 @@ final class AnimationSegment {
     func coefficients(fraction x: Double, rate: Double, scrubbedProgress p: Double?) -> SpringBasis {
         switch kind {
         case .timed(let timing, let seconds):
+            // A stretch with no time waits for the animator to finish at its end.
+            if start == end { return AnimationSegment.rest }
             if let p {
                 // Scrubbing linearly: every stretch shows its linear share of the progress.
                 let u = directed(p).u
@@ -202,8 +219,30 @@ final class AnimationSegment {
                                releasedVelocity: c.releasedVelocity,
                                kicked: c.kicked - pivot.kicked + edge.kicked,
                                kickedVelocity: c.kickedVelocity)
+        case .scrubCorrection(let peak):
+            guard let p else { return AnimationSegment.zero }
+            return SpringBasis(released: Self.tent(p, peak: peak).value, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+        case .timelineCorrection(let peak):
+            if let p {
+                return SpringBasis(released: Self.tent(p, peak: peak).value, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+            }
+            let t = Self.tent(x, peak: peak)
+            return SpringBasis(released: t.value, releasedVelocity: t.slope * rate, kicked: 0, kickedVelocity: 0)
         case .spring, .decay:
             return AnimationSegment.zero
         }
+    }
+
+    /// 1 at `peak`, 0 at 0 and 1 and outside, linear between; `peak` is strictly inside (0, 1).
+    @inline(__always)
+    private static func tent(_ v: Double, peak: Double) -> (value: Double, slope: Double) {
+        if v <= 0 || v >= 1 { return (0, 0) }
+        return v <= peak ? (v / peak, 1 / peak) : ((1 - v) / (1 - peak), -1 / (1 - peak))
+    }
+
+    /// Whether the segment only exists while the animator is scrubbed (see ``Kind/scrubCorrection(peak:)``).
+    var isScrubCorrection: Bool {
+        if case .scrubCorrection = kind { return true }
+        return false
     }
 }

@@ -47,8 +47,12 @@ public final class PropertyAnimator {
     public private(set) var delay: Double = 0
 
     /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
-    /// (`true`, the default) or through the timing curve.
-    public var scrubsLinearly = true
+    /// (`true`, the default) or through the timing curve. Turning it off in the middle of a
+    /// linear scrub first puts the animator back on its timeline where it shows what is on
+    /// screen (nothing moves; ``fractionComplete`` then reads that time fraction).
+    public var scrubsLinearly = true {
+        didSet { if !scrubsLinearly && scrubbedProgress != nil { settleScrub() } }
+    }
     /// Whether reaching the end pauses the animator there instead of completing it: it stays
     /// active with ``isRunning`` false, completions do not run, and it can be reversed or
     /// scrubbed again.
@@ -100,20 +104,44 @@ public final class PropertyAnimator {
 
     /// How far the animations are, from 0 to 1.
     ///
-    /// While running it is the time fraction (counting down while reversed). Setting it pauses
-    /// an inactive animator first (making it active and paused, UIKit: "Changing the value of
-    /// this property on an inactive animator moves it to the active state"); on a running
-    /// animator the change is rejected ("You can update the value of this property only while
-    /// the animator is paused"). While paused, with ``scrubsLinearly``, the properties move
-    /// linearly to that fraction of their change and the getter returns the value set; when
-    /// the animator continues, that progress is mapped back onto the timing curve so nothing
-    /// jumps (the 2016 session's remapping), and from then on the getter returns the time
-    /// fraction at which the curve shows it (observers hear the change). Without
-    /// ``scrubsLinearly`` the value is a time fraction shown through the curve. While stopped
-    /// it reads where the animations were stopped; inactive, 0. Values outside [0, 1] are
-    /// clamped; NaN is rejected.
+    /// **The rule: while paused, writing back what was read never moves anything.**
+    ///
+    /// - *Running*: the time fraction (counting down while reversed).
+    /// - *Paused, with ``scrubsLinearly``* (the default): the *progress* the timing shows, the
+    ///   2016 session's "fraction of progress towards the end value": 0.3154 half way through a
+    ///   1 s ease-in animation, not 0.5. Writing a value `p` scrubs every property linearly to
+    ///   that share of its change (keyframes within their stretch), so a finger that adds its
+    ///   translation over the distance to the value read moves the view one to one, with no
+    ///   jump where it caught it (the book's drawer). Where no single progress describes what
+    ///   is on screen (a stretch added mid-flight, a spring's velocity term or overshoot, a
+    ///   curve that leaves [0, 1]) the value read is the progress clamped to [0, 1] (or the
+    ///   time fraction when that clamp would hit 0 or 1 strictly inside the timeline), and a
+    ///   correction that is complete at the value read and vanishes at 0 and 1 keeps writing it
+    ///   back exact, while 0 and 1 still show the start and end values. When the animator
+    ///   continues, the scrubbed progress is mapped back onto the timing (the time fraction at
+    ///   which it shows that progress, the 2016 session's remapping) and again a correction
+    ///   that vanishes at both ends keeps every property where it is; from then on the getter
+    ///   returns the time fraction (observers hear the change). After a scrub, the value read
+    ///   is the value written.
+    /// - *Paused, without ``scrubsLinearly``*: the time fraction, and writing one shows the
+    ///   timing at that time fraction.
+    /// - *Stopped*: what it read when it was stopped. *Inactive*: 0.
+    ///
+    /// Setting it on an inactive animator first makes it active and paused (UIKit: "Changing
+    /// the value of this property on an inactive animator moves it to the active state"); on a
+    /// running animator the change is rejected ("You can update the value of this property only
+    /// while the animator is paused"), as on a stopped or non-interruptible one. Values outside
+    /// [0, 1] are clamped; NaN is rejected.
     public var fractionComplete: Double {
-        get { scrubbedProgress ?? currentFraction() }
+        get {
+            switch state {
+            case .inactive: return 0
+            case .stopped: return anchorFraction
+            case .active:
+                if let p = scrubbedProgress { return p }
+                return isRunning ? currentFraction() : pausedReading(atFraction: anchorFraction)
+            }
+        }
         set { setFractionComplete(newValue) }
     }
 
@@ -129,10 +157,22 @@ public final class PropertyAnimator {
     private var reversed = false { didSet { engine.timelineChanged() } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
     private var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
-    private var anchorTime = 0.0 { didSet { engine.timelineChanged() } }
+    private var anchorTime = 0.0 {
+        didSet {
+            anchorTick = engine.tickCount
+            engine.timelineChanged()
+        }
+    }
+    /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
+    /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
+    /// at the call that started it.
+    private var anchorTick: UInt64 = 0
     private var rate = 1.0 { didSet { engine.timelineChanged() } }
     /// Set after a linear scrub while paused: the progress every stretch shows.
     private var scrubbedProgress: Double? { didSet { engine.timelineChanged() } }
+    /// Where the current linear scrub began: the time fraction the animator was paused at and
+    /// the ``fractionComplete`` read there (writing that value back shows that time fraction).
+    private var scrubAnchor: (fraction: Double, reading: Double)?
     /// The engine time before which a delayed start does not move.
     private var startTime = 0.0 { didSet { engine.timelineChanged() } }
     private var pendingAnimations: [() -> Void] = []
@@ -140,8 +180,6 @@ public final class PropertyAnimator {
     private var properties: [any AnimatedPropertyTracks] = []
     private var stoppedRecords: [(AnimatingPosition) -> Void] = []
     private var rootSegment: AnimationSegment?
-    /// Started with no animations: waiting for the first block to animate it.
-    private var awaitingAnimations = false
     /// Whether a property this run animates was changed by someone else since it started.
     private var wasRetargeted = false
     private var stateObservers: [(AnimatingState) -> Void] = []
@@ -217,8 +255,10 @@ public final class PropertyAnimator {
     /// time"). While the animator runs reversed, the remaining way is back to the start: the
     /// block's changes happen as the animator runs back, and they are what the properties hold
     /// when it completes at ``AnimatingPosition/start``. An animator started with no animations
-    /// waits, active and not running, and animates the first block it is given over its whole
-    /// duration from then. Rejected while stopped.
+    /// runs its clock all the same (UIKit: animations added later run for the remaining
+    /// duration) and completes at the end of its duration. Added while paused after a linear
+    /// scrub, the block first puts the animator back on its timeline where it shows what is on
+    /// screen (see ``fractionComplete``), then animates from there. Rejected while stopped.
     public func addAnimations(_ animations: @escaping () -> Void) {
         addAnimations(animations, delayFactor: 0)
     }
@@ -253,22 +293,11 @@ public final class PropertyAnimator {
                 }
             }
         case .active:
-            if awaitingAnimations {
-                // Started with nothing to animate: the first block gets the whole duration
-                // from now (or from the end of a pending start delay).
-                awaitingAnimations = false
-                anchorFraction = reversed ? 1 : 0
-                startTime = Swift.max(startTime, engine.time)
-                anchorTime = startTime
-                if reversed {
-                    runAnimations(animations, from: 1 - factor, to: 0)
-                } else {
-                    runAnimations(animations, from: factor, to: 1)
-                }
-                isRunning = true
-                return
-            }
-            let f = scrubbedProgress ?? currentFraction()
+            // A stretch of the timeline cannot start at a scrubbed progress: go back onto the
+            // timeline first, where it shows what the scrub shows.
+            settleScrub()
+            reportFraction()
+            let f = currentFraction()
             // The delay, as a share of the timeline at the current rate.
             let delayFraction = factor == 0 ? 0 : factor * animationDuration * (rate.isFinite ? rate : 0)
             if reversed {
@@ -311,9 +340,15 @@ public final class PropertyAnimator {
     }
 
     /// Starts the animations after `delay` seconds. The animation blocks run now (the model
-    /// changes at once); the presentation starts moving when the delay has passed.
+    /// changes at once); the presentation starts moving when the delay has passed. A delay
+    /// that is negative or not finite is reported and taken as 0. An animator with no
+    /// animations runs all the same and completes at the end of its duration (blocks added
+    /// meanwhile run over the remaining time).
     public func startAnimation(afterDelay delay: Double) {
         let d = delay.isFinite && delay > 0 ? delay : 0
+        if !(delay.isFinite && delay >= 0) {
+            engine.report(.invalidArgument, "startAnimation(afterDelay: \(delay)): the delay is negative or not finite; using 0")
+        }
         switch state {
         case .stopped:
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
@@ -322,15 +357,10 @@ public final class PropertyAnimator {
             activate(at: reversed ? 1 : 0)
             startTime = engine.time + d
             anchorTime = startTime
-            if rootSegment == nil && properties.isEmpty && pendingAnimations.isEmpty {
-                awaitingAnimations = true
-                return
-            }
             isRunning = true
         case .active:
             guard !isRunning else { return }
-            if awaitingAnimations { return }
-            resume(rateFactor: nil)
+            settleScrub()
             self.delay = d
             startTime = engine.time + d
             anchorTime = startTime
@@ -353,13 +383,12 @@ public final class PropertyAnimator {
         case .inactive:
             activate(at: reversed ? 1 : 0)
         case .active:
-            // Paused explicitly, an animator that was waiting for its first animations stays
-            // paused when they come.
-            awaitingAnimations = false
             guard isRunning else { return }
             anchorFraction = currentFraction()
             anchorTime = engine.time
             isRunning = false
+            // Paused, it reads the progress shown (see fractionComplete): observers hear it.
+            reportFraction()
         }
     }
 
@@ -386,17 +415,18 @@ public final class PropertyAnimator {
                 engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
             }
         case .active:
+            // fractionComplete keeps reading what it read when the animations were stopped.
+            let reading = fractionComplete
             let snapshot = properties
             properties.removeAll()
             var records: [(AnimatingPosition) -> Void] = []
             for p in snapshot { records.append(p.stopTracks(of: self)) }
             rootSegment = nil
-            // fractionComplete keeps reading where the animations were stopped.
-            anchorFraction = scrubbedProgress ?? currentFraction()
+            anchorFraction = reading
             anchorTime = engine.time
             scrubbedProgress = nil
+            scrubAnchor = nil
             isRunning = false
-            awaitingAnimations = false
             if withoutFinishing {
                 // UIKit: "no completion handlers are called"; they are dropped, so they do not
                 // run at the end of a later run either.
@@ -451,9 +481,12 @@ public final class PropertyAnimator {
         if factor != durationFactor {
             engine.report(.invalidArgument, "durationFactor \(durationFactor) is negative or not finite; using 0 (the remaining time)")
         }
-        if awaitingAnimations { return }
         guard let parameters else {
-            resume(rateFactor: factor)
+            settleScrub()
+            if factor > 0 {
+                let remaining = reversed ? anchorFraction : 1 - anchorFraction
+                rate = Self.pace(remaining: remaining, seconds: factor * duration)
+            }
             anchorTime = engine.time
             startTime = engine.time
             isRunning = true
@@ -462,14 +495,17 @@ public final class PropertyAnimator {
         }
         // Map a linear scrub back onto the current timing first, so the old motion is clipped
         // at the fraction that shows what is on screen.
-        resume(rateFactor: nil)
+        settleScrub()
         let f = anchorFraction
         let remainingFraction = reversed ? f : 1 - f
         let seconds: Double
         if factor > 0 {
             seconds = factor * duration
+        } else if rate.isFinite && rate > 0 {
+            // Nothing left: the pace of the current run, for a later reversal.
+            seconds = remainingFraction > 0 ? remainingFraction / rate : 1 / rate
         } else {
-            seconds = rate.isFinite && rate > 0 ? remainingFraction / rate : 0
+            seconds = 0
         }
         let timing = parameters.fitted(toDuration: seconds)
         let effective = timing.animationDuration(forAnimatorDuration: seconds)
@@ -479,7 +515,7 @@ public final class PropertyAnimator {
             : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective))
         for p in properties { p.rebaseTracks(of: self, at: f, towardEnd: !reversed, onto: segment) }
         rootSegment = nil
-        rate = remainingFraction > 0 && effective > 0 ? remainingFraction / effective : .infinity
+        rate = Self.pace(remaining: remainingFraction, seconds: effective)
         anchorTime = engine.time
         startTime = engine.time
         isRunning = true
@@ -501,8 +537,11 @@ public final class PropertyAnimator {
     private func currentFraction() -> Double {
         guard isRunning else { return anchorFraction }
         let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
-        // A zero-length timeline jumps to its end as soon as it starts (after any delay).
-        let moved = rate.isInfinite ? (engine.time >= startTime ? 1.0 : 0) : rate * elapsed
+        // A zero-length timeline jumps to its end at the first tick after it starts (after any
+        // delay): never at the call that starts, reverses or continues it.
+        let moved = rate.isInfinite
+            ? (engine.tickCount != anchorTick && engine.time >= startTime ? 1.0 : 0)
+            : rate * elapsed
         let f = reversed ? anchorFraction - moved : anchorFraction + moved
         return Swift.min(Swift.max(f, 0), 1)
     }
@@ -522,6 +561,7 @@ public final class PropertyAnimator {
         anchorTime = engine.time
         startTime = engine.time
         scrubbedProgress = nil
+        scrubAnchor = nil
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity
         lastReportedFraction = f
         let blocks = pendingAnimations
@@ -531,9 +571,12 @@ public final class PropertyAnimator {
 
     /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
     /// (`end` < `begin`: a stretch that runs backwards, for blocks added while reversed).
+    /// A stretch with no time left (`begin == end`, added at the end the animator runs to)
+    /// never shows on the timeline or in a scrub: its changes take effect when the animator
+    /// finishes at that end (see ``AnimationSegment/edgeCoefficients(atEnd:)``).
     private func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
         let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
-        let backwards = end < begin
+        let backwards = end < begin || (end == begin && end == 0)
         let segment: AnimationSegment
         if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
             segment = root
@@ -553,18 +596,70 @@ public final class PropertyAnimator {
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
     }
 
-    /// Turns a paused timeline back into a running one: a linear scrub is mapped back onto the
-    /// timing curve (the fraction at which the curve shows the scrubbed progress), and an
-    /// optional duration factor sets the rate for the remaining stretch.
-    private func resume(rateFactor: Double?) {
-        if let p = scrubbedProgress {
-            scrubbedProgress = nil
-            anchorFraction = fraction(showingProgress: p)
-            anchorTime = engine.time
+    /// The rate (fraction per second) that covers `remaining` of the timeline in `seconds`.
+    /// With nothing remaining it is the pace of a whole run in `seconds`, so that a later
+    /// reversal runs back at a finite pace; it is infinite only for zero seconds.
+    private static func pace(remaining: Double, seconds: Double) -> Double {
+        guard seconds > 0 else { return .infinity }
+        return remaining > 0 ? remaining / seconds : 1 / seconds
+    }
+
+    /// Puts a linearly scrubbed animator back on its timeline, paused, without moving anything:
+    /// the scrubbed progress is mapped to the time fraction at which the timing shows it (the
+    /// 2016 session's remapping; exactly where the scrub began if the progress is the value
+    /// read there), and whatever the timeline shows differently there (see
+    /// ``AnimationSegment/Kind/timelineCorrection(peak:)``) goes onto a correction track.
+    private func settleScrub() {
+        guard let p = scrubbedProgress else { return }
+        let x: Double
+        if let anchor = scrubAnchor, anchor.reading == p {
+            x = anchor.fraction
+        } else if p <= 0 || p >= 1 {
+            x = p
+        } else {
+            let mapped = fraction(showingProgress: p)
+            x = mapped > 0 && mapped < 1 ? mapped : p
         }
-        if let factor = rateFactor, factor > 0 {
-            let remaining = reversed ? anchorFraction : 1 - anchorFraction
-            rate = remaining > 0 ? remaining / (factor * duration) : .infinity
+        let segment = x > 0 && x < 1
+            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .timelineCorrection(peak: x))
+            : nil
+        for property in properties {
+            property.reconcile(of: self, from: (x, p), to: (x, nil), droppingScrubCorrections: true, onto: segment)
+        }
+        scrubbedProgress = nil
+        scrubAnchor = nil
+        anchorFraction = x
+        anchorTime = engine.time
+    }
+
+    /// Begins a linear scrub from the time fraction the animator is paused at: writing back the
+    /// value read there must show the same, so what the linear scrub shows differently at that
+    /// value goes onto a correction (see ``AnimationSegment/Kind/scrubCorrection(peak:)``).
+    private func beginScrub() {
+        let x = anchorFraction
+        let reading = pausedReading(atFraction: x)
+        scrubAnchor = (x, reading)
+        let segment = reading > 0 && reading < 1
+            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .scrubCorrection(peak: reading))
+            : nil
+        for property in properties {
+            property.reconcile(of: self, from: (x, nil), to: (x, reading), droppingScrubCorrections: false, onto: segment)
+        }
+    }
+
+    /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed).
+    private func pausedReading(atFraction x: Double) -> Double {
+        guard scrubsLinearly, x > 0, x < 1 else { return x }
+        let p = progress(atFraction: x)
+        return p > 0 && p < 1 ? p : x
+    }
+
+    /// The progress the timing shows at time fraction `x` (the inverse of
+    /// ``fraction(showingProgress:)``).
+    private func progress(atFraction x: Double) -> Double {
+        switch timingParameters {
+        case .cubic(let curve): return curve.progress(at: x)
+        case .spring(let spring): return spring.progress(at: x * animationDuration)
         }
     }
 
@@ -611,9 +706,10 @@ public final class PropertyAnimator {
             }
         }
         if scrubsLinearly {
+            if scrubbedProgress == nil { beginScrub() }
             scrubbedProgress = f
         } else {
-            scrubbedProgress = nil
+            settleScrub()
             anchorFraction = f
         }
         anchorTime = engine.time
@@ -658,8 +754,8 @@ public final class PropertyAnimator {
 
     private func deactivate() {
         isRunning = false
-        awaitingAnimations = false
         scrubbedProgress = nil
+        scrubAnchor = nil
         rootSegment = nil
         anchorFraction = 0
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity

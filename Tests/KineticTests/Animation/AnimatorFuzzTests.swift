@@ -145,6 +145,7 @@ struct AnimatorFuzzTests {
             var endedBy: AnimatingPosition?? = .none    // set when this op may end the cycle
             var mayMove = false                         // set for the ops allowed to move values
             let before = Self.presentation(x, p, t)
+            let stateBefore = "\(a.state) running \(a.isRunning) reversed \(a.isReversed) fraction \(a.fractionComplete) linear \(a.scrubsLinearly)"
             let op = rng.int(17)
             switch op {
             case 0, 1: a.startAnimation()
@@ -191,7 +192,7 @@ struct AnimatorFuzzTests {
                 jumpsChecked += 1
                 let after = Self.presentation(x, p, t)
                 for (u, v) in zip(before, after) where !(abs(u - v) <= 1e-9 * Swift.max(1, abs(u))) {
-                    fail("step \(step): op \(op) moved a presentation value at one instant: \(before) → \(after)")
+                    fail("step \(step): op \(op) moved a presentation value at one instant (\(stateBefore)): \(before) → \(after)")
                     break
                 }
             }
