@@ -20,7 +20,9 @@
 /// were running hear of it: their completion reports ``CompletionReason/retargeted``.
 ///
 /// A value that is not finite (a NaN, an infinity in any component) is rejected with a
-/// diagnostic and the property keeps its value.
+/// diagnostic and the property keeps its value; so is a finite value too large to animate (a
+/// magnitude above about 1.3e154, see ``AnimatableValue/isFinite``), with a diagnostic that says
+/// so. Created with such a value, the property starts at ``AnimatableValue/zero`` and reports it.
 public final class AnimatedProperty<Value: AnimatableValue> {
     /// The engine whose clock and transactions this property follows.
     public let engine: AnimationEngine
@@ -32,6 +34,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     public init(_ value: Value, engine: AnimationEngine) {
         self.engine = engine
         self.modelValue = value.isFinite ? value : .zero
+        if !value.isFinite {
+            engine.report(.invalidArgument, "an animated property was created with \(Self.describeRejected(value)); it starts at zero")
+        }
+    }
+
+    /// Why a value was rejected, for a diagnostic.
+    static func describeRejected(_ value: Value) -> String {
+        value.hasFiniteComponents
+            ? "a finite value too large to animate (magnitude above about 1.3e154)"
+            : "a value that is not finite (NaN or infinite)"
     }
 
     /// The model value; setting it inside an animation block animates the change.
@@ -85,7 +97,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Sets the model value; animated when an animation transaction is open.
     public func set(_ newValue: Value) {
         guard newValue.isFinite else {
-            engine.report(.invalidArgument, "a non-finite value was assigned to an animated property; it keeps its value")
+            engine.report(.invalidArgument, "\(Self.describeRejected(newValue)) was assigned to an animated property; it keeps its value")
             return
         }
         let old = modelValue

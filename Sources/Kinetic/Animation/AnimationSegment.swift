@@ -196,7 +196,15 @@ final class AnimationSegment {
             switch timing {
             case .cubic(let curve):
                 let s = curve.sample(at: u)
-                return SpringBasis(released: 1 - s.progress, releasedVelocity: -s.velocity * du, kicked: 0, kickedVelocity: 0)
+                var slope = s.velocity
+                if !slope.isFinite {
+                    // A vertical tangent (``CubicTimingParameters/hasVerticalTangent``): the
+                    // curve's mean slope over the surrounding 1/1000 of the stretch, finite.
+                    let lo = Swift.max(u - 5e-4, 0), hi = Swift.min(u + 5e-4, 1)
+                    slope = (curve.progress(at: hi) - curve.progress(at: lo)) / (hi - lo)
+                }
+                return SpringBasis(released: 1 - s.progress, releasedVelocity: du == 0 ? 0 : -slope * du,
+                                   kicked: 0, kickedVelocity: 0)
             case .spring(let spring):
                 // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
                 let b = spring.basis(at: u * seconds)

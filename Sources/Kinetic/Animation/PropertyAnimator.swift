@@ -31,6 +31,22 @@
 /// completion handler finds the animator inactive and is rejected the same way. An animator
 /// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
 /// dropping the last reference to a paused animator leaves it paused, never crashes.
+///
+/// ## Bad arguments
+/// Each is reported as ``Diagnostic/Kind/invalidArgument`` and replaced by a documented value:
+/// a negative or non-finite duration or start delay by 0, a delay factor outside 0...1 by its
+/// clamp (NaN by 0), a negative or NaN duration factor by 0 (the remaining time). A cubic curve
+/// with a vertical tangent (``CubicTimingParameters/hasVerticalTangent``, such as (1, 0, 0, 1))
+/// is accepted and reported: where its slope is infinite, the properties' velocity is the
+/// curve's mean slope over the surrounding 1/1000 of the stretch, so it is always finite.
+///
+/// ## Nothing jumps at an instant
+/// No call moves a presentation value at the instant it is made, except ``stopAnimation(_:)``,
+/// ``finishAnimation(at:)``, writing a *different* ``fractionComplete`` (a scrub), and
+/// activating an inactive animator whose ``isReversed`` is true (it shows its end values and
+/// runs back, as UIKit's does). A zero-length timeline (duration 0) reaches its end at the first
+/// ``AnimationEngine/tick(at:)`` after it starts, and a block added when no time is left
+/// in the direction of travel takes effect when the animator finishes at that end.
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
@@ -207,6 +223,14 @@ public final class PropertyAnimator {
         self.originalTimingParameters = self.timingParameters
         self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
         if let animations { pendingAnimations.append(animations) }
+        reportVerticalTangent(of: timingParameters)
+    }
+
+    /// A curve with a vertical tangent has an infinite velocity there: reported once, and the
+    /// properties' velocity there is the curve's mean slope over 1/1000 of the stretch.
+    private func reportVerticalTangent(of timing: TimingParameters) {
+        guard case .cubic(let curve) = timing, curve.hasVerticalTangent else { return }
+        engine.report(.invalidArgument, "the timing curve \(curve.controlPoint1.x), \(curve.controlPoint1.y), \(curve.controlPoint2.x), \(curve.controlPoint2.y) has a vertical tangent (infinite velocity); animated velocities there use its mean slope over 1/1000 of the duration")
     }
 
     /// An animator with a UIKit animation curve (`init(duration:curve:animations:)`).
@@ -507,6 +531,7 @@ public final class PropertyAnimator {
         } else {
             seconds = 0
         }
+        reportVerticalTangent(of: parameters)
         let timing = parameters.fitted(toDuration: seconds)
         let effective = timing.animationDuration(forAnimatorDuration: seconds)
         timingParameters = timing
