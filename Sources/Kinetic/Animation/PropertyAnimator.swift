@@ -642,7 +642,7 @@ public final class PropertyAnimator {
         } else if p <= 0 || p >= 1 {
             x = p
         } else {
-            let mapped = fraction(showingProgress: p)
+            let mapped = timingParameters.fraction(showingProgress: p, duration: animationDuration)
             x = mapped > 0 && mapped < 1 ? mapped : p
         }
         let segment = x > 0 && x < 1
@@ -675,37 +675,8 @@ public final class PropertyAnimator {
     /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed).
     private func pausedReading(atFraction x: Double) -> Double {
         guard scrubsLinearly, x > 0, x < 1 else { return x }
-        let p = progress(atFraction: x)
+        let p = timingParameters.progress(atFraction: x, duration: animationDuration)
         return p > 0 && p < 1 ? p : x
-    }
-
-    /// The progress the timing shows at time fraction `x` (the inverse of
-    /// ``fraction(showingProgress:)``).
-    private func progress(atFraction x: Double) -> Double {
-        switch timingParameters {
-        case .cubic(let curve): return curve.progress(at: x)
-        case .spring(let spring): return spring.progress(at: x * animationDuration)
-        }
-    }
-
-    /// The time fraction at which the timing shows progress `p`.
-    private func fraction(showingProgress p: Double) -> Double {
-        switch timingParameters {
-        case .cubic(let curve):
-            return curve.fraction(forProgress: p) ?? p
-        case .spring(let spring):
-            // The first instant the spring reaches p (it rises monotonically until then).
-            guard p > 0 else { return 0 }
-            guard p < 1 else { return 1 }
-            let total = animationDuration
-            var lo = 0.0, hi = total
-            if spring.progress(at: hi) < p { return 1 }
-            for _ in 0..<100 {
-                let mid = (lo + hi) / 2
-                if spring.progress(at: mid) < p { lo = mid } else { hi = mid }
-            }
-            return total > 0 ? hi / total : 1
-        }
     }
 
     private func setFractionComplete(_ value: Double) {
