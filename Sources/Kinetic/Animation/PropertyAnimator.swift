@@ -57,8 +57,8 @@ public final class PropertyAnimator {
     /// replaces it for the rest of the current run (UIKit: "change the timing and duration
     /// parameters for the current animations temporarily"); it is restored when the animator
     /// returns to inactive.
-    public private(set) var timingParameters: TimingParameters
-    private let originalTimingParameters: TimingParameters
+    public internal(set) var timingParameters: TimingParameters
+    let originalTimingParameters: TimingParameters
     /// The delay given to ``startAnimation(afterDelay:)``.
     public private(set) var delay: Double = 0
 
@@ -67,7 +67,7 @@ public final class PropertyAnimator {
     /// linear scrub first puts the animator back on its timeline where it shows what is on
     /// screen (nothing moves; ``fractionComplete`` then reads that time fraction).
     public var scrubsLinearly = true {
-        didSet { if !scrubsLinearly && scrubbedProgress != nil { settleScrub() } }
+        didSet { if !scrubsLinearly && phase.scrubbedProgress != nil { settleScrub() } }
     }
     /// Whether reaching the end pauses the animator there instead of completing it: it stays
     /// active with ``isRunning`` false, completions do not run, and it can be reversed or
@@ -94,17 +94,10 @@ public final class PropertyAnimator {
 
     // MARK: State
 
-    /// The animator's state.
-    public private(set) var state: AnimatingState = .inactive {
-        didSet { if state != oldValue { for o in stateObservers { o(state) } } }
-    }
+    /// The animator's state (derived from its phase: see ``enter(_:)``).
+    public var state: AnimatingState { phase.state }
     /// Whether the animations are moving now (active, not paused).
-    public private(set) var isRunning = false {
-        didSet {
-            engine.timelineChanged()
-            if isRunning != oldValue { for o in runningObservers { o(isRunning) } }
-        }
-    }
+    public var isRunning: Bool { phase.isRunning }
     /// Whether the animator runs its timeline backwards. Flipping it while running reverses
     /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
     /// takes effect when the animator continues.
@@ -150,12 +143,12 @@ public final class PropertyAnimator {
     /// [0, 1] are clamped; NaN is rejected.
     public var fractionComplete: Double {
         get {
-            switch state {
+            switch phase {
             case .inactive: return 0
-            case .stopped: return anchorFraction
-            case .active:
-                if let p = scrubbedProgress { return p }
-                return isRunning ? currentFraction() : pausedReading(atFraction: anchorFraction)
+            case .stopped(let reading, _): return reading
+            case .scrubbed(let progress, _): return progress
+            case .running: return currentFraction()
+            case .paused: return pausedReading(atFraction: anchorFraction)
             }
         }
         set { setFractionComplete(newValue) }
@@ -165,15 +158,19 @@ public final class PropertyAnimator {
     /// duration when the spring does not fit the animator's duration.
     public private(set) var animationDuration: Double
 
-    // MARK: Private state
-    // Every input of ``timeline()`` tells the engine when it changes, so the segments' cached
-    // coefficients (see ``AnimationSegment/coefficients()``) are never stale.
+    // MARK: Internal state
+    // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift
+    // (the state machine) and PropertyAnimator+Timeline.swift (the clock and scrubbing) reach
+    // it. Every input of ``timeline()`` tells the engine when it changes, so the segments'
+    // cached coefficients (see ``AnimationSegment/coefficients()``) are never stale.
 
-    private var interruptible = true
-    private var reversed = false { didSet { engine.timelineChanged() } }
+    /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
+    var phase: Phase = .inactive
+    var interruptible = true
+    var reversed = false { didSet { engine.timelineChanged() } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    private var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
-    private var anchorTime = 0.0 {
+    var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
+    var anchorTime = 0.0 {
         didSet {
             anchorTick = engine.tickCount
             engine.timelineChanged()
@@ -182,27 +179,21 @@ public final class PropertyAnimator {
     /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
     /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
     /// at the call that started it.
-    private var anchorTick: UInt64 = 0
-    private var rate = 1.0 { didSet { engine.timelineChanged() } }
-    /// Set after a linear scrub while paused: the progress every stretch shows.
-    private var scrubbedProgress: Double? { didSet { engine.timelineChanged() } }
-    /// Where the current linear scrub began: the time fraction the animator was paused at and
-    /// the ``fractionComplete`` read there (writing that value back shows that time fraction).
-    private var scrubAnchor: (fraction: Double, reading: Double)?
+    var anchorTick: UInt64 = 0
+    var rate = 1.0 { didSet { engine.timelineChanged() } }
     /// The engine time before which a delayed start does not move.
-    private var startTime = 0.0 { didSet { engine.timelineChanged() } }
-    private var pendingAnimations: [() -> Void] = []
-    private var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
-    private var properties: [any AnimatedPropertyTracks] = []
-    private var stoppedRecords: [(AnimatingPosition) -> Void] = []
-    private var rootSegment: AnimationSegment?
+    var startTime = 0.0 { didSet { engine.timelineChanged() } }
+    var pendingAnimations: [() -> Void] = []
+    var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
+    var properties: [any AnimatedPropertyTracks] = []
+    var rootSegment: AnimationSegment?
     /// Whether a property this run animates was changed by someone else since it started.
-    private var wasRetargeted = false
-    private var stateObservers: [(AnimatingState) -> Void] = []
-    private var runningObservers: [(Bool) -> Void] = []
-    private var reversedObservers: [(Bool) -> Void] = []
-    private var fractionObservers: [(Double) -> Void] = []
-    private var lastReportedFraction = 0.0
+    var wasRetargeted = false
+    var stateObservers: [(AnimatingState) -> Void] = []
+    var runningObservers: [(Bool) -> Void] = []
+    var reversedObservers: [(Bool) -> Void] = []
+    var fractionObservers: [(Double) -> Void] = []
+    var lastReportedFraction = 0.0
 
     // MARK: Creating
 
@@ -228,7 +219,7 @@ public final class PropertyAnimator {
 
     /// A curve with a vertical tangent has an infinite velocity there: reported once, and the
     /// properties' velocity there is the curve's mean slope over 1/1000 of the stretch.
-    private func reportVerticalTangent(of timing: TimingParameters) {
+    func reportVerticalTangent(of timing: TimingParameters) {
         guard case .cubic(let curve) = timing, curve.hasVerticalTangent else { return }
         engine.report(.invalidArgument, "the timing curve \(curve.controlPoint1.x), \(curve.controlPoint1.y), \(curve.controlPoint2.x), \(curve.controlPoint2.y) has a vertical tangent (infinite velocity); animated velocities there use its mean slope over 1/1000 of the duration")
     }
@@ -381,14 +372,14 @@ public final class PropertyAnimator {
             activate(at: reversed ? 1 : 0)
             startTime = engine.time + d
             anchorTime = startTime
-            isRunning = true
+            enter(.running)
         case .active:
             guard !isRunning else { return }
             settleScrub()
             self.delay = d
             startTime = engine.time + d
             anchorTime = startTime
-            isRunning = true
+            enter(.running)
             reportFraction()
         }
     }
@@ -410,7 +401,7 @@ public final class PropertyAnimator {
             guard isRunning else { return }
             anchorFraction = currentFraction()
             anchorTime = engine.time
-            isRunning = false
+            enter(.paused)
             // Paused, it reads the progress shown (see fractionComplete): observers hear it.
             reportFraction()
         }
@@ -432,7 +423,6 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "stopAnimation on an inactive animator is ignored")
         case .stopped:
             if withoutFinishing {
-                stoppedRecords.removeAll()
                 completions.removeAll()
                 deactivate()
             } else {
@@ -446,19 +436,14 @@ public final class PropertyAnimator {
             var records: [(AnimatingPosition) -> Void] = []
             for p in snapshot { records.append(p.stopTracks(of: self)) }
             rootSegment = nil
-            anchorFraction = reading
             anchorTime = engine.time
-            scrubbedProgress = nil
-            scrubAnchor = nil
-            isRunning = false
             if withoutFinishing {
                 // UIKit: "no completion handlers are called"; they are dropped, so they do not
                 // run at the end of a later run either.
                 completions.removeAll()
                 deactivate()
             } else {
-                stoppedRecords = records
-                state = .stopped
+                enter(.stopped(reading: reading, finish: records))
             }
         }
     }
@@ -467,12 +452,10 @@ public final class PropertyAnimator {
     /// animations' end or start values, or stay where they were stopped), the animator becomes
     /// inactive and the completions run with `position`. Rejected unless stopped.
     public func finishAnimation(at position: AnimatingPosition) {
-        guard state == .stopped else {
+        guard case .stopped(_, let records) = phase else {
             engine.report(.illegalStateTransition, "finishAnimation(at:) is only legal on a stopped animator; ignored")
             return
         }
-        let records = stoppedRecords
-        stoppedRecords.removeAll()
         for r in records { r(position) }
         deactivate()
         runCompletions(position, .stopped)
@@ -513,7 +496,7 @@ public final class PropertyAnimator {
             }
             anchorTime = engine.time
             startTime = engine.time
-            isRunning = true
+            enter(.running)
             reportFraction()
             return
         }
@@ -543,228 +526,8 @@ public final class PropertyAnimator {
         rate = Self.pace(remaining: remainingFraction, seconds: effective)
         anchorTime = engine.time
         startTime = engine.time
-        isRunning = true
+        enter(.running)
         reportFraction()
-    }
-
-    // MARK: Internals
-
-    /// The time fraction now, the rate it changes at (signed), and the scrubbed progress.
-    func timeline() -> (fraction: Double, rate: Double, scrubbedProgress: Double?) {
-        let f = currentFraction()
-        var r = 0.0
-        if isRunning, engine.time >= startTime, reversed ? f > 0 : f < 1, rate.isFinite {
-            r = reversed ? -rate : rate
-        }
-        return (f, r, scrubbedProgress)
-    }
-
-    private func currentFraction() -> Double {
-        guard isRunning else { return anchorFraction }
-        let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
-        // A zero-length timeline jumps to its end at the first tick after it starts (after any
-        // delay): never at the call that starts, reverses or continues it.
-        let moved = rate.isInfinite
-            ? (engine.tickCount != anchorTick && engine.time >= startTime ? 1.0 : 0)
-            : rate * elapsed
-        let f = reversed ? anchorFraction - moved : anchorFraction + moved
-        return Swift.min(Swift.max(f, 0), 1)
-    }
-
-    private func reanchor() {
-        anchorFraction = currentFraction()
-        anchorTime = Swift.max(engine.time, startTime)
-    }
-
-    /// Makes an inactive animator active and paused at fraction `f`, running its pending
-    /// animation blocks.
-    private func activate(at f: Double) {
-        wasRetargeted = false
-        state = .active
-        engine.register(self)
-        anchorFraction = f
-        anchorTime = engine.time
-        startTime = engine.time
-        scrubbedProgress = nil
-        scrubAnchor = nil
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
-        lastReportedFraction = f
-        let blocks = pendingAnimations
-        pendingAnimations.removeAll()
-        for block in blocks { runAnimations(block, from: 0) }
-    }
-
-    /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
-    /// (`end` < `begin`: a stretch that runs backwards, for blocks added while reversed).
-    /// A stretch with no time left (`begin == end`, added at the end the animator runs to)
-    /// never shows on the timeline or in a scrub: its changes take effect when the animator
-    /// finishes at that end (see ``AnimationSegment/edgeCoefficients(atEnd:)``).
-    private func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
-        let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
-        let backwards = end < begin || (end == begin && end == 0)
-        let segment: AnimationSegment
-        if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
-            segment = root
-        } else if lo == 0 && hi == 1 && !backwards {
-            segment = AnimationSegment(animator: self, start: 0, end: 1,
-                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
-            rootSegment = segment
-        } else {
-            // The stretch lasts its share of the timeline at the current rate (a
-            // `continueAnimation` may have changed the rate); a spring given by damping ratio
-            // alone is fitted to it.
-            let seconds = rate.isFinite && rate > 0 ? (hi - lo) / rate : 0
-            segment = AnimationSegment(animator: self, start: lo, end: hi,
-                                       kind: .timed(timing: timingParameters.fitted(toDuration: seconds), seconds: seconds),
-                                       backwards: backwards)
-        }
-        engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
-    }
-
-    /// The rate (fraction per second) that covers `remaining` of the timeline in `seconds`.
-    /// With nothing remaining it is the pace of a whole run in `seconds`, so that a later
-    /// reversal runs back at a finite pace; it is infinite only for zero seconds.
-    private static func pace(remaining: Double, seconds: Double) -> Double {
-        guard seconds > 0 else { return .infinity }
-        return remaining > 0 ? remaining / seconds : 1 / seconds
-    }
-
-    /// Puts a linearly scrubbed animator back on its timeline, paused, without moving anything:
-    /// the scrubbed progress is mapped to the time fraction at which the timing shows it (the
-    /// 2016 session's remapping; exactly where the scrub began if the progress is the value
-    /// read there), and whatever the timeline shows differently there (see
-    /// ``AnimationSegment/Kind/timelineCorrection(peak:)``) goes onto a correction track.
-    private func settleScrub() {
-        guard let p = scrubbedProgress else { return }
-        let x: Double
-        if let anchor = scrubAnchor, anchor.reading == p {
-            x = anchor.fraction
-        } else if p <= 0 || p >= 1 {
-            x = p
-        } else {
-            let mapped = timingParameters.fraction(showingProgress: p, duration: animationDuration)
-            x = mapped > 0 && mapped < 1 ? mapped : p
-        }
-        let segment = x > 0 && x < 1
-            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .timelineCorrection(peak: x))
-            : nil
-        for property in properties {
-            property.reconcile(of: self, from: (x, p), to: (x, nil), droppingScrubCorrections: true, onto: segment)
-        }
-        scrubbedProgress = nil
-        scrubAnchor = nil
-        anchorFraction = x
-        anchorTime = engine.time
-    }
-
-    /// Begins a linear scrub from the time fraction the animator is paused at: writing back the
-    /// value read there must show the same, so what the linear scrub shows differently at that
-    /// value goes onto a correction (see ``AnimationSegment/Kind/scrubCorrection(peak:)``).
-    private func beginScrub() {
-        let x = anchorFraction
-        let reading = pausedReading(atFraction: x)
-        scrubAnchor = (x, reading)
-        let segment = reading > 0 && reading < 1
-            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .scrubCorrection(peak: reading))
-            : nil
-        for property in properties {
-            property.reconcile(of: self, from: (x, nil), to: (x, reading), droppingScrubCorrections: false, onto: segment)
-        }
-    }
-
-    /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed).
-    private func pausedReading(atFraction x: Double) -> Double {
-        guard scrubsLinearly, x > 0, x < 1 else { return x }
-        let p = timingParameters.progress(atFraction: x, duration: animationDuration)
-        return p > 0 && p < 1 ? p : x
-    }
-
-    private func setFractionComplete(_ value: Double) {
-        guard !value.isNaN else {
-            engine.report(.invalidArgument, "fractionComplete = NaN is ignored")
-            return
-        }
-        guard interruptible else {
-            engine.report(.notInterruptible, "fractionComplete cannot be set on an animator that is not interruptible")
-            return
-        }
-        let f = Swift.min(Swift.max(value, 0), 1)
-        switch state {
-        case .stopped:
-            engine.report(.illegalStateTransition, "fractionComplete cannot be set on a stopped animator")
-            return
-        case .inactive:
-            activate(at: reversed ? 1 : 0)
-        case .active:
-            if isRunning {
-                engine.report(.illegalStateTransition, "fractionComplete cannot be set while running; pause first")
-                return
-            }
-        }
-        if scrubsLinearly {
-            if scrubbedProgress == nil { beginScrub() }
-            scrubbedProgress = f
-        } else {
-            settleScrub()
-            anchorFraction = f
-        }
-        anchorTime = engine.time
-        reportFraction()
-    }
-
-    private func reportFraction() {
-        let f = fractionComplete
-        if f != lastReportedFraction {
-            lastReportedFraction = f
-            for o in fractionObservers { o(f) }
-        }
-    }
-
-    /// Called by the engine on every tick while active.
-    func advance(to time: Double) {
-        guard isRunning else { return }
-        reportFraction()
-        guard time >= startTime else { return }
-        let f = currentFraction()
-        let done = reversed ? f <= 0 : f >= 1
-        guard done else { return }
-        if pausesOnCompletion {
-            anchorFraction = f
-            anchorTime = time
-            isRunning = false
-            return
-        }
-        complete(at: reversed ? .start : .end)
-    }
-
-    private func complete(at position: AnimatingPosition) {
-        let reason: CompletionReason = wasRetargeted ? .retargeted : .completed
-        let snapshot = properties
-        properties.removeAll()
-        for p in snapshot { p.finishTracks(of: self, at: position) }
-        rootSegment = nil
-        isRunning = false
-        deactivate()
-        runCompletions(position, reason)
-    }
-
-    private func deactivate() {
-        isRunning = false
-        scrubbedProgress = nil
-        scrubAnchor = nil
-        rootSegment = nil
-        anchorFraction = 0
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
-        timingParameters = originalTimingParameters
-        state = .inactive
-        engine.unregister(self)
-        reportFraction()
-    }
-
-    private func runCompletions(_ position: AnimatingPosition, _ reason: CompletionReason) {
-        let handlers = completions
-        completions.removeAll()
-        for h in handlers { h(position, reason) }
     }
 
     /// Called when a property this animator animates is changed by another animation or
