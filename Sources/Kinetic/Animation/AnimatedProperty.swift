@@ -35,15 +35,15 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         self.engine = engine
         self.modelValue = value.isFinite ? value : .zero
         if !value.isFinite {
-            engine.report(.invalidArgument, "an animated property was created with \(Self.describeRejected(value)); it starts at zero")
+            engine.report(.invalidArgument, "an animated property was created with a value that is \(Self.rejectionReason(value)); it starts at zero")
         }
     }
 
-    /// Why a value was rejected, for a diagnostic.
-    static func describeRejected(_ value: Value) -> String {
+    /// Why a value was rejected, for a diagnostic ("… is \(reason)").
+    static func rejectionReason(_ value: Value) -> String {
         value.hasFiniteComponents
-            ? "a finite value too large to animate (magnitude above about 1.3e154)"
-            : "a value that is not finite (NaN or infinite)"
+            ? "finite but too large to animate (magnitude above about 1.3e154)"
+            : "not finite (NaN or infinite)"
     }
 
     /// The model value; setting it inside an animation block animates the change.
@@ -97,7 +97,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Sets the model value; animated when an animation transaction is open.
     public func set(_ newValue: Value) {
         guard newValue.isFinite else {
-            engine.report(.invalidArgument, "\(Self.describeRejected(newValue)) was assigned to an animated property; it keeps its value")
+            engine.report(.invalidArgument, "a value that is \(Self.rejectionReason(newValue)) was assigned to an animated property; it keeps its value")
             return
         }
         let old = modelValue
