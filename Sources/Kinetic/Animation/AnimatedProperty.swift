@@ -203,8 +203,16 @@ protocol AnimatedPropertyTracks: AnyObject {
     /// there (its motion on the far side is kept, so reversing replays it) and a new track on
     /// `segment` carries the offset from where it is now to where it is at the edge the
     /// animator runs to (the end when `towardEnd`, else the start). Nothing jumps.
-    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment)
+    /// `progress` is what a linear scrub shows at the same place (the continuing segment is
+    /// scrubbed from there).
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
+                      onto segment: AnimationSegment)
     func hasTracks(of animator: PropertyAnimator) -> Bool
+    /// Where the animator's tracks show the property now, between their start and end: with
+    /// `a` = now − start and `b` = end − start (offsets at rest at the animator's fraction 0
+    /// and 1), `⟨a, b⟩` and `|b|²` over the value's components, for a least-squares progress
+    /// (see ``PropertyAnimator/fractionComplete``).
+    func progressMoments(of animator: PropertyAnimator) -> (along: Double, span: Double)
     /// The animator's display changes from one description of its paused state to another
     /// (`from` and `to`: a time fraction `x` or a scrubbed progress `p`) while the presentation
     /// must not move: the difference of the animator's tracks under the two goes onto a new
@@ -237,7 +245,8 @@ extension AnimatedProperty: AnimatedPropertyTracks {
         if model.isFinite { modelValue = model }
     }
 
-    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment) {
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
+                      onto segment: AnimationSegment) {
         // Every track's remaining way goes onto the new segment; its initial velocity is linear
         // in the offset, so the remainders add up into one track.
         var remaining = Value.zero
@@ -253,7 +262,9 @@ extension AnimatedProperty: AnimatedPropertyTracks {
             let edge = inner.edgeCoefficients(atEnd: towardEnd)
             let clipped = AnimationSegment(animator: animator, start: 0, end: 1,
                                            kind: .clipped(inner: inner, at: fraction, towardEnd: towardEnd,
-                                                          pivot: pivot, edge: edge))
+                                                          pivot: pivot, edge: edge, scrubAt: progress,
+                                                          scrubPivot: inner.coefficients(fraction: fraction, rate: 0,
+                                                                                         scrubbedProgress: progress)))
             tracks[i] = PropertyTrack(segment: clipped, delta: track.delta, initialVelocity: track.initialVelocity)
             remaining += now - track.offset(atEnd: towardEnd)
         }
@@ -265,6 +276,20 @@ extension AnimatedProperty: AnimatedPropertyTracks {
 
     func hasTracks(of animator: PropertyAnimator) -> Bool {
         tracks.contains { $0.segment.owner === animator }
+    }
+
+    func progressMoments(of animator: PropertyAnimator) -> (along: Double, span: Double) {
+        var now = Value.zero, start = Value.zero, end = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            now += track.offset().value
+            start += track.offset(atEnd: false)
+            end += track.offset(atEnd: true)
+        }
+        let a = now - start, b = end - start
+        // ⟨a, b⟩ by polarization: the vector-space operations are all a value offers.
+        let along = ((a + b).magnitudeSquared - (a - b).magnitudeSquared) / 4
+        let span = b.magnitudeSquared
+        return along.isFinite && span.isFinite ? (along, span) : (0, 0)
     }
 
     func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),

@@ -36,7 +36,13 @@ final class AnimationSegment {
         /// is continuous at `at`, still reaches the original start values at fraction 0 and the
         /// original end values at fraction 1, and the old curve is replayed if the animator is
         /// reversed back across `at`.
-        case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis)
+        ///
+        /// Scrubbed linearly, the same with the scrubbed progress `scrubAt` (what the screen
+        /// showed when the timing changed) in place of `at` and `scrubPivot` (`inner` scrubbed
+        /// to `scrubAt`) in place of `pivot`: with the continuing track scrubbed over
+        /// [`scrubAt`, 1], a scrub still moves every property linearly from start to end.
+        case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis,
+                     scrubAt: Double, scrubPivot: SpringBasis)
         /// A correction that keeps the presentation still when a linear scrub begins from a
         /// pause at a time fraction whose display no single scrubbed progress shows (a stretch
         /// added mid-flight, a spring's velocity term, an overshoot). While the animator is
@@ -62,8 +68,14 @@ final class AnimationSegment {
     let kind: Kind
     /// Whether the stretch is animated from `end` down to `start` (added while reversed).
     let backwards: Bool
+    /// The stretch of *scrubbed progress* a linear scrub shows a timed segment over: `start`
+    /// and `end`, except for the track a timing change continues on, which is scrubbed over
+    /// the progress that remained on screen (see ``Kind/clipped(inner:at:towardEnd:pivot:edge:scrubAt:scrubPivot:)``).
+    let scrubStart: Double
+    let scrubEnd: Double
 
-    init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false) {
+    init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false,
+         scrubStretch: (start: Double, end: Double)? = nil) {
         self.animator = animator
         self.owner = animator
         self.engine = animator.engine
@@ -71,6 +83,8 @@ final class AnimationSegment {
         self.end = Swift.max(end, start)
         self.kind = kind
         self.backwards = backwards
+        self.scrubStart = scrubStretch?.start ?? start
+        self.scrubEnd = Swift.max(scrubStretch?.end ?? end, scrubStretch?.start ?? start)
     }
 
     /// A segment for a physics animation owned by `owner`, on `engine`'s clock.
@@ -82,6 +96,8 @@ final class AnimationSegment {
         self.end = 1
         self.kind = kind
         self.backwards = false
+        self.scrubStart = 0
+        self.scrubEnd = 1
     }
 
     /// The absolute initial velocity of a track with offset `delta`: a spring's relative
@@ -152,7 +168,7 @@ final class AnimationSegment {
     /// timeline it runs to (1 when `towardEnd`, else 0), so clipping it at `x` changes nothing.
     func isConstant(from x: Double, towardEnd: Bool) -> Bool {
         switch kind {
-        case .clipped(_, let at, let direction, _, _):
+        case .clipped(_, let at, let direction, _, _, _, _):
             return direction == towardEnd && (towardEnd ? at <= x : at >= x)
         case .timed:
             // A stretch is at rest outside [start, end].
@@ -187,7 +203,9 @@ final class AnimationSegment {
             if start == end { return AnimationSegment.rest }
             if let p {
                 // Scrubbing linearly: every stretch shows its linear share of the progress.
-                let u = directed(p).u
+                let span = scrubEnd - scrubStart
+                var u = span > 0 ? Swift.min(Swift.max((p - scrubStart) / span, 0), 1) : (p >= scrubEnd ? 1 : 0)
+                if backwards { u = 1 - u }
                 return SpringBasis(released: 1 - u, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
             }
             let (u, slope) = directed(x)
@@ -218,9 +236,11 @@ final class AnimationSegment {
             let (u, slope) = directed(1 - c.released)
             if u >= 1 { return AnimationSegment.zero }
             return SpringBasis(released: 1 - u, releasedVelocity: slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
-        case .clipped(let inner, let at, let towardEnd, let pivot, let edge):
+        case .clipped(let inner, let at, let towardEnd, let timePivot, let edge, let scrubAt, let scrubPivot):
             let position = p ?? x
-            let farSide = towardEnd ? position < at : position > at
+            let cut = p == nil ? at : scrubAt
+            let pivot = p == nil ? timePivot : scrubPivot
+            let farSide = towardEnd ? position < cut : position > cut
             guard farSide else { return edge }
             let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
             return SpringBasis(released: c.released - pivot.released + edge.released,

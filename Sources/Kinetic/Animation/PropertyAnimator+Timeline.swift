@@ -108,9 +108,26 @@ extension PropertyAnimator {
     }
 
     /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed).
+    /// It is where the properties are between the animations' start and end values (least
+    /// squares over every animated component), or the timing's progress when they show no
+    /// change between the two; clamped into (0, 1), else the time fraction.
     func pausedReading(atFraction x: Double) -> Double {
-        guard scrubsLinearly, x > 0, x < 1 else { return x }
-        let p = timingParameters.progress(atFraction: x, duration: animationDuration)
+        scrubsLinearly ? progressOnScreen(atFraction: x) : x
+    }
+
+    /// The least-squares progress on screen while paused at time fraction `x` (see
+    /// ``pausedReading(atFraction:)``), whatever ``scrubsLinearly`` says.
+    func progressOnScreen(atFraction x: Double) -> Double {
+        guard x > 0, x < 1 else { return x }
+        var along = 0.0, span = 0.0
+        for property in properties {
+            let m = property.progressMoments(of: self)
+            along += m.along
+            span += m.span
+        }
+        let p = span > 0 && span.isFinite
+            ? along / span
+            : timingParameters.progress(atFraction: x, duration: animationDuration)
         return p > 0 && p < 1 ? p : x
     }
 

@@ -116,15 +116,19 @@ public final class PropertyAnimator {
     /// **The rule: while paused, writing back what was read never moves anything.**
     ///
     /// - *Running*: the time fraction (counting down while reversed).
-    /// - *Paused, with ``scrubsLinearly``* (the default): the *progress* the timing shows, the
-    ///   2016 session's "fraction of progress towards the end value": 0.3154 half way through a
-    ///   1 s ease-in animation, not 0.5. Writing a value `p` scrubs every property linearly to
-    ///   that share of its change (keyframes within their stretch), so a finger that adds its
-    ///   translation over the distance to the value read moves the view one to one, with no
-    ///   jump where it caught it (the book's drawer). Where no single progress describes what
-    ///   is on screen (a stretch added mid-flight, a spring's velocity term or overshoot, a
-    ///   curve that leaves [0, 1]) the value read is the progress clamped to [0, 1] (or the
-    ///   time fraction when that clamp would hit 0 or 1 strictly inside the timeline), and a
+    /// - *Paused, with ``scrubsLinearly``* (the default): the *progress* on screen, the 2016
+    ///   session's "fraction of progress towards the end value": where the properties are
+    ///   between the animations' start and end values (least squares over every animated
+    ///   component, so exact whenever they move together; the timing's progress if start and
+    ///   end coincide): 0.3154 half way through a 1 s ease-in animation, not 0.5, and still the
+    ///   true progress after a `continueAnimation` changed the timing. Writing a value `p`
+    ///   scrubs every property linearly to that share of its change (keyframes within their
+    ///   stretch), so a finger that adds its translation over the distance to the value read
+    ///   moves the view one to one, with no jump where it caught it (the book's drawer). Where
+    ///   no single progress describes what is on screen (a stretch added mid-flight, a spring's
+    ///   velocity term, properties on different curves) the value read is that least-squares
+    ///   progress clamped to [0, 1] (or the time fraction when that clamp would hit 0 or 1
+    ///   strictly inside the timeline), and a
     ///   correction that is complete at the value read and vanishes at 0 and 1 keeps writing it
     ///   back exact, while 0 and 1 still show the start and end values. When the animator
     ///   continues, the scrubbed progress is mapped back onto the timing (the time fraction at
@@ -518,10 +522,15 @@ public final class PropertyAnimator {
         let timing = parameters.fitted(toDuration: seconds)
         let effective = timing.animationDuration(forAnimatorDuration: seconds)
         timingParameters = timing
+        // A linear scrub later moves every property from start to end in proportion: the new
+        // track is scrubbed over the progress that remains on screen, not the time fraction.
+        let q = progressOnScreen(atFraction: f)
         let segment = reversed
-            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective), backwards: true)
-            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective))
-        for p in properties { p.rebaseTracks(of: self, at: f, towardEnd: !reversed, onto: segment) }
+            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective),
+                               backwards: true, scrubStretch: (0, q))
+            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective),
+                               scrubStretch: (q, 1))
+        for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !reversed, onto: segment) }
         rootSegment = nil
         rate = Self.pace(remaining: remainingFraction, seconds: effective)
         anchorTime = engine.time

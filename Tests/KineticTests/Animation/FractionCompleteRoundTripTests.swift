@@ -55,6 +55,31 @@ struct FractionCompleteRoundTripTests {
         }
     }
 
+    /// Caught again after it was released onto a new curve (`continueAnimation` with ease-out,
+    /// as the book does), it still follows the finger one to one: the value read is where the
+    /// drawer is between closed and open, not the new curve's progress at the time fraction.
+    @Test func theDrawerCaughtAgainAfterAContinueStillFollowsTheFinger() {
+        let engine = AnimationEngine()
+        let y = AnimatedProperty(0.0, engine: engine)
+        let a = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) { y.value = -305 }
+        a.startAnimation()
+        for (catchAt, release) in [(0.2, 0.3), (0.45, 0.5), (0.62, 0.7)] {
+            engine.tick(at: catchAt)
+            a.pauseAnimation()
+            let caughtAt = y.presentationValue
+            let start = a.fractionComplete
+            #expect(abs(start - caughtAt / -305) <= 1e-12)
+            for translation in [0.0, -12, 30, -5] {
+                a.fractionComplete = -translation / 305 + start
+                #expect(abs(y.presentationValue - (caughtAt + translation)) <= 1e-9, "caught at \(catchAt), translation \(translation)")
+            }
+            engine.tick(at: release)
+            a.continueAnimation(withTimingParameters: .cubic(.easeOut), durationFactor: 0)
+        }
+        engine.tick(at: 5)
+        #expect(a.state == .inactive && y.presentationValue == -305)
+    }
+
     /// The bar: for each curve type and mode, at 1,000 random pause instants,
     /// `fractionComplete = fractionComplete` moves nothing (≤ 1e-12), both right after the pause
     /// and after a scrub elsewhere and back.
