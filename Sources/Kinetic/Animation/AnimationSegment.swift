@@ -37,10 +37,12 @@ final class AnimationSegment {
         /// original end values at fraction 1, and the old curve is replayed if the animator is
         /// reversed back across `at`.
         ///
-        /// Scrubbed linearly, the same with the scrubbed progress `scrubAt` (what the screen
-        /// showed when the timing changed) in place of `at` and `scrubPivot` (`inner` scrubbed
-        /// to `scrubAt`) in place of `pivot`: with the continuing track scrubbed over
-        /// [`scrubAt`, 1], a scrub still moves every property linearly from start to end.
+        /// Scrubbed linearly, the cut is at the scrubbed progress `scrubAt` (what the screen
+        /// showed when the timing changed; `scrubPivot` is `inner` scrubbed there): on the near
+        /// side `edge`, on the far side the way from `edge` to what the timeline shows at the far
+        /// edge, shaped like `inner`'s own scrub. With the continuing track scrubbed over
+        /// [`scrubAt`, 1], a scrub still moves a property that had one curve linearly from its
+        /// start to its end values.
         case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis,
                      scrubAt: Double, scrubPivot: SpringBasis)
         /// A correction that keeps the presentation still when a linear scrub begins from a
@@ -236,13 +238,26 @@ final class AnimationSegment {
             let (u, slope) = directed(1 - c.released)
             if u >= 1 { return AnimationSegment.zero }
             return SpringBasis(released: 1 - u, releasedVelocity: slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
-        case .clipped(let inner, let at, let towardEnd, let timePivot, let edge, let scrubAt, let scrubPivot):
-            let position = p ?? x
-            let cut = p == nil ? at : scrubAt
-            let pivot = p == nil ? timePivot : scrubPivot
-            let farSide = towardEnd ? position < cut : position > cut
+        case .clipped(let inner, let at, let towardEnd, let pivot, let edge, let scrubAt, let scrubPivot):
+            if let p {
+                // Scrubbed: from `edge` at `scrubAt` to exactly what the timeline shows at the far
+                // edge (so a scrub to 0 or 1 shows the start or end values), following the
+                // shape of `inner`'s own linear scrub (keyframes keep their stretches).
+                guard towardEnd ? p < scrubAt : p > scrubAt else { return edge }
+                let far = towardEnd ? 0.0 : 1.0
+                let shape = inner.coefficients(fraction: x, rate: 0, scrubbedProgress: p).released
+                let farShape = inner.coefficients(fraction: far, rate: 0, scrubbedProgress: far).released
+                let denominator = farShape - scrubPivot.released
+                let w = denominator.magnitude > 1e-12
+                    ? (shape - scrubPivot.released) / denominator
+                    : (towardEnd ? (scrubAt - p) / scrubAt : (p - scrubAt) / (1 - scrubAt))
+                let farTime = inner.coefficients(fraction: far, rate: 0, scrubbedProgress: nil)
+                return SpringBasis(released: edge.released + (farTime.released - pivot.released) * w, releasedVelocity: 0,
+                                   kicked: edge.kicked + (farTime.kicked - pivot.kicked) * w, kickedVelocity: 0)
+            }
+            let farSide = towardEnd ? x < at : x > at
             guard farSide else { return edge }
-            let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
+            let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: nil)
             return SpringBasis(released: c.released - pivot.released + edge.released,
                                releasedVelocity: c.releasedVelocity,
                                kicked: c.kicked - pivot.kicked + edge.kicked,
