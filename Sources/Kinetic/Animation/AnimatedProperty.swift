@@ -20,7 +20,9 @@
 /// were running hear of it: their completion reports ``CompletionReason/retargeted``.
 ///
 /// A value that is not finite (a NaN, an infinity in any component) is rejected with a
-/// diagnostic and the property keeps its value.
+/// diagnostic and the property keeps its value; so is a finite value too large to animate (a
+/// magnitude above about 1.3e154, see ``AnimatableValue/isFinite``), with a diagnostic that says
+/// so. Created with such a value, the property starts at ``AnimatableValue/zero`` and reports it.
 public final class AnimatedProperty<Value: AnimatableValue> {
     /// The engine whose clock and transactions this property follows.
     public let engine: AnimationEngine
@@ -32,6 +34,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     public init(_ value: Value, engine: AnimationEngine) {
         self.engine = engine
         self.modelValue = value.isFinite ? value : .zero
+        if !value.isFinite {
+            engine.report(.invalidArgument, "an animated property was created with a value that is \(Self.rejectionReason(value)); it starts at zero")
+        }
+    }
+
+    /// Why a value was rejected, for a diagnostic ("… is \(reason)").
+    static func rejectionReason(_ value: Value) -> String {
+        value.hasFiniteComponents
+            ? "finite but too large to animate (magnitude above about 1.3e154)"
+            : "not finite (NaN or infinite)"
     }
 
     /// The model value; setting it inside an animation block animates the change.
@@ -85,7 +97,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Sets the model value; animated when an animation transaction is open.
     public func set(_ newValue: Value) {
         guard newValue.isFinite else {
-            engine.report(.invalidArgument, "a non-finite value was assigned to an animated property; it keeps its value")
+            engine.report(.invalidArgument, "a value that is \(Self.rejectionReason(newValue)) was assigned to an animated property; it keeps its value")
             return
         }
         let old = modelValue
@@ -165,6 +177,13 @@ struct PropertyTrack<Value: AnimatableValue> {
                 delta * c.releasedVelocity + initialVelocity * c.kickedVelocity)
     }
 
+    /// The offset, at rest, when the animator's timeline is at time fraction `x` or, with
+    /// `scrubbedProgress`, scrubbed linearly to that progress.
+    func offset(fraction x: Double, scrubbedProgress p: Double?) -> Value {
+        let c = segment.coefficients(fraction: x, rate: 0, scrubbedProgress: p)
+        return delta * c.released + initialVelocity * c.kicked
+    }
+
     /// The offset when the animator is at its start (`atEnd` false) or end, at rest.
     func offset(atEnd: Bool) -> Value {
         let c = segment.edgeCoefficients(atEnd: atEnd)
@@ -184,8 +203,24 @@ protocol AnimatedPropertyTracks: AnyObject {
     /// there (its motion on the far side is kept, so reversing replays it) and a new track on
     /// `segment` carries the offset from where it is now to where it is at the edge the
     /// animator runs to (the end when `towardEnd`, else the start). Nothing jumps.
-    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment)
+    /// `progress` is what a linear scrub shows at the same place (the continuing segment is
+    /// scrubbed from there).
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
+                      onto segment: AnimationSegment)
     func hasTracks(of animator: PropertyAnimator) -> Bool
+    /// Where the animator's tracks show the property now, between their start and end: with
+    /// `a` = now − start and `b` = end − start (offsets at rest at the animator's fraction 0
+    /// and 1), `⟨a, b⟩` and `|b|²` over the value's components, for a least-squares progress
+    /// (see ``PropertyAnimator/fractionComplete``).
+    func progressMoments(of animator: PropertyAnimator) -> (along: Double, span: Double)
+    /// The animator's display changes from one description of its paused state to another
+    /// (`from` and `to`: a time fraction `x` or a scrubbed progress `p`) while the presentation
+    /// must not move: the difference of the animator's tracks under the two goes onto a new
+    /// track on `segment`, whose coefficients are 1 under `to`. With `droppingScrubCorrections`,
+    /// the animator's ``AnimationSegment/Kind/scrubCorrection(peak:)`` tracks are removed first
+    /// (after being counted under `from`).
+    func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),
+                   droppingScrubCorrections: Bool, onto segment: AnimationSegment?)
     /// Writes the presentation into the model and removes the animator's tracks, returning
     /// what ``PropertyAnimator/finishAnimation(at:)`` does to the property later: `.end` sets
     /// the values the animations set, `.start` the values before them, `.current` nothing.
@@ -210,7 +245,8 @@ extension AnimatedProperty: AnimatedPropertyTracks {
         if model.isFinite { modelValue = model }
     }
 
-    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, towardEnd: Bool, onto segment: AnimationSegment) {
+    func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
+                      onto segment: AnimationSegment) {
         // Every track's remaining way goes onto the new segment; its initial velocity is linear
         // in the offset, so the remainders add up into one track.
         var remaining = Value.zero
@@ -226,7 +262,9 @@ extension AnimatedProperty: AnimatedPropertyTracks {
             let edge = inner.edgeCoefficients(atEnd: towardEnd)
             let clipped = AnimationSegment(animator: animator, start: 0, end: 1,
                                            kind: .clipped(inner: inner, at: fraction, towardEnd: towardEnd,
-                                                          pivot: pivot, edge: edge))
+                                                          pivot: pivot, edge: edge, scrubAt: progress,
+                                                          scrubPivot: inner.coefficients(fraction: fraction, rate: 0,
+                                                                                         scrubbedProgress: progress)))
             tracks[i] = PropertyTrack(segment: clipped, delta: track.delta, initialVelocity: track.initialVelocity)
             remaining += now - track.offset(atEnd: towardEnd)
         }
@@ -238,6 +276,40 @@ extension AnimatedProperty: AnimatedPropertyTracks {
 
     func hasTracks(of animator: PropertyAnimator) -> Bool {
         tracks.contains { $0.segment.owner === animator }
+    }
+
+    func progressMoments(of animator: PropertyAnimator) -> (along: Double, span: Double) {
+        var now = Value.zero, start = Value.zero, end = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            now += track.offset().value
+            start += track.offset(atEnd: false)
+            end += track.offset(atEnd: true)
+        }
+        let a = now - start, b = end - start
+        // ⟨a, b⟩ by polarization: the vector-space operations are all a value offers.
+        let along = ((a + b).magnitudeSquared - (a - b).magnitudeSquared) / 4
+        let span = b.magnitudeSquared
+        return along.isFinite && span.isFinite ? (along, span) : (0, 0)
+    }
+
+    func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),
+                   droppingScrubCorrections: Bool, onto segment: AnimationSegment?) {
+        var before = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            before += track.offset(fraction: from.x, scrubbedProgress: from.p)
+        }
+        if droppingScrubCorrections {
+            tracks.removeAll { $0.segment.owner === animator && $0.segment.isScrubCorrection }
+        }
+        var after = Value.zero
+        for track in tracks where track.segment.owner === animator {
+            after += track.offset(fraction: to.x, scrubbedProgress: to.p)
+        }
+        let difference = before - after
+        // Rounding-level differences are not worth a track (the bar is 1e-12 of the value).
+        guard let segment, difference.isFinite,
+              difference.magnitudeSquared > 1e-30 * Swift.max(1, before.magnitudeSquared) else { return }
+        tracks.append(PropertyTrack(segment: segment, delta: difference, initialVelocity: .zero))
     }
 
     func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void {

@@ -34,6 +34,9 @@ public final class AnimationEngine {
     /// or an animator's timeline. Segments cache their coefficients against it.
     @usableFromInline var revision: UInt64 = 0
 
+    /// How many ticks the engine has taken (each accepted ``tick(at:)``, even at the same time).
+    var tickCount: UInt64 = 0
+
     /// Called by animators when their timeline changes between ticks.
     @inline(__always) func timelineChanged() { revision &+= 1 }
 
@@ -44,22 +47,39 @@ public final class AnimationEngine {
     /// The stack of open animation transactions; the innermost is last.
     var transactions: [AnimationTransaction] = []
 
-    /// Creates an engine whose clock reads `time`.
+    /// The largest time the clock accepts, in seconds: 2³² s (about 136 years). Up to it a
+    /// `Double` resolves a microsecond; beyond it frames a few milliseconds apart would round to
+    /// the same instant and the clock would stall without a word.
+    public static let maximumTime = 4_294_967_296.0
+
+    /// Creates an engine whose clock reads `time`. A time that is not finite or whose
+    /// magnitude exceeds ``maximumTime`` is reported and replaced by 0.
     public init(time: Double = 0) {
-        self.time = time.isFinite ? time : 0
+        let valid = time.isFinite && time.magnitude <= Self.maximumTime
+        self.time = valid ? time : 0
+        if !valid {
+            report(.invalidArgument, "AnimationEngine(time: \(time)) is not finite or beyond ±\(Self.maximumTime) s; starting at 0")
+        }
     }
 
     /// Advances the clock to `time`, completes the animations that end by then, and runs their
     /// completion handlers.
     ///
     /// Presentation values are computed on demand at ``time``, so between ticks they stay put.
-    /// A `time` before the current one, or not finite, is rejected (see ``Diagnostic``).
+    /// A `time` before the current one, or not finite, is rejected (see ``Diagnostic``); so is
+    /// one beyond ``maximumTime``, where a `Double` no longer resolves a frame's microseconds
+    /// (``Diagnostic/Kind/invalidArgument``).
     public func tick(at time: Double) {
         guard time.isFinite, time >= self.time else {
             report(.timeWentBackwards, "tick(at: \(time)) is before the engine's time \(self.time) or not finite; ignored")
             return
         }
+        guard time <= Self.maximumTime else {
+            report(.invalidArgument, "tick(at: \(time)) is beyond AnimationEngine.maximumTime (\(Self.maximumTime) s), where the clock cannot resolve a frame; ignored")
+            return
+        }
         self.time = time
+        tickCount &+= 1
         revision &+= 1
         // Completion handlers may start, stop or create animators: iterate over a snapshot.
         for animator in animators where animator.state == .active {

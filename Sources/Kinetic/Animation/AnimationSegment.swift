@@ -36,7 +36,27 @@ final class AnimationSegment {
         /// is continuous at `at`, still reaches the original start values at fraction 0 and the
         /// original end values at fraction 1, and the old curve is replayed if the animator is
         /// reversed back across `at`.
-        case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis)
+        ///
+        /// Scrubbed linearly, the cut is at the scrubbed progress `scrubAt` (what the screen
+        /// showed when the timing changed; `scrubPivot` is `inner` scrubbed there): on the near
+        /// side `edge`, on the far side the way from `edge` to what the timeline shows at the far
+        /// edge, shaped like `inner`'s own scrub. With the continuing track scrubbed over
+        /// [`scrubAt`, 1], a scrub still moves a property that had one curve linearly from its
+        /// start to its end values.
+        case clipped(inner: AnimationSegment, at: Double, towardEnd: Bool, pivot: SpringBasis, edge: SpringBasis,
+                     scrubAt: Double, scrubPivot: SpringBasis)
+        /// A correction that keeps the presentation still when a linear scrub begins from a
+        /// pause at a time fraction whose display no single scrubbed progress shows (a stretch
+        /// added mid-flight, a spring's velocity term, an overshoot). While the animator is
+        /// scrubbed it is a tent in the scrubbed progress p: 1 at `peak` (the progress read
+        /// when the scrub began), 0 at p = 0 and p = 1, linear between; on the timeline it is 0
+        /// (it is folded into a ``timelineCorrection`` when the animator leaves the scrub).
+        case scrubCorrection(peak: Double)
+        /// The same when a scrubbed animator goes back onto its timeline at time fraction
+        /// `peak` (continuing, adding animations, turning linear scrubbing off): a tent in the
+        /// time fraction, 1 at `peak` and 0 at fractions 0 and 1, so the start and end values
+        /// are untouched. Scrubbed again, it is the same tent in the scrubbed progress.
+        case timelineCorrection(peak: Double)
     }
 
     /// What owns the tracks on this segment: the animator, or a physics animation.
@@ -50,8 +70,14 @@ final class AnimationSegment {
     let kind: Kind
     /// Whether the stretch is animated from `end` down to `start` (added while reversed).
     let backwards: Bool
+    /// The stretch of *scrubbed progress* a linear scrub shows a timed segment over: `start`
+    /// and `end`, except for the track a timing change continues on, which is scrubbed over
+    /// the progress that remained on screen (see ``Kind/clipped(inner:at:towardEnd:pivot:edge:scrubAt:scrubPivot:)``).
+    let scrubStart: Double
+    let scrubEnd: Double
 
-    init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false) {
+    init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false,
+         scrubStretch: (start: Double, end: Double)? = nil) {
         self.animator = animator
         self.owner = animator
         self.engine = animator.engine
@@ -59,6 +85,8 @@ final class AnimationSegment {
         self.end = Swift.max(end, start)
         self.kind = kind
         self.backwards = backwards
+        self.scrubStart = scrubStretch?.start ?? start
+        self.scrubEnd = Swift.max(scrubStretch?.end ?? end, scrubStretch?.start ?? start)
     }
 
     /// A segment for a physics animation owned by `owner`, on `engine`'s clock.
@@ -70,6 +98,8 @@ final class AnimationSegment {
         self.end = 1
         self.kind = kind
         self.backwards = false
+        self.scrubStart = 0
+        self.scrubEnd = 1
     }
 
     /// The absolute initial velocity of a track with offset `delta`: a spring's relative
@@ -140,7 +170,7 @@ final class AnimationSegment {
     /// timeline it runs to (1 when `towardEnd`, else 0), so clipping it at `x` changes nothing.
     func isConstant(from x: Double, towardEnd: Bool) -> Bool {
         switch kind {
-        case .clipped(_, let at, let direction, _, _):
+        case .clipped(_, let at, let direction, _, _, _, _):
             return direction == towardEnd && (towardEnd ? at <= x : at >= x)
         case .timed:
             // A stretch is at rest outside [start, end].
@@ -155,6 +185,9 @@ final class AnimationSegment {
     func edgeCoefficients(atEnd: Bool) -> SpringBasis {
         switch kind {
         case .spring, .decay: return coefficients()
+        case .timed where start == end:
+            // No time: done at the edge it runs to, not begun at the other.
+            return atEnd != backwards ? AnimationSegment.zero : AnimationSegment.rest
         default: return coefficients(fraction: atEnd ? 1 : 0, rate: 0, scrubbedProgress: nil)
         }
     }
@@ -168,9 +201,13 @@ final class AnimationSegment {
     func coefficients(fraction x: Double, rate: Double, scrubbedProgress p: Double?) -> SpringBasis {
         switch kind {
         case .timed(let timing, let seconds):
+            // A stretch with no time waits for the animator to finish at its end.
+            if start == end { return AnimationSegment.rest }
             if let p {
                 // Scrubbing linearly: every stretch shows its linear share of the progress.
-                let u = directed(p).u
+                let span = scrubEnd - scrubStart
+                var u = span > 0 ? Swift.min(Swift.max((p - scrubStart) / span, 0), 1) : (p >= scrubEnd ? 1 : 0)
+                if backwards { u = 1 - u }
                 return SpringBasis(released: 1 - u, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
             }
             let (u, slope) = directed(x)
@@ -179,7 +216,15 @@ final class AnimationSegment {
             switch timing {
             case .cubic(let curve):
                 let s = curve.sample(at: u)
-                return SpringBasis(released: 1 - s.progress, releasedVelocity: -s.velocity * du, kicked: 0, kickedVelocity: 0)
+                var slope = s.velocity
+                if !slope.isFinite {
+                    // A vertical tangent (``CubicTimingParameters/hasVerticalTangent``): the
+                    // curve's mean slope over the surrounding 1/1000 of the stretch, finite.
+                    let lo = Swift.max(u - 5e-4, 0), hi = Swift.min(u + 5e-4, 1)
+                    slope = (curve.progress(at: hi) - curve.progress(at: lo)) / (hi - lo)
+                }
+                return SpringBasis(released: 1 - s.progress, releasedVelocity: du == 0 ? 0 : -slope * du,
+                                   kicked: 0, kickedVelocity: 0)
             case .spring(let spring):
                 // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
                 let b = spring.basis(at: u * seconds)
@@ -193,17 +238,54 @@ final class AnimationSegment {
             let (u, slope) = directed(1 - c.released)
             if u >= 1 { return AnimationSegment.zero }
             return SpringBasis(released: 1 - u, releasedVelocity: slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
-        case .clipped(let inner, let at, let towardEnd, let pivot, let edge):
-            let position = p ?? x
-            let farSide = towardEnd ? position < at : position > at
+        case .clipped(let inner, let at, let towardEnd, let pivot, let edge, let scrubAt, let scrubPivot):
+            if let p {
+                // Scrubbed: from `edge` at `scrubAt` to exactly what the timeline shows at the far
+                // edge (so a scrub to 0 or 1 shows the start or end values), following the
+                // shape of `inner`'s own linear scrub (keyframes keep their stretches).
+                guard towardEnd ? p < scrubAt : p > scrubAt else { return edge }
+                let far = towardEnd ? 0.0 : 1.0
+                let shape = inner.coefficients(fraction: x, rate: 0, scrubbedProgress: p).released
+                let farShape = inner.coefficients(fraction: far, rate: 0, scrubbedProgress: far).released
+                let denominator = farShape - scrubPivot.released
+                let w = denominator.magnitude > 1e-12
+                    ? (shape - scrubPivot.released) / denominator
+                    : (towardEnd ? (scrubAt - p) / scrubAt : (p - scrubAt) / (1 - scrubAt))
+                let farTime = inner.coefficients(fraction: far, rate: 0, scrubbedProgress: nil)
+                return SpringBasis(released: edge.released + (farTime.released - pivot.released) * w, releasedVelocity: 0,
+                                   kicked: edge.kicked + (farTime.kicked - pivot.kicked) * w, kickedVelocity: 0)
+            }
+            let farSide = towardEnd ? x < at : x > at
             guard farSide else { return edge }
-            let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
+            let c = inner.coefficients(fraction: x, rate: rate, scrubbedProgress: nil)
             return SpringBasis(released: c.released - pivot.released + edge.released,
                                releasedVelocity: c.releasedVelocity,
                                kicked: c.kicked - pivot.kicked + edge.kicked,
                                kickedVelocity: c.kickedVelocity)
+        case .scrubCorrection(let peak):
+            guard let p else { return AnimationSegment.zero }
+            return SpringBasis(released: Self.tent(p, peak: peak).value, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+        case .timelineCorrection(let peak):
+            if let p {
+                return SpringBasis(released: Self.tent(p, peak: peak).value, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+            }
+            let t = Self.tent(x, peak: peak)
+            return SpringBasis(released: t.value, releasedVelocity: t.slope * rate, kicked: 0, kickedVelocity: 0)
         case .spring, .decay:
             return AnimationSegment.zero
         }
+    }
+
+    /// 1 at `peak`, 0 at 0 and 1 and outside, linear between; `peak` is strictly inside (0, 1).
+    @inline(__always)
+    private static func tent(_ v: Double, peak: Double) -> (value: Double, slope: Double) {
+        if v <= 0 || v >= 1 { return (0, 0) }
+        return v <= peak ? (v / peak, 1 / peak) : ((1 - v) / (1 - peak), -1 / (1 - peak))
+    }
+
+    /// Whether the segment only exists while the animator is scrubbed (see ``Kind/scrubCorrection(peak:)``).
+    var isScrubCorrection: Bool {
+        if case .scrubCorrection = kind { return true }
+        return false
     }
 }

@@ -135,11 +135,11 @@ public final class SpringAnimation<Value: AnimatableValue> {
         self.storedTarget = property.modelValue
         if let target {
             if target.isFinite { storedTarget = target }
-            else { property.engine.report(.invalidArgument, "SpringAnimation: the target is not finite; the property's model value is used") }
+            else { property.engine.report(.invalidArgument, "SpringAnimation: the target is \(AnimatedProperty<Value>.rejectionReason(target)); the property's model value is used") }
         }
         if let velocity {
             if velocity.isFinite { pendingVelocity = velocity }
-            else { property.engine.report(.invalidArgument, "SpringAnimation: the velocity is not finite; the property's current velocity is used") }
+            else { property.engine.report(.invalidArgument, "SpringAnimation: the velocity is \(AnimatedProperty<Value>.rejectionReason(velocity)); the property's current velocity is used") }
         }
     }
 
@@ -153,7 +153,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         get { isRunning ? property.modelValue : storedTarget }
         set {
             guard newValue.isFinite else {
-                property.engine.report(.invalidArgument, "SpringAnimation.target: a non-finite target was rejected; the target is unchanged")
+                property.engine.report(.invalidArgument, "SpringAnimation.target: a target that is \(AnimatedProperty<Value>.rejectionReason(newValue)) was rejected; the target is unchanged")
                 return
             }
             storedTarget = newValue
@@ -173,7 +173,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         get { isRunning ? property.velocity : (pendingVelocity ?? property.velocity) }
         set {
             guard newValue.isFinite else {
-                property.engine.report(.invalidArgument, "SpringAnimation.velocity: a non-finite velocity was rejected; the velocity is unchanged")
+                property.engine.report(.invalidArgument, "SpringAnimation.velocity: a velocity that is \(AnimatedProperty<Value>.rejectionReason(newValue)) was rejected; the velocity is unchanged")
                 return
             }
             if isRunning {
@@ -393,7 +393,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
             initialVelocity = velocity
         } else {
             initialVelocity = .zero
-            property.engine.report(.invalidArgument, "DecayAnimation: the velocity is not finite; zero is used")
+            property.engine.report(.invalidArgument, "DecayAnimation: the velocity is \(AnimatedProperty<Value>.rejectionReason(velocity)); zero is used")
         }
     }
 

@@ -31,6 +31,22 @@
 /// completion handler finds the animator inactive and is rejected the same way. An animator
 /// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
 /// dropping the last reference to a paused animator leaves it paused, never crashes.
+///
+/// ## Bad arguments
+/// Each is reported as ``Diagnostic/Kind/invalidArgument`` and replaced by a documented value:
+/// a negative or non-finite duration or start delay by 0, a delay factor outside 0...1 by its
+/// clamp (NaN by 0), a negative or NaN duration factor by 0 (the remaining time). A cubic curve
+/// with a vertical tangent (``CubicTimingParameters/hasVerticalTangent``, such as (1, 0, 0, 1))
+/// is accepted and reported: where its slope is infinite, the properties' velocity is the
+/// curve's mean slope over the surrounding 1/1000 of the stretch, so it is always finite.
+///
+/// ## Nothing jumps at an instant
+/// No call moves a presentation value at the instant it is made, except ``stopAnimation(_:)``,
+/// ``finishAnimation(at:)``, writing a *different* ``fractionComplete`` (a scrub), and
+/// activating an inactive animator whose ``isReversed`` is true (it shows its end values and
+/// runs back, as UIKit's does). A zero-length timeline (duration 0) reaches its end at the first
+/// ``AnimationEngine/tick(at:)`` after it starts, and a block added when no time is left
+/// in the direction of travel takes effect when the animator finishes at that end.
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
@@ -41,14 +57,18 @@ public final class PropertyAnimator {
     /// replaces it for the rest of the current run (UIKit: "change the timing and duration
     /// parameters for the current animations temporarily"); it is restored when the animator
     /// returns to inactive.
-    public private(set) var timingParameters: TimingParameters
-    private let originalTimingParameters: TimingParameters
+    public internal(set) var timingParameters: TimingParameters
+    let originalTimingParameters: TimingParameters
     /// The delay given to ``startAnimation(afterDelay:)``.
     public private(set) var delay: Double = 0
 
     /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
-    /// (`true`, the default) or through the timing curve.
-    public var scrubsLinearly = true
+    /// (`true`, the default) or through the timing curve. Turning it off in the middle of a
+    /// linear scrub first puts the animator back on its timeline where it shows what is on
+    /// screen (nothing moves; ``fractionComplete`` then reads that time fraction).
+    public var scrubsLinearly = true {
+        didSet { if !scrubsLinearly && phase.scrubbedProgress != nil { settleScrub() } }
+    }
     /// Whether reaching the end pauses the animator there instead of completing it: it stays
     /// active with ``isRunning`` false, completions do not run, and it can be reversed or
     /// scrubbed again.
@@ -74,17 +94,10 @@ public final class PropertyAnimator {
 
     // MARK: State
 
-    /// The animator's state.
-    public private(set) var state: AnimatingState = .inactive {
-        didSet { if state != oldValue { for o in stateObservers { o(state) } } }
-    }
+    /// The animator's state (derived from its phase: see ``enter(_:)``).
+    public var state: AnimatingState { phase.state }
     /// Whether the animations are moving now (active, not paused).
-    public private(set) var isRunning = false {
-        didSet {
-            engine.timelineChanged()
-            if isRunning != oldValue { for o in runningObservers { o(isRunning) } }
-        }
-    }
+    public var isRunning: Bool { phase.isRunning }
     /// Whether the animator runs its timeline backwards. Flipping it while running reverses
     /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
     /// takes effect when the animator continues.
@@ -100,20 +113,48 @@ public final class PropertyAnimator {
 
     /// How far the animations are, from 0 to 1.
     ///
-    /// While running it is the time fraction (counting down while reversed). Setting it pauses
-    /// an inactive animator first (making it active and paused, UIKit: "Changing the value of
-    /// this property on an inactive animator moves it to the active state"); on a running
-    /// animator the change is rejected ("You can update the value of this property only while
-    /// the animator is paused"). While paused, with ``scrubsLinearly``, the properties move
-    /// linearly to that fraction of their change and the getter returns the value set; when
-    /// the animator continues, that progress is mapped back onto the timing curve so nothing
-    /// jumps (the 2016 session's remapping), and from then on the getter returns the time
-    /// fraction at which the curve shows it (observers hear the change). Without
-    /// ``scrubsLinearly`` the value is a time fraction shown through the curve. While stopped
-    /// it reads where the animations were stopped; inactive, 0. Values outside [0, 1] are
-    /// clamped; NaN is rejected.
+    /// **The rule: while paused, writing back what was read never moves anything.**
+    ///
+    /// - *Running*: the time fraction (counting down while reversed).
+    /// - *Paused, with ``scrubsLinearly``* (the default): the *progress* on screen, the 2016
+    ///   session's "fraction of progress towards the end value": where the properties are
+    ///   between the animations' start and end values (least squares over every animated
+    ///   component, so exact whenever they move together; the timing's progress if start and
+    ///   end coincide): 0.3154 half way through a 1 s ease-in animation, not 0.5, and still the
+    ///   true progress after a `continueAnimation` changed the timing. Writing a value `p`
+    ///   scrubs every property linearly to that share of its change (keyframes within their
+    ///   stretch), so a finger that adds its translation over the distance to the value read
+    ///   moves the view one to one, with no jump where it caught it (the book's drawer). Where
+    ///   no single progress describes what is on screen (a stretch added mid-flight, a spring's
+    ///   velocity term, properties on different curves) the value read is that least-squares
+    ///   progress clamped to [0, 1] (or the time fraction when that clamp would hit 0 or 1
+    ///   strictly inside the timeline), and a
+    ///   correction that is complete at the value read and vanishes at 0 and 1 keeps writing it
+    ///   back exact, while 0 and 1 still show the start and end values. When the animator
+    ///   continues, the scrubbed progress is mapped back onto the timing (the time fraction at
+    ///   which it shows that progress, the 2016 session's remapping) and again a correction
+    ///   that vanishes at both ends keeps every property where it is; from then on the getter
+    ///   returns the time fraction (observers hear the change). After a scrub, the value read
+    ///   is the value written.
+    /// - *Paused, without ``scrubsLinearly``*: the time fraction, and writing one shows the
+    ///   timing at that time fraction.
+    /// - *Stopped*: what it read when it was stopped. *Inactive*: 0.
+    ///
+    /// Setting it on an inactive animator first makes it active and paused (UIKit: "Changing
+    /// the value of this property on an inactive animator moves it to the active state"); on a
+    /// running animator the change is rejected ("You can update the value of this property only
+    /// while the animator is paused"), as on a stopped or non-interruptible one. Values outside
+    /// [0, 1] are clamped; NaN is rejected.
     public var fractionComplete: Double {
-        get { scrubbedProgress ?? currentFraction() }
+        get {
+            switch phase {
+            case .inactive: return 0
+            case .stopped(let reading, _): return reading
+            case .scrubbed(let progress, _): return progress
+            case .running: return currentFraction()
+            case .paused: return pausedReading(atFraction: anchorFraction)
+            }
+        }
         set { setFractionComplete(newValue) }
     }
 
@@ -121,34 +162,42 @@ public final class PropertyAnimator {
     /// duration when the spring does not fit the animator's duration.
     public private(set) var animationDuration: Double
 
-    // MARK: Private state
-    // Every input of ``timeline()`` tells the engine when it changes, so the segments' cached
-    // coefficients (see ``AnimationSegment/coefficients()``) are never stale.
+    // MARK: Internal state
+    // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift
+    // (the state machine) and PropertyAnimator+Timeline.swift (the clock and scrubbing) reach
+    // it. Every input of ``timeline()`` tells the engine when it changes, so the segments'
+    // cached coefficients (see ``AnimationSegment/coefficients()``) are never stale.
 
-    private var interruptible = true
-    private var reversed = false { didSet { engine.timelineChanged() } }
+    /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
+    var phase: Phase = .inactive
+    var interruptible = true
+    var reversed = false { didSet { engine.timelineChanged() } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    private var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
-    private var anchorTime = 0.0 { didSet { engine.timelineChanged() } }
-    private var rate = 1.0 { didSet { engine.timelineChanged() } }
-    /// Set after a linear scrub while paused: the progress every stretch shows.
-    private var scrubbedProgress: Double? { didSet { engine.timelineChanged() } }
+    var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
+    var anchorTime = 0.0 {
+        didSet {
+            anchorTick = engine.tickCount
+            engine.timelineChanged()
+        }
+    }
+    /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
+    /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
+    /// at the call that started it.
+    var anchorTick: UInt64 = 0
+    var rate = 1.0 { didSet { engine.timelineChanged() } }
     /// The engine time before which a delayed start does not move.
-    private var startTime = 0.0 { didSet { engine.timelineChanged() } }
-    private var pendingAnimations: [() -> Void] = []
-    private var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
-    private var properties: [any AnimatedPropertyTracks] = []
-    private var stoppedRecords: [(AnimatingPosition) -> Void] = []
-    private var rootSegment: AnimationSegment?
-    /// Started with no animations: waiting for the first block to animate it.
-    private var awaitingAnimations = false
+    var startTime = 0.0 { didSet { engine.timelineChanged() } }
+    var pendingAnimations: [() -> Void] = []
+    var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
+    var properties: [any AnimatedPropertyTracks] = []
+    var rootSegment: AnimationSegment?
     /// Whether a property this run animates was changed by someone else since it started.
-    private var wasRetargeted = false
-    private var stateObservers: [(AnimatingState) -> Void] = []
-    private var runningObservers: [(Bool) -> Void] = []
-    private var reversedObservers: [(Bool) -> Void] = []
-    private var fractionObservers: [(Double) -> Void] = []
-    private var lastReportedFraction = 0.0
+    var wasRetargeted = false
+    var stateObservers: [(AnimatingState) -> Void] = []
+    var runningObservers: [(Bool) -> Void] = []
+    var reversedObservers: [(Bool) -> Void] = []
+    var fractionObservers: [(Double) -> Void] = []
+    var lastReportedFraction = 0.0
 
     // MARK: Creating
 
@@ -169,6 +218,14 @@ public final class PropertyAnimator {
         self.originalTimingParameters = self.timingParameters
         self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
         if let animations { pendingAnimations.append(animations) }
+        reportVerticalTangent(of: timingParameters)
+    }
+
+    /// A curve with a vertical tangent has an infinite velocity there: reported once, and the
+    /// properties' velocity there is the curve's mean slope over 1/1000 of the stretch.
+    func reportVerticalTangent(of timing: TimingParameters) {
+        guard case .cubic(let curve) = timing, curve.hasVerticalTangent else { return }
+        engine.report(.invalidArgument, "the timing curve \(curve.controlPoint1.x), \(curve.controlPoint1.y), \(curve.controlPoint2.x), \(curve.controlPoint2.y) has a vertical tangent (infinite velocity); animated velocities there use its mean slope over 1/1000 of the duration")
     }
 
     /// An animator with a UIKit animation curve (`init(duration:curve:animations:)`).
@@ -217,8 +274,10 @@ public final class PropertyAnimator {
     /// time"). While the animator runs reversed, the remaining way is back to the start: the
     /// block's changes happen as the animator runs back, and they are what the properties hold
     /// when it completes at ``AnimatingPosition/start``. An animator started with no animations
-    /// waits, active and not running, and animates the first block it is given over its whole
-    /// duration from then. Rejected while stopped.
+    /// runs its clock all the same (UIKit: animations added later run for the remaining
+    /// duration) and completes at the end of its duration. Added while paused after a linear
+    /// scrub, the block first puts the animator back on its timeline where it shows what is on
+    /// screen (see ``fractionComplete``), then animates from there. Rejected while stopped.
     public func addAnimations(_ animations: @escaping () -> Void) {
         addAnimations(animations, delayFactor: 0)
     }
@@ -253,22 +312,11 @@ public final class PropertyAnimator {
                 }
             }
         case .active:
-            if awaitingAnimations {
-                // Started with nothing to animate: the first block gets the whole duration
-                // from now (or from the end of a pending start delay).
-                awaitingAnimations = false
-                anchorFraction = reversed ? 1 : 0
-                startTime = Swift.max(startTime, engine.time)
-                anchorTime = startTime
-                if reversed {
-                    runAnimations(animations, from: 1 - factor, to: 0)
-                } else {
-                    runAnimations(animations, from: factor, to: 1)
-                }
-                isRunning = true
-                return
-            }
-            let f = scrubbedProgress ?? currentFraction()
+            // A stretch of the timeline cannot start at a scrubbed progress: go back onto the
+            // timeline first, where it shows what the scrub shows.
+            settleScrub()
+            reportFraction()
+            let f = currentFraction()
             // The delay, as a share of the timeline at the current rate.
             let delayFraction = factor == 0 ? 0 : factor * animationDuration * (rate.isFinite ? rate : 0)
             if reversed {
@@ -311,9 +359,15 @@ public final class PropertyAnimator {
     }
 
     /// Starts the animations after `delay` seconds. The animation blocks run now (the model
-    /// changes at once); the presentation starts moving when the delay has passed.
+    /// changes at once); the presentation starts moving when the delay has passed. A delay
+    /// that is negative or not finite is reported and taken as 0. An animator with no
+    /// animations runs all the same and completes at the end of its duration (blocks added
+    /// meanwhile run over the remaining time).
     public func startAnimation(afterDelay delay: Double) {
         let d = delay.isFinite && delay > 0 ? delay : 0
+        if !(delay.isFinite && delay >= 0) {
+            engine.report(.invalidArgument, "startAnimation(afterDelay: \(delay)): the delay is negative or not finite; using 0")
+        }
         switch state {
         case .stopped:
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
@@ -322,19 +376,14 @@ public final class PropertyAnimator {
             activate(at: reversed ? 1 : 0)
             startTime = engine.time + d
             anchorTime = startTime
-            if rootSegment == nil && properties.isEmpty && pendingAnimations.isEmpty {
-                awaitingAnimations = true
-                return
-            }
-            isRunning = true
+            enter(.running)
         case .active:
             guard !isRunning else { return }
-            if awaitingAnimations { return }
-            resume(rateFactor: nil)
+            settleScrub()
             self.delay = d
             startTime = engine.time + d
             anchorTime = startTime
-            isRunning = true
+            enter(.running)
             reportFraction()
         }
     }
@@ -353,13 +402,12 @@ public final class PropertyAnimator {
         case .inactive:
             activate(at: reversed ? 1 : 0)
         case .active:
-            // Paused explicitly, an animator that was waiting for its first animations stays
-            // paused when they come.
-            awaitingAnimations = false
             guard isRunning else { return }
             anchorFraction = currentFraction()
             anchorTime = engine.time
-            isRunning = false
+            enter(.paused)
+            // Paused, it reads the progress shown (see fractionComplete): observers hear it.
+            reportFraction()
         }
     }
 
@@ -379,32 +427,27 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "stopAnimation on an inactive animator is ignored")
         case .stopped:
             if withoutFinishing {
-                stoppedRecords.removeAll()
                 completions.removeAll()
                 deactivate()
             } else {
                 engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
             }
         case .active:
+            // fractionComplete keeps reading what it read when the animations were stopped.
+            let reading = fractionComplete
             let snapshot = properties
             properties.removeAll()
             var records: [(AnimatingPosition) -> Void] = []
             for p in snapshot { records.append(p.stopTracks(of: self)) }
             rootSegment = nil
-            // fractionComplete keeps reading where the animations were stopped.
-            anchorFraction = scrubbedProgress ?? currentFraction()
             anchorTime = engine.time
-            scrubbedProgress = nil
-            isRunning = false
-            awaitingAnimations = false
             if withoutFinishing {
                 // UIKit: "no completion handlers are called"; they are dropped, so they do not
                 // run at the end of a later run either.
                 completions.removeAll()
                 deactivate()
             } else {
-                stoppedRecords = records
-                state = .stopped
+                enter(.stopped(reading: reading, finish: records))
             }
         }
     }
@@ -413,12 +456,10 @@ public final class PropertyAnimator {
     /// animations' end or start values, or stay where they were stopped), the animator becomes
     /// inactive and the completions run with `position`. Rejected unless stopped.
     public func finishAnimation(at position: AnimatingPosition) {
-        guard state == .stopped else {
+        guard case .stopped(_, let records) = phase else {
             engine.report(.illegalStateTransition, "finishAnimation(at:) is only legal on a stopped animator; ignored")
             return
         }
-        let records = stoppedRecords
-        stoppedRecords.removeAll()
         for r in records { r(position) }
         deactivate()
         runCompletions(position, .stopped)
@@ -451,228 +492,51 @@ public final class PropertyAnimator {
         if factor != durationFactor {
             engine.report(.invalidArgument, "durationFactor \(durationFactor) is negative or not finite; using 0 (the remaining time)")
         }
-        if awaitingAnimations { return }
         guard let parameters else {
-            resume(rateFactor: factor)
+            settleScrub()
+            if factor > 0 {
+                let remaining = reversed ? anchorFraction : 1 - anchorFraction
+                rate = Self.pace(remaining: remaining, seconds: factor * duration)
+            }
             anchorTime = engine.time
             startTime = engine.time
-            isRunning = true
+            enter(.running)
             reportFraction()
             return
         }
         // Map a linear scrub back onto the current timing first, so the old motion is clipped
         // at the fraction that shows what is on screen.
-        resume(rateFactor: nil)
+        settleScrub()
         let f = anchorFraction
         let remainingFraction = reversed ? f : 1 - f
         let seconds: Double
         if factor > 0 {
             seconds = factor * duration
+        } else if rate.isFinite && rate > 0 {
+            // Nothing left: the pace of the current run, for a later reversal.
+            seconds = remainingFraction > 0 ? remainingFraction / rate : 1 / rate
         } else {
-            seconds = rate.isFinite && rate > 0 ? remainingFraction / rate : 0
+            seconds = 0
         }
+        reportVerticalTangent(of: parameters)
         let timing = parameters.fitted(toDuration: seconds)
         let effective = timing.animationDuration(forAnimatorDuration: seconds)
         timingParameters = timing
+        // A linear scrub later moves every property from start to end in proportion: the new
+        // track is scrubbed over the progress that remains on screen, not the time fraction.
+        let q = progressOnScreen(atFraction: f)
         let segment = reversed
-            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective), backwards: true)
-            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective))
-        for p in properties { p.rebaseTracks(of: self, at: f, towardEnd: !reversed, onto: segment) }
+            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective),
+                               backwards: true, scrubStretch: (0, q))
+            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective),
+                               scrubStretch: (q, 1))
+        for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !reversed, onto: segment) }
         rootSegment = nil
-        rate = remainingFraction > 0 && effective > 0 ? remainingFraction / effective : .infinity
+        rate = Self.pace(remaining: remainingFraction, seconds: effective)
         anchorTime = engine.time
         startTime = engine.time
-        isRunning = true
+        enter(.running)
         reportFraction()
-    }
-
-    // MARK: Internals
-
-    /// The time fraction now, the rate it changes at (signed), and the scrubbed progress.
-    func timeline() -> (fraction: Double, rate: Double, scrubbedProgress: Double?) {
-        let f = currentFraction()
-        var r = 0.0
-        if isRunning, engine.time >= startTime, reversed ? f > 0 : f < 1, rate.isFinite {
-            r = reversed ? -rate : rate
-        }
-        return (f, r, scrubbedProgress)
-    }
-
-    private func currentFraction() -> Double {
-        guard isRunning else { return anchorFraction }
-        let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
-        // A zero-length timeline jumps to its end as soon as it starts (after any delay).
-        let moved = rate.isInfinite ? (engine.time >= startTime ? 1.0 : 0) : rate * elapsed
-        let f = reversed ? anchorFraction - moved : anchorFraction + moved
-        return Swift.min(Swift.max(f, 0), 1)
-    }
-
-    private func reanchor() {
-        anchorFraction = currentFraction()
-        anchorTime = Swift.max(engine.time, startTime)
-    }
-
-    /// Makes an inactive animator active and paused at fraction `f`, running its pending
-    /// animation blocks.
-    private func activate(at f: Double) {
-        wasRetargeted = false
-        state = .active
-        engine.register(self)
-        anchorFraction = f
-        anchorTime = engine.time
-        startTime = engine.time
-        scrubbedProgress = nil
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
-        lastReportedFraction = f
-        let blocks = pendingAnimations
-        pendingAnimations.removeAll()
-        for block in blocks { runAnimations(block, from: 0) }
-    }
-
-    /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
-    /// (`end` < `begin`: a stretch that runs backwards, for blocks added while reversed).
-    private func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
-        let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
-        let backwards = end < begin
-        let segment: AnimationSegment
-        if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
-            segment = root
-        } else if lo == 0 && hi == 1 && !backwards {
-            segment = AnimationSegment(animator: self, start: 0, end: 1,
-                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
-            rootSegment = segment
-        } else {
-            // The stretch lasts its share of the timeline at the current rate (a
-            // `continueAnimation` may have changed the rate); a spring given by damping ratio
-            // alone is fitted to it.
-            let seconds = rate.isFinite && rate > 0 ? (hi - lo) / rate : 0
-            segment = AnimationSegment(animator: self, start: lo, end: hi,
-                                       kind: .timed(timing: timingParameters.fitted(toDuration: seconds), seconds: seconds),
-                                       backwards: backwards)
-        }
-        engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
-    }
-
-    /// Turns a paused timeline back into a running one: a linear scrub is mapped back onto the
-    /// timing curve (the fraction at which the curve shows the scrubbed progress), and an
-    /// optional duration factor sets the rate for the remaining stretch.
-    private func resume(rateFactor: Double?) {
-        if let p = scrubbedProgress {
-            scrubbedProgress = nil
-            anchorFraction = fraction(showingProgress: p)
-            anchorTime = engine.time
-        }
-        if let factor = rateFactor, factor > 0 {
-            let remaining = reversed ? anchorFraction : 1 - anchorFraction
-            rate = remaining > 0 ? remaining / (factor * duration) : .infinity
-        }
-    }
-
-    /// The time fraction at which the timing shows progress `p`.
-    private func fraction(showingProgress p: Double) -> Double {
-        switch timingParameters {
-        case .cubic(let curve):
-            return curve.fraction(forProgress: p) ?? p
-        case .spring(let spring):
-            // The first instant the spring reaches p (it rises monotonically until then).
-            guard p > 0 else { return 0 }
-            guard p < 1 else { return 1 }
-            let total = animationDuration
-            var lo = 0.0, hi = total
-            if spring.progress(at: hi) < p { return 1 }
-            for _ in 0..<100 {
-                let mid = (lo + hi) / 2
-                if spring.progress(at: mid) < p { lo = mid } else { hi = mid }
-            }
-            return total > 0 ? hi / total : 1
-        }
-    }
-
-    private func setFractionComplete(_ value: Double) {
-        guard !value.isNaN else {
-            engine.report(.invalidArgument, "fractionComplete = NaN is ignored")
-            return
-        }
-        guard interruptible else {
-            engine.report(.notInterruptible, "fractionComplete cannot be set on an animator that is not interruptible")
-            return
-        }
-        let f = Swift.min(Swift.max(value, 0), 1)
-        switch state {
-        case .stopped:
-            engine.report(.illegalStateTransition, "fractionComplete cannot be set on a stopped animator")
-            return
-        case .inactive:
-            activate(at: reversed ? 1 : 0)
-        case .active:
-            if isRunning {
-                engine.report(.illegalStateTransition, "fractionComplete cannot be set while running; pause first")
-                return
-            }
-        }
-        if scrubsLinearly {
-            scrubbedProgress = f
-        } else {
-            scrubbedProgress = nil
-            anchorFraction = f
-        }
-        anchorTime = engine.time
-        reportFraction()
-    }
-
-    private func reportFraction() {
-        let f = fractionComplete
-        if f != lastReportedFraction {
-            lastReportedFraction = f
-            for o in fractionObservers { o(f) }
-        }
-    }
-
-    /// Called by the engine on every tick while active.
-    func advance(to time: Double) {
-        guard isRunning else { return }
-        reportFraction()
-        guard time >= startTime else { return }
-        let f = currentFraction()
-        let done = reversed ? f <= 0 : f >= 1
-        guard done else { return }
-        if pausesOnCompletion {
-            anchorFraction = f
-            anchorTime = time
-            isRunning = false
-            return
-        }
-        complete(at: reversed ? .start : .end)
-    }
-
-    private func complete(at position: AnimatingPosition) {
-        let reason: CompletionReason = wasRetargeted ? .retargeted : .completed
-        let snapshot = properties
-        properties.removeAll()
-        for p in snapshot { p.finishTracks(of: self, at: position) }
-        rootSegment = nil
-        isRunning = false
-        deactivate()
-        runCompletions(position, reason)
-    }
-
-    private func deactivate() {
-        isRunning = false
-        awaitingAnimations = false
-        scrubbedProgress = nil
-        rootSegment = nil
-        anchorFraction = 0
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
-        timingParameters = originalTimingParameters
-        state = .inactive
-        engine.unregister(self)
-        reportFraction()
-    }
-
-    private func runCompletions(_ position: AnimatingPosition, _ reason: CompletionReason) {
-        let handlers = completions
-        completions.removeAll()
-        for h in handlers { h(position, reason) }
     }
 
     /// Called when a property this animator animates is changed by another animation or

@@ -15,6 +15,30 @@ public enum TimingParameters: Sendable, Equatable {
         }
     }
 
+    /// The progress shown at time fraction `x` of a run lasting `duration` seconds (a spring
+    /// runs in seconds: at `x · duration`).
+    func progress(atFraction x: Double, duration: Double) -> Double {
+        switch self {
+        case .cubic(let curve): return curve.progress(at: x)
+        case .spring(let spring): return spring.progress(at: x * duration)
+        }
+    }
+
+    /// The time fraction at which the timing first shows progress `p` (the inverse of
+    /// ``progress(atFraction:duration:)``, the 2016 session's remapping after a linear scrub):
+    /// 0 for `p ≤ 0`, 1 for `p ≥ 1` or a progress the timing never reaches; a curve that never
+    /// reaches `p` gives `p` itself.
+    func fraction(showingProgress p: Double, duration: Double) -> Double {
+        switch self {
+        case .cubic(let curve):
+            return curve.fraction(forProgress: p) ?? p
+        case .spring(let spring):
+            guard p > 0 else { return 0 }
+            guard p < 1, duration > 0, let t = spring.time(reachingProgress: p, within: duration) else { return 1 }
+            return t / duration
+        }
+    }
+
     /// The timing with a spring fitted to `duration` (curves are unchanged).
     func fitted(toDuration duration: Double) -> TimingParameters {
         switch self {

@@ -26,7 +26,9 @@ public enum VelocityFit: Sendable, Hashable {
 /// ## Algorithm
 /// A least-squares fit (``VelocityFit/quadratic`` by default, as Android's and Flutter's velocity
 /// trackers do; ``VelocityFit/linear`` on request) through the samples of the last ``window``
-/// seconds before the newest sample, at most ``capacity`` of them (20 by default), in time
+/// seconds before the newest sample (edges included, compared in whole microseconds so that the
+/// choice never depends on how the seconds round: a sample exactly 100 ms older than the newest
+/// one is always in the default window), at most ``capacity`` of them (20 by default), in time
 /// relative to the newest sample and scaled to [−1, 0] so the fit stays well conditioned for
 /// any clock origin. The velocity is the fit's derivative at the newest sample. The fit is
 /// linear in the positions, so it runs on ``AnimatableValue``'s vector-space operations alone:
@@ -153,19 +155,23 @@ public struct VelocityTracker<Value: AnimatableValue>: Sendable {
         }
         guard available >= 2 else { return .zero }
         let newestTime = times[index]
-        guard time - newestTime <= pauseThreshold else { return .zero }
+        let newestMicros = Self.microseconds(newestTime)
+        guard Self.microseconds(time) - newestMicros <= pauseMicros else { return .zero }
 
         // Walk back while samples are within the window and no gap exceeds the pause threshold.
+        // Both edges are compared in whole microseconds, so a sample exactly `window` older
+        // than the newest is kept whatever the clock's origin (in seconds, 1.1 − 1.0 exceeds
+        // 0.1 and 0.3 − 0.2 falls short of it).
         var used = 1
         var oldest = index
-        var laterTime = newestTime
+        var laterMicros = newestMicros
         while used < available {
             let candidate = previous(oldest)
-            let t = times[candidate]
-            if newestTime - t > window || laterTime - t > pauseThreshold { break }
+            let t = Self.microseconds(times[candidate])
+            if newestMicros - t > windowMicros || laterMicros - t > pauseMicros { break }
             used += 1
             oldest = candidate
-            laterTime = t
+            laterMicros = t
         }
         guard used >= 2 else { return .zero }
 
@@ -174,6 +180,13 @@ public struct VelocityTracker<Value: AnimatableValue>: Sendable {
     }
 
     private func previous(_ index: Int) -> Int { index == 0 ? capacity - 1 : index - 1 }
+
+    /// A time in whole microseconds (an integer held exactly in a `Double` up to 2⁵³ µs, about
+    /// 285 years): the exact time base the window and pause edges are compared in.
+    @inline(__always)
+    private static func microseconds(_ seconds: Double) -> Double { (seconds * 1e6).rounded() }
+    private var windowMicros: Double { (window * 1e6).rounded() }
+    private var pauseMicros: Double { (pauseThreshold * 1e6).rounded() }
 
     /// The derivative at the newest sample of the least-squares curve through `count` samples
     /// from `oldestIndex` to `newestIndex` (strictly increasing times, `count ≥ 2`).

@@ -156,6 +156,33 @@ public struct CubicTimingParameters: Sendable, Equatable {
         sample(at: fraction).velocity
     }
 
+    /// Whether the curve has a vertical tangent somewhere on [0, 1]: a parameter where dx/ds = 0
+    /// and dy/ds ≠ 0, so ``velocity(at:)`` is ±infinity there. That is the start when
+    /// x1 = 0 and y1 ≠ 0, the end when x2 = 1 and y2 ≠ 1, or an inflection inside, as in
+    /// (1, 0, 0, 1) at fraction 0.5. An animator on such a curve reports it once with a
+    /// diagnostic and gives its properties a finite velocity there (see ``PropertyAnimator``).
+    public var hasVerticalTangent: Bool {
+        // dx/ds = 3a·s² + 2b·s + c; x is nondecreasing, so its zeros inside are double roots.
+        var roots: [Double] = []
+        let qa = 3 * x.a, qb = 2 * x.b, qc = x.c
+        if qa == 0 {
+            if qb != 0 { roots.append(-qc / qb) } else if qc == 0 { return true }
+        } else {
+            let disc = qb * qb - 4 * qa * qc
+            let scale = Swift.max(qb * qb, (4 * qa * qc).magnitude)
+            if disc >= -1e-12 * scale {
+                let r = Swift.max(disc, 0).squareRoot()
+                roots.append((-qb - r) / (2 * qa))
+                roots.append((-qb + r) / (2 * qa))
+            }
+        }
+        for s in roots where s >= -1e-12 && s <= 1 + 1e-12 {
+            let t = Swift.min(Swift.max(s, 0), 1)
+            if y.derivative(t) != 0 { return true }
+        }
+        return false
+    }
+
     /// Progress and velocity together, sharing one solve.
     @inlinable public func sample(at fraction: Double) -> (progress: Double, velocity: Double) {
         if fraction > 0, fraction < 1 {

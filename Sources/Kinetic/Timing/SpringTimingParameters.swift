@@ -292,6 +292,33 @@ extension SpringTimingParameters {
         return 1 - b.released + initialVelocity.x * b.kicked
     }
 
+    /// The first time in [0, `duration`] seconds at which ``progress(at:)`` reaches `progress`,
+    /// 0 for a progress of 0 or less, and nil if it never does within `duration` (or `duration`
+    /// is not positive and finite).
+    ///
+    /// A scan of 4,096 steps finds the first step that reaches it, and bisection pins the
+    /// crossing inside that step to about 1e-15 of `duration`. (Bisecting over the whole
+    /// duration finds *a* crossing, not the first, once the spring oscillates back below the
+    /// progress.) A crossing is missed only if the spring rises past it and falls back within
+    /// one step, which takes over 2,000 half-oscillations within `duration`.
+    public func time(reachingProgress progress: Double, within duration: Double) -> Double? {
+        guard progress > 0 else { return 0 }
+        guard duration > 0, duration.isFinite, progress.isFinite else { return nil }
+        let steps = 4096
+        var lo = 0.0, hi = -1.0
+        for k in 1...steps {
+            let t = duration * Double(k) / Double(steps)
+            if self.progress(at: t) >= progress { hi = t; break }
+            lo = t
+        }
+        guard hi >= 0 else { return nil }
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if self.progress(at: mid) < progress { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
     /// The rate of change of progress per second at `time`, for the horizontal component of the
     /// initial velocity.
     @inlinable public func velocity(at time: Double) -> Double {

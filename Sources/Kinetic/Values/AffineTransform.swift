@@ -98,7 +98,15 @@ public struct AffineTransform: AnimatableValue, Hashable {
     /// Decomposes a matrix, choosing the rotation representative nearest `hint` (mod 2π).
     static func decompose(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double,
                           rotationNear hint: Double) -> AffineTransform {
-        let sx = (a * a + b * b).squareRoot()
+        // √(a² + b²) without overflow or underflow of the squares.
+        let big = Swift.max(a.magnitude, b.magnitude)
+        let sx: Double
+        if big > 0 && big.isFinite {
+            let ra = a / big, rb = b / big
+            sx = big * (ra * ra + rb * rb).squareRoot()
+        } else {
+            sx = big
+        }
         var angle = sx > 0 ? Elementary.atan2(b, a) : 0
         let twoPi = 2 * Double.pi
         if hint.isFinite {
@@ -148,16 +156,22 @@ public struct AffineTransform: AnimatableValue, Hashable {
         AffineTransform(scaleX: x, y: y).concatenating(self)
     }
 
-    /// The inverse transform, or `nil` when the transform is singular (a zero scale).
+    /// The inverse transform, or `nil` when the transform is singular (a zero scale) or its
+    /// inverse is not representable (an entry or the translation beyond the largest `Double`).
+    ///
+    /// The inverse is computed from the decomposition, whose determinant is `scaleX · scaleY`,
+    /// never from the matrix's products: `AffineTransform(scaleX: 1e-160, y: 1e160)` (determinant
+    /// 1) inverts to `(scaleX: 1e160, y: 1e-160)` instead of overflowing. A value type has no
+    /// engine to report to: `nil` is the diagnostic.
     public func inverted() -> AffineTransform? {
-        let m = matrix
-        let det = m.a * m.d - m.b * m.c
-        guard det != 0, det.isFinite else { return nil }
-        let ia = m.d / det, ib = -m.b / det, ic = -m.c / det, id = m.a / det
-        return AffineTransform.decompose(
-            a: ia, b: ib, c: ic, d: id,
-            tx: -(m.tx * ia + m.ty * ic), ty: -(m.tx * ib + m.ty * id),
-            rotationNear: -rotation)
+        guard scaleX != 0, scaleY != 0 else { return nil }
+        let cs = Elementary.cos(rotation), sn = Elementary.sin(rotation)
+        // M⁻¹ = adj(M) / det with det = scaleX·scaleY, each entry divided out by hand.
+        let ia = (shear * sn + cs) / scaleX, ib = -sn / scaleY
+        let ic = -(shear * cs - sn) / scaleX, id = cs / scaleY
+        let tx = -(translationX * ia + translationY * ic), ty = -(translationX * ib + translationY * id)
+        guard ia.isFinite, ib.isFinite, ic.isFinite, id.isFinite, tx.isFinite, ty.isFinite else { return nil }
+        return AffineTransform.decompose(a: ia, b: ib, c: ic, d: id, tx: tx, ty: ty, rotationNear: -rotation)
     }
 
     /// Whether the transform maps every point to itself (within 1e-12 on the matrix entries).

@@ -61,8 +61,19 @@ extension AnimatableValue {
         (self - other).magnitudeSquared <= tolerance * tolerance
     }
 
-    /// Whether every component is finite (no NaN, no infinity).
+    /// Whether the value can be animated: every component finite *and* ``magnitudeSquared``
+    /// finite, so the magnitude is below about 1.3e154 (the square root of the largest
+    /// `Double`). Animated properties, physics animations and velocity tracking reject values
+    /// outside this range, because settling thresholds and velocity magnitudes square them.
+    /// ``hasFiniteComponents`` tells a huge finite value from a NaN or an infinity.
     @inlinable public var isFinite: Bool { magnitudeSquared.isFinite }
+
+    /// Whether every component is finite (no NaN, no infinity), however large.
+    @inlinable public var hasFiniteComponents: Bool {
+        // Scaled down by 2⁻⁶⁰⁰ first, the squares of finite components cannot overflow, and
+        // infinities and NaNs stay what they are.
+        (self * 0x1p-600).magnitudeSquared.isFinite
+    }
 }
 
 extension Double: AnimatableValue {

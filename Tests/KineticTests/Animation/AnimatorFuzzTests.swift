@@ -9,6 +9,13 @@ import Darwin
 /// A property-based test: random sequences of every animator operation (legal or not) and
 /// clock ticks, with the invariants checked after every step.
 ///
+/// One of them is continuity at an instant (DESIGN invariant 6): no call moves any presentation
+/// value except an explicit stop or finish, a model write outside any animation, a scrub to a
+/// new `fractionComplete` and a tick (time passing). Writing back the `fractionComplete` just
+/// read is checked like every other call. The one documented exception: activating an
+/// inactive animator whose `isReversed` is true shows its end values at once (it then runs
+/// back to the start, as UIKit's does).
+///
 /// 100,000 operations run in the normal test run. For a long campaign set
 /// `KINETIC_FUZZ_OPERATIONS` (for example `KINETIC_FUZZ_OPERATIONS=5000000 swift test --filter
 /// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`.
@@ -41,6 +48,15 @@ struct AnimatorFuzzTests {
         return Int(String(cString: raw))
     }
 
+    /// Every presentation component the fuzz animates: x, the point's two coordinates and the
+    /// transform's decomposition (translation, rotation, scale, skew).
+    static func presentation(_ x: AnimatedProperty<Double>, _ p: AnimatedProperty<Point>,
+                             _ t: AnimatedProperty<AffineTransform>) -> [Double] {
+        let m = t.presentationValue
+        return [x.presentationValue, p.presentationValue.x, p.presentationValue.y,
+                m.translationX, m.translationY, m.rotation, m.scaleX, m.scaleY, m.shear]
+    }
+
     @Test func randomOperationsKeepEveryInvariant() {
         let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 100_000
         let seed = UInt64(Self.environmentInteger("KINETIC_FUZZ_SEED") ?? 20_261_123)
@@ -52,6 +68,7 @@ struct AnimatorFuzzTests {
         var animators: [PropertyAnimator] = []
         var cycles: [ObjectIdentifier: Cycle] = [:]
         var failures = 0
+        var jumpsChecked = 0
         var completionsChecked = 0
         var maxTracks = 0
 
@@ -124,13 +141,18 @@ struct AnimatorFuzzTests {
             let a = candidates[rng.int(candidates.count)]
             let cycle = cycles[ObjectIdentifier(a)]!
             let wasActive = a.state != .inactive
+            let activatesReversed = !wasActive && a.isReversed
             var endedBy: AnimatingPosition?? = .none    // set when this op may end the cycle
-            let op = rng.int(16)
+            var mayMove = false                         // set for the ops allowed to move values
+            let before = Self.presentation(x, p, t)
+            let stateBefore = "\(a.state) running \(a.isRunning) reversed \(a.isReversed) fraction \(a.fractionComplete) linear \(a.scrubsLinearly)"
+            let op = rng.int(17)
             switch op {
             case 0, 1: a.startAnimation()
             case 2: a.startAnimation(afterDelay: rng.int(4) == 0 ? .nan : rng.unit() * 0.3)
             case 3: a.pauseAnimation()
             case 4:
+                mayMove = true
                 let withoutFinishing = rng.bool()
                 a.stopAnimation(withoutFinishing)
                 if withoutFinishing { endedBy = .some(nil) }
@@ -138,7 +160,11 @@ struct AnimatorFuzzTests {
                 let position: AnimatingPosition = [.start, .end, .current][rng.int(3)]
                 a.finishAnimation(at: position)
                 endedBy = .some(position)
-            case 6: a.fractionComplete = randomFraction()
+                mayMove = true
+            case 6:
+                let f = randomFraction()
+                mayMove = !f.isNaN                      // a scrub to a new value moves; NaN is rejected
+                a.fractionComplete = f
             case 7: a.isReversed.toggle()
             case 8: a.continueAnimation(withTimingParameters: rng.bool() ? nil : randomTiming(),
                                         durationFactor: rng.int(5) == 0 ? -1 : rng.unit() * 2)
@@ -147,14 +173,28 @@ struct AnimatorFuzzTests {
             case 11: a.scrubsLinearly.toggle()
             case 12:
                 // A jump outside any animation block.
+                mayMove = true
                 x.value = rng.unit() * 100
             case 13:
                 if rng.int(8) == 0, let index = animators.firstIndex(where: { $0 === a }) {
                     animators.remove(at: index)     // drop our reference; the engine may keep it
                 }
+            case 14:
+                // Writing back what was read changes nothing, in every state and mode.
+                a.fractionComplete = a.fractionComplete
             default:
+                mayMove = true
                 let dt = rng.int(10) == 0 ? 0 : rng.unit() * 0.1
                 engine.tick(at: engine.time + dt)
+            }
+
+            if !mayMove && !activatesReversed {
+                jumpsChecked += 1
+                let after = Self.presentation(x, p, t)
+                for (u, v) in zip(before, after) where !(abs(u - v) <= 1e-9 * Swift.max(1, abs(u))) {
+                    fail("step \(step): op \(op) moved a presentation value at one instant (\(stateBefore)): \(before) → \(after)")
+                    break
+                }
             }
 
             // A cycle that ended: by the op itself, or by a tick completing it.
@@ -199,7 +239,7 @@ struct AnimatorFuzzTests {
             maxTracks = max(maxTracks, x.tracks.count + p.tracks.count + t.tracks.count)
             if failures > 20 { break }
         }
-        print("animator fuzzing: \(operations) operations, seed \(seed), \(completionsChecked) cycles checked, at most \(maxTracks) tracks, \(failures) failures")
+        print("animator fuzzing: \(operations) operations, seed \(seed), \(completionsChecked) cycles checked, \(jumpsChecked) calls checked for jumps, at most \(maxTracks) tracks, \(failures) failures")
         #expect(failures == 0)
         #expect(completionsChecked > operations / 100)
     }

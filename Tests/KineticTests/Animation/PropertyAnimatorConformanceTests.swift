@@ -430,21 +430,23 @@ struct PropertyAnimatorConformanceTests {
         #expect(y.presentationValue == 10)
     }
 
-    @Test func anAnimatorStartedWithNothingWaitsForItsAnimations() {
+    /// UIKit: animations added to an animator started with none run for the remaining duration;
+    /// with nothing added it completes at the end of its duration. (Until issue 11 it waited,
+    /// active and not running, for its first block and gave it the whole duration.)
+    @Test func anAnimatorStartedWithNothingRunsItsClock() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
         var completions = 0
         let a = PropertyAnimator(duration: 1, curve: .linear, engine: engine)
         a.addCompletion { _ in completions += 1 }
         a.startAnimation()
-        #expect(a.state == .active && !a.isRunning)
-        engine.tick(at: 3)                              // nothing to animate: it waits
-        #expect(a.state == .active && completions == 0)
+        #expect(a.state == .active && a.isRunning)
+        engine.tick(at: 0.6)
         a.addAnimations { x.value = 10 }
-        #expect(a.isRunning)
-        engine.tick(at: 3.5)
-        #expect(near(x.presentationValue, 5))             // the whole duration from now
-        engine.tick(at: 4)
+        #expect(a.isRunning && x.presentationValue == 0)
+        engine.tick(at: 0.8)
+        #expect(near(x.presentationValue, 5))             // 10 over the remaining 0.4 s
+        engine.tick(at: 1)
         #expect(x.presentationValue == 10 && completions == 1 && a.state == .inactive)
     }
 

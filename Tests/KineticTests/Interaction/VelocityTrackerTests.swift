@@ -1,5 +1,10 @@
 import Testing
 @testable import Kinetic
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Namespace for the interaction suites, so `swift test --filter Interaction` selects them.
 @Suite("Interaction")
@@ -209,6 +214,33 @@ extension InteractionTests {
             for _ in 0..<10 { t += 0.002; x += 4; short.addSample(x, at: t) }
             for _ in 0..<2 { t += 0.002; x -= 0.6; short.addSample(x, at: t) }
             #expect(abs(short.velocity(at: t) + 300) <= 1e-9)
+        }
+
+        /// A sample exactly `window` older than the newest is in the window whatever the clock's
+        /// origin: in seconds, 1.1 − 1.0 = 0.10000000000000009 and 0.3 − 0.2 =
+        /// 0.09999999999999998, which used to drop or keep it (a 3–11 % change on real gestures).
+        @Test(arguments: [VelocityFit.quadratic, .linear])
+        func theWindowEdgeDoesNotDependOnHowTheSecondsRound(fit: VelocityFit) {
+            // A flick that decelerates (not a polynomial: every sample changes the fit).
+            func position(_ tau: Double) -> Double { 400 * (1 - exp(-tau / 0.06)) }
+            func estimate(origin: Double, window: Double) -> Double {
+                var tracker = VelocityTracker<Double>(window: window, fit: fit)
+                for k in 0...10 {
+                    let t = origin + Double(k) / 100
+                    tracker.addSample(position(Double(k) / 100), at: t)
+                }
+                return tracker.velocity(at: origin + 0.1)
+            }
+            // The reference: a window that includes the 100 ms-old sample beyond doubt.
+            let reference = estimate(origin: 0, window: 0.1004)
+            let without = estimate(origin: 0, window: 0.0996)
+            print("velocity tracker (\(fit)): with the 100 ms-old sample \(reference), without \(without), \(abs(without / reference - 1) * 100) % apart")
+            #expect(abs(without / reference - 1) > 0.01)      // the edge matters for this gesture
+            var worst = 0.0
+            for origin in [0.0, 0.2, 0.7, 1.0, 2.3, 17.9, 86_400.1, 1_700_000_000.0] {
+                worst = max(worst, abs(estimate(origin: origin, window: 0.1) / reference - 1))
+            }
+            #expect(worst <= 1e-6)
         }
 
         @Test func storageIsAllocatedOnce() {

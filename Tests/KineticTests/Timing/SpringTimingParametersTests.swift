@@ -49,6 +49,23 @@ struct SpringTimingParametersTests {
         #expect(worstV <= 1e-9, "worst relative velocity error \(worstV)")
     }
 
+    /// The inverse used to continue after a linear scrub: the first instant the spring shows a
+    /// progress, checked on the independent underdamped closed form (1 + x(t)/d0, x from
+    /// `springOffset`), and nil beyond what it reaches within the duration.
+    @Test func timeReachingAProgressIsTheFirstCrossing() throws {
+        let spring = SpringTimingParameters(mass: 1, stiffness: 200, damping: 8)
+        func progress(_ t: Double) -> Double { 1 + springOffset(mass: 1, stiffness: 200, damping: 8, d0: -1, v0: 0, at: t).x }
+        for p in [0.05, 0.3, 0.5, 0.9, 1.2] {
+            let t = try #require(spring.time(reachingProgress: p, within: 2))
+            #expect(abs(progress(t) - p) <= 1e-12, "p = \(p)")
+            // Below p everywhere before: sampled densely.
+            for k in 0..<200 { #expect(progress(t * Double(k) / 200) < p) }
+        }
+        #expect(spring.time(reachingProgress: 0, within: 2) == 0)
+        #expect(spring.time(reachingProgress: 1.9, within: 2) == nil)    // it never overshoots that far
+        #expect(spring.time(reachingProgress: 0.5, within: 0) == nil)
+    }
+
     @Test func startsAtZeroWithTheGivenVelocity() {
         for zeta in Self.dampingRatios {
             let s = SpringTimingParameters(mass: 2, stiffness: 300, damping: 2 * zeta * 600.0.squareRoot(),
