@@ -49,7 +49,9 @@ public final class CommentsDemo {
     /// The panel, the blur behind it, the two labels and the button.
     public let panel: Node, blur: Node, collapsedLabel: Node, expandedLabel: Node, postButton: Node
     private let engine: AnimationEngine
-    private var progressWhenInterrupted = 0.0
+    /// Each animator's own `fractionComplete` when the pan caught it: the animators run different
+    /// curves, so each reads its own progress, and writing it back moves nothing.
+    private var progressWhenInterrupted: [Double] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
@@ -210,12 +212,14 @@ public final class CommentsDemo {
             // startInteractiveTransition(state:duration:)
             animateTransitionIfNeeded(state: nextState, duration: CommentsDemo.duration)
             for a in runningAnimators { a.pauseAnimation() }
-            progressWhenInterrupted = runningAnimators.first?.fractionComplete ?? 0
+            progressWhenInterrupted = runningAnimators.map { $0.fractionComplete }
         case .changed:
             // updateInteractiveTransition(fractionComplete:)
             let ty = pan.translation(in: nil).y
-            let fraction = progressWhenInterrupted + (nextState == .expanded ? -ty : ty) / distance
-            for a in runningAnimators { a.fractionComplete = Swift.min(Swift.max(fraction, 0), 1) }
+            let delta = (nextState == .expanded ? -ty : ty) / distance
+            for (a, start) in zip(runningAnimators, progressWhenInterrupted) {
+                a.fractionComplete = Swift.min(Swift.max(start + delta, 0), 1)
+            }
         case .ended, .cancelled:
             // continueInteractiveTransition(cancel:): reverse if the finger was moving back.
             guard let first = runningAnimators.first else { return }
