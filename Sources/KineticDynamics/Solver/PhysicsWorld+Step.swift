@@ -105,6 +105,10 @@ extension PhysicsWorld {
         let velocityIterations = max(self.velocityIterations, 1)
         let positionIterations = max(self.positionIterations, 0)
         let limit = Self.maxRotation * stepRate
+        if constraintBuffer.count < activeContacts.count {
+            constraintBuffer.append(contentsOf: repeatElement(VelocityConstraint(), count: activeContacts.count - constraintBuffer.count))
+        }
+        constraintBuffer.withUnsafeMutableBufferPointer { constraints in
         contacts.withUnsafeMutableBufferPointer { contacts in
         joints.withUnsafeMutableBufferPointer { joints in
         motions.withUnsafeMutableBufferPointer { motionsBuffer in
@@ -116,14 +120,18 @@ extension PhysicsWorld {
             let motions = motionsBuffer.baseAddress!
             let c = contacts.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
             let j = joints.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
-            ContactSolver.prepare(c, activeContacts, motions, start.baseAddress!, invH: invH)
+            let k = UnsafeMutableBufferPointer(rebasing: constraints[0..<activeContacts.count])
+            if let kBase = k.baseAddress {
+                ContactSolver.prepare(c, activeContacts, kBase, motions, start.baseAddress!, invH: invH)
+            }
             JointSolver.prepare(j, activeJoints, motions, h: h)
-            ContactSolver.warmStart(c, activeContacts, motions)
+            ContactSolver.warmStart(k, motions)
             for _ in 0..<velocityIterations {
                 JointSolver.solveVelocities(j, activeJoints, motions, h: h)
-                ContactSolver.solveVelocities(c, activeContacts, motions)
+                ContactSolver.solveVelocities(k, motions)
             }
-            ContactSolver.applyRestitution(c, activeContacts, motions)
+            ContactSolver.applyRestitution(k, c, activeContacts, motions)
+            ContactSolver.storeImpulses(k, c, activeContacts)
 
             // Bodies no constraint pushed on this step fly free: their position takes the applied
             // forces' exact constant-acceleration term (x += h·v₁ − ½h²·a, i.e. h·(v₀ + v₁)/2 for
@@ -169,6 +177,7 @@ extension PhysicsWorld {
                     c[k].isTouching = true
                 }
             }
+        }
         }
         }
         }

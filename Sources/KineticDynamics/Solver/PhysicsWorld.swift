@@ -158,6 +158,7 @@ final class PhysicsWorld {
     // Step buffers, reused from step to step.
     var contacts: [Contact] = []
     var contactScratch: [Contact] = []
+    var constraintBuffer: [VelocityConstraint] = []
     var proxies: [Proxy] = []
     var proxyOrder: [Int32] = []
     var proxiesDirty = true
@@ -165,6 +166,7 @@ final class PhysicsWorld {
     var awakeBodies: [Int32] = []
     var startStates: [StartState] = []
     var activeContacts: [Int32] = []
+    var interleaved: [Int32] = []
     var activeJoints: [Int32] = []
     var touching: [TouchRecord] = []
     var previousTouching: [TouchRecord] = []
