@@ -26,6 +26,12 @@ extension PhysicsWorld {
             activeJoints.append(Int32(j))
         }
 
+        if awakeBodies.isEmpty && !proxiesDirty {
+            // Everything sleeps and nothing was added or moved: the contacts, their events and
+            // the poses are as they were. Only the forces applied meanwhile are dropped.
+            clearForces()
+            return
+        }
         integrateVelocities(h)
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { active in
@@ -40,10 +46,16 @@ extension PhysicsWorld {
         updateSleep(h)
         recordEvents()
 
-        for i in bodies.indices {
-            bodies[i].force = .zero
-            bodies[i].torque = 0
-            bodies[i].acceleration = .zero
+        clearForces()
+    }
+
+    func clearForces() {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices {
+                bodies[i].force = .zero
+                bodies[i].torque = 0
+                bodies[i].acceleration = .zero
+            }
         }
         freeBodies.append(contentsOf: releasedBodies)
         releasedBodies.removeAll(keepingCapacity: true)

@@ -254,6 +254,7 @@ final class PhysicsWorld {
         motions[i].position = Vec2(position)
         motions[i].rotation = Rotation(angle: angle)
         updateBox(i)
+        if bodies[i].material.isAnchored { proxiesDirty = true }     // a full step even if all sleep
         wakeBody(i)
         wakeContacts(of: i)
     }
