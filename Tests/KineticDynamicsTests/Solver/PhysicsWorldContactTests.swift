@@ -124,4 +124,47 @@ import Testing
         // Strictly alternating: one event per (ball, floor) pair even on the shared vertex.
         for (k, e) in log.enumerated() { #expect(e.phase == (k % 2 == 0 ? .began : .ended)) }
     }
+
+    @Test(arguments: [PhysicsWorld.box(width: 40, height: 40), ShapeGeometry.circle(radius: 20)])
+    func bodiesSlideOverTheSeamsOfAFlatBoundary(shape: ShapeGeometry) {
+        // Three collinear segments: without ghost-vertex handling the box's leading face catches
+        // the next segment's start and stops.
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -1000, y: 0), Point(x: 0, y: 0), Point(x: 150, y: 0), Point(x: 1000, y: 0)],
+                              isClosed: false, mask: 1)
+        let body = world.addBody(shape, at: Point(x: -300, y: -20))
+        world.setVelocity(Vector(dx: 300, dy: 0), of: body)
+        var lowest = 0.0, highest = -Double.infinity
+        for _ in 0..<240 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: body)
+            world.step()
+            highest = max(highest, world.velocity(of: body).dy.magnitude)
+            lowest = min(lowest, world.position(of: body).y)
+        }
+        #expect(abs(world.velocity(of: body).dx - 300) < 1, "vx \(world.velocity(of: body).dx)")
+        #expect(abs(world.position(of: body).x - 300) < 3)
+        #expect(highest < 10, "vertical speed \(highest)")
+    }
+
+    @Test func boxTipsOverTheOuterCornerOfAPlatform() {
+        // The chain bends away at (0, 0): that vertex is a real corner and must still collide.
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -400, y: 0), Point(x: 0, y: 0), Point(x: 0, y: 400)], isClosed: false, mask: 1)
+        let box = world.addBody(PhysicsWorld.box(width: 40, height: 40), at: Point(x: -30, y: -20))
+        world.setVelocity(Vector(dx: 100, dy: 0), of: box)
+        for _ in 0..<240 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: box)
+            world.step()
+            // Once below the corner, no vertex of the box is inside the wall (x < 0).
+            let p = world.position(of: box), q = Rotation(angle: world.angle(of: box))
+            if p.y > 30 {
+                for v in [Vec2(-20, -20), Vec2(20, -20), Vec2(20, 20), Vec2(-20, 20)] {
+                    #expect(q.apply(v).x + p.x > -1)
+                }
+            }
+        }
+        // It slid off the edge, rotating about the corner, and fell past it on the outside.
+        #expect(world.position(of: box).x > 0)
+        #expect(world.position(of: box).y > 0)
+    }
 }
