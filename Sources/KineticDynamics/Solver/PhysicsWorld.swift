@@ -167,6 +167,7 @@ final class PhysicsWorld {
     var startStates: [StartState] = []
     var activeContacts: [Int32] = []
     var interleaved: [Int32] = []
+    var wakeCandidates: [Int32] = []
     var activeJoints: [Int32] = []
     var touching: [TouchRecord] = []
     var previousTouching: [TouchRecord] = []
