@@ -1,0 +1,79 @@
+// SwiftUI's completion criteria for springs: a handler when the motion is perceptually done, or when it is removed.
+
+/// When a completion handler counts an animation as finished (SwiftUI's
+/// `AnimationCompletionCriteria`).
+public enum AnimationCompletionCriteria: Sendable, Hashable {
+    /// The animation has logically completed but may still be in its long tail: for a spring,
+    /// its settling duration has passed (it is within 0.001 of the distance it had to go, so
+    /// nothing perceptible is left).
+    case logicallyComplete
+    /// The animation is finished and removed: for a ``SpringAnimation``, it settled to its
+    /// resting thresholds, was stopped or was taken over (any ``PhysicsCompletionReason``).
+    case removed
+}
+
+extension SpringAnimation {
+    /// The engine time at which the current motion is logically complete: the start of its
+    /// current motion (``start()``, or the last change of ``target``, ``velocity`` or
+    /// ``spring``, each of which starts a new spring motion from the current state) plus the
+    /// spring's settling duration from rest,
+    /// `spring.settlingDuration(epsilon: 0.001, velocity: 0)` (SwiftUI's settling threshold).
+    /// `nil` while the animation is not running.
+    public var logicalCompletionTime: Double? {
+        guard isRunning else { return nil }
+        var start: Double? = nil
+        for track in property.tracks where track.segment.owner === self {
+            if case .spring(_, let startTime) = track.segment.kind { start = Swift.max(start ?? startTime, startTime) }
+        }
+        guard let start else { return nil }
+        return start + spring.settlingDuration(epsilon: SpringTimingParameters.settlingEpsilon, velocity: 0)
+    }
+
+    /// Adds a handler run once, when the current (or next) run meets `criteria` (SwiftUI's
+    /// `withAnimation(_:completionCriteria:_:completion:)`).
+    ///
+    /// - ``AnimationCompletionCriteria/removed``: when the run ends, for any reason; the same as
+    ///   ``addCompletion(_:)``.
+    /// - ``AnimationCompletionCriteria/logicallyComplete``: at the first engine tick at or after
+    ///   ``logicalCompletionTime`` while the animation still runs (a retarget before then moves
+    ///   that time: the new motion is a new spring), or when the run ends, if that is earlier
+    ///   (as SwiftUI reports logical completion at once for an animation removed early).
+    ///
+    /// Handlers added before ``start()`` wait for the run that start begins. Each handler runs
+    /// exactly once.
+    public func addCompletion(criteria: AnimationCompletionCriteria, _ handler: @escaping () -> Void) {
+        switch criteria {
+        case .removed:
+            addCompletion { _ in handler() }
+        case .logicallyComplete:
+            let watcher = LogicalCompletionWatcher(animation: self, handler: handler)
+            addCompletion { _ in watcher.fire() }
+            property.engine.addDriven(watcher)
+        }
+    }
+}
+
+/// Fires a logical-completion handler at the first tick at or after the spring's logical
+/// completion time; the engine keeps it (and so the handler) alive until it fires.
+final class LogicalCompletionWatcher<Value: AnimatableValue>: EngineDriven {
+    private let animation: SpringAnimation<Value>
+    private var handler: (() -> Void)?
+
+    init(animation: SpringAnimation<Value>, handler: @escaping () -> Void) {
+        self.animation = animation
+        self.handler = handler
+    }
+
+    var isRunning: Bool { handler != nil }
+
+    func advance(to time: Double) {
+        guard let deadline = animation.logicalCompletionTime, time >= deadline else { return }
+        fire()
+    }
+
+    func fire() {
+        guard let h = handler else { return }
+        handler = nil
+        h()
+    }
+}
