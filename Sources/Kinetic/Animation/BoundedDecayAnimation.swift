@@ -160,6 +160,8 @@ public final class BoundedDecayAnimation {
         let engine = property.engine
         let now = engine.time
         isRunning = true
+        handoffTime = nil
+        bounceBound = nil
         engine.register(self)
         let lower = bounds.lowerBound, upper = bounds.upperBound
         if x0 > upper || x0 < lower {
@@ -178,9 +180,6 @@ public final class BoundedDecayAnimation {
                     bounceBound = bound
                     crossingVelocity = v * decay.velocityFactor(at: t)
                 }
-            } else {
-                handoffTime = nil
-                bounceBound = nil
             }
         }
         interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)

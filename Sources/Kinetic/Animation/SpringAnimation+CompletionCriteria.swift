@@ -40,7 +40,9 @@ extension SpringAnimation {
     ///   (as SwiftUI reports logical completion at once for an animation removed early).
     ///
     /// Handlers added before ``start()`` wait for the run that start begins. Each handler runs
-    /// exactly once.
+    /// exactly once. A logical-completion handler is watched by the engine (see
+    /// ``AnimationEngine/addDriven(_:)``) until it runs, so while one waits
+    /// ``AnimationEngine/hasRunningAnimations`` is true, even for an animation not started yet.
     public func addCompletion(criteria: AnimationCompletionCriteria, _ handler: @escaping () -> Void) {
         switch criteria {
         case .removed:
