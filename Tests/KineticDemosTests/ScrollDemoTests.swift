@@ -33,7 +33,9 @@ struct ScrollDemoTests {
                 let step = b.presentation - a.presentation
                 if touched {
                     // At most the finger's own movement over the frame (the rubber band only
-                    // shrinks it), plus what the animation after a release adds in under a frame.
+                    // shrinks it), plus what an animation moves in under a frame before a grab
+                    // or after a release (the velocity at the grab is already zero when sampled,
+                    // so half a frame's worth more, and half a point, covers its acceleration).
                     var moved = 0.0
                     let p0 = Self.finger(script, at: t0), p1 = Self.finger(script, at: t1)
                     for e in script.events where e.time > t0 && e.time <= t1 {
@@ -42,7 +44,7 @@ struct ScrollDemoTests {
                         moved = max(moved, abs(axisIsX ? q.x - from.x : q.y - from.y))
                     }
                     if let p0, let p1 { moved = max(moved, abs(axisIsX ? p1.x - p0.x : p1.y - p0.y)) }
-                    #expect(abs(step) <= moved + max(abs(a.velocity), abs(b.velocity)) * dt + 1e-9,
+                    #expect(abs(step) <= moved + 1.5 * max(abs(a.velocity), abs(b.velocity)) * dt + 0.5,
                             "\(channel) jumps \(step) at frame \(i) with the finger moving \(moved)")
                     fingerFrames += 1
                 } else {
@@ -66,29 +68,30 @@ struct ScrollDemoTests {
             let x = r.value(frame: i, channel: "list.offset")!.presentation
             let t = Double(i) / r.fps
             if t < 2.5 { maxPastEnd = max(maxPastEnd, x - end) }
-            if t >= 2.5 && t < 4.6 { maxPastTop = max(maxPastTop, -x) }
+            if t >= 2.5 && t < 3.3 { maxPastTop = max(maxPastTop, -x) }
         }
         // Crossing at 3000·e^(−2.002·0.543) ≈ 1012 pt/s: out by at most 1012/(10e) ≈ 37 pt.
         #expect(maxPastEnd > 20 && maxPastEnd < 38)
         #expect(maxPastTop > 20 && maxPastTop < 38)
         #expect(presentation(r, "list.offset", at: 2.45) == end)
-        #expect(presentation(r, "list.offset", at: 4.55) == 0)
+        #expect(presentation(r, "list.offset", at: 3.3) < 0)                 // caught mid-bounce
+        #expect(presentation(r, "list.offset", at: 5.55) == 0)
     }
 
     @Test func dragPastTheTopIsRubberBandedAndSpringsBack() throws {
         let r = try record("scroll")
         // 200 pt past the top in a 387-point viewport shows (1 − 1/(200·0.55/387 + 1))·387.
         let expected = -(1 - 1 / (200 * 0.55 / 387 + 1)) * 387
-        #expect(abs(presentation(r, "list.offset", at: 5.1) - expected) < 1e-9)
-        #expect(presentation(r, "list.offset", at: 6.45) == 0)
+        #expect(abs(presentation(r, "list.offset", at: 6.1) - expected) < 1e-9)
+        #expect(presentation(r, "list.offset", at: 7.45) == 0)
     }
 
     @Test func flicksReachThePageTheProjectionPicks() throws {
         let r = try record("scroll")
-        #expect(presentation(r, "pager.offset", at: 7.75) == 375)
-        #expect(r.value(frame: Int(7.75 * 60), channel: "pager.page")!.model == 1)
-        #expect(presentation(r, "pager.offset", at: 9.05) == 750)
-        #expect(presentation(r, "pager.offset", at: 10.45) == 375)
+        #expect(presentation(r, "pager.offset", at: 8.75) == 375)
+        #expect(r.value(frame: Int(8.75 * 60), channel: "pager.page")!.model == 1)
+        #expect(presentation(r, "pager.offset", at: 10.05) == 750)
+        #expect(presentation(r, "pager.offset", at: 11.45) == 375)
         // At rest within bounds at the end, nothing moving.
         let last = r.frames - 1
         let list = r.value(frame: last, channel: "list.offset")!, pager = r.value(frame: last, channel: "pager.offset")!
