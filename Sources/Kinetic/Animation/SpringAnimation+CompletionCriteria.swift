@@ -35,9 +35,13 @@ extension SpringAnimation {
     /// - ``AnimationCompletionCriteria/removed``: when the run ends, for any reason; the same as
     ///   ``addCompletion(_:)``.
     /// - ``AnimationCompletionCriteria/logicallyComplete``: at the first engine tick at or after
-    ///   ``logicalCompletionTime`` while the animation still runs (a retarget before then moves
-    ///   that time: the new motion is a new spring), or when the run ends, if that is earlier
-    ///   (as SwiftUI reports logical completion at once for an animation removed early).
+    ///   the ``logicalCompletionTime`` of the motion the handler was registered with, or when the
+    ///   run ends, if that is earlier (as SwiftUI reports logical completion at once for an
+    ///   animation removed early). As in SwiftUI, later changes are ignored: a retarget after
+    ///   the handler was added starts a new motion but does not move the handler's time. The
+    ///   motion is the one running when the handler is added, or, for a handler added before
+    ///   ``start()``, the one running at the first tick after it (the start itself, unless the
+    ///   spring was retargeted before that tick).
     ///
     /// Handlers added before ``start()`` wait for the run that start begins. Each handler runs
     /// exactly once. A logical-completion handler is watched by the engine (see
@@ -60,16 +64,20 @@ extension SpringAnimation {
 final class LogicalCompletionWatcher<Value: AnimatableValue>: EngineDriven {
     private let animation: SpringAnimation<Value>
     private var handler: (() -> Void)?
+    /// The logical completion time of the motion the handler belongs to, once known.
+    private var deadline: Double?
 
     init(animation: SpringAnimation<Value>, handler: @escaping () -> Void) {
         self.animation = animation
         self.handler = handler
+        deadline = animation.logicalCompletionTime
     }
 
     var isRunning: Bool { handler != nil }
 
     func advance(to time: Double) {
-        guard let deadline = animation.logicalCompletionTime, time >= deadline else { return }
+        if deadline == nil { deadline = animation.logicalCompletionTime }
+        guard let deadline, time >= deadline else { return }
         fire()
     }
 

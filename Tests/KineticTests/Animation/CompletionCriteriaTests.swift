@@ -75,19 +75,23 @@ struct CompletionCriteriaTests {
         #expect(!engine.hasRunningAnimations)
     }
 
-    @Test func aRetargetStartsANewMotionAndMovesTheLogicalCompletion() {
+    @Test func aRetargetIsANewMotionAndHandlersKeepTheTimeOfTheMotionTheyWereAddedWith() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
         let spring = SpringAnimation(property: x, spring: .smooth, target: 10)
         spring.start()
-        var logical: Double?
-        spring.addCompletion(criteria: .logicallyComplete) { logical = engine.time }
+        var first: Double?, second: Double?
+        spring.addCompletion(criteria: .logicallyComplete) { first = engine.time }
         engine.tick(at: 0.5)
         spring.target = 20
+        spring.addCompletion(criteria: .logicallyComplete) { second = engine.time }
+        // The retarget starts a new spring motion: its own logical completion is 0.5 + 0.7348.
         #expect(abs(spring.logicalCompletionTime! - (0.5 + Self.smoothSettling)) < 1e-9)
-        engine.tick(at: 1.0)                 // past the first deadline (0.73), not the second (1.23)
-        #expect(logical == nil)
-        engine.tick(at: 1.25)
-        #expect(logical == 1.25)
+        engine.tick(at: 0.75)                // past the first motion's time (0.7348), as SwiftUI
+        #expect(first == 0.75 && second == nil && spring.isRunning)
+        engine.tick(at: 1.2)
+        #expect(second == nil)
+        engine.tick(at: 1.25)                // past the second (1.2348)
+        #expect(second == 1.25)
     }
 }
