@@ -8,7 +8,7 @@ import KineticScene
 struct DemoScriptTests {
     @Test func everyDemoIsInTheCatalogAndItsScriptRunsWithNoRejectedEvent() throws {
         let names = DemoCatalog.all.map(\.name)
-        #expect(names == ["basics", "scrubbing", "drawer", "pane", "photo", "comments", "spring2d", "rotation"])
+        #expect(names == ["basics", "scrubbing", "drawer", "pane", "photo", "comments", "spring2d", "rotation", "scroll"])
         for info in DemoCatalog.all {
             #expect(info.description.count > 200, "\(info.name) needs its paragraph")
             let r = try record(info.name)

@@ -5,7 +5,8 @@ public enum DemoCatalog {
     /// The demos' catalog entries, in order.
     public static var all: [DemoInfo] {
         [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info,
-         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info]
+         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info,
+         ScrollDemo.info]
     }
 
     /// A fresh demo on `engine`, or nil for an unknown name.
@@ -19,6 +20,7 @@ public enum DemoCatalog {
         case CommentsDemo.info.name: return CommentsDemo(engine: engine).demo
         case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).demo
         case RotationDemo.info.name: return RotationDemo(engine: engine).demo
+        case ScrollDemo.info.name: return ScrollDemo(engine: engine).demo
         default: return nil
         }
     }

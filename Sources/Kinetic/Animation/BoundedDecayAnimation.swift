@@ -1,0 +1,263 @@
+// A scroll view's fling along one axis: a decay that hands off to a bounce-back spring exactly where it crosses a bound.
+
+/// A scroll view's deceleration with bouncing edges along one axis (UIScrollView after a flick
+/// with `bounces` on): a ``DecayAnimation``-like coast that, if it would come to rest beyond
+/// ``bounds``, hands off at the exact instant it crosses the bound to a spring that carries it
+/// out past the bound and back to rest on it.
+///
+/// ## The motion
+/// With `k = 1000·ln(decelerationRate)` (``DecayTimingParameters``; UIScrollView's
+/// ``DecelerationRate/normal`` 0.998 and ``DecelerationRate/fast`` 0.99 per millisecond), a
+/// release at `x₀` inside the bounds with velocity `v₀` coasts as `x(t) = x₀ + v₀(e^(kt) − 1)/k`
+/// towards `x₀ − v₀/k`. If that resting point is past the bound `b` it would cross, the
+/// crossing time solves `x(t*) = b` in closed form:
+///
+///     t* = ln(1 + k·(b − x₀)/v₀) / k        (``crossingTime(from:velocity:bound:decay:)``)
+///
+/// From `t*` on the offset is the spring of ``spring`` released *at* the bound with the decay's
+/// velocity there, `v₀·e^(k t*)`: `b + v(t*)·kicked(t − t*)` (``SpringBasis``). Position and
+/// velocity are continuous at `t*` by construction (both sides are evaluated at the exact same
+/// instant, not at the next frame: the spring's track is dated `t*`, so a frame after the
+/// crossing shows the spring `t − t*` into its motion, whatever the frame rate). A critically
+/// damped or overdamped ``spring`` (the default) goes out and returns to the bound without
+/// crossing it again.
+///
+/// Released *outside* the bounds (let go while rubber-banded), the spring starts at once from
+/// the offset shown, with the release velocity, towards the nearest bound.
+///
+/// ## Settling
+/// Coasting inside: at the first tick where the speed is at most the decay's resting speed
+/// (the track is removed and the offset lands on the resting point, as ``DecayAnimation``
+/// does). Bouncing: at the first tick where the distance to the bound is at most
+/// ``restingDistance`` and the speed at most ``restingSpeed``; the offset then lands exactly on
+/// the bound. Either way the completion handlers run with ``PhysicsCompletionReason/settled``.
+///
+/// ## Taking over
+/// As ``SpringAnimation/start()``: ``start()`` folds any other physics animation on the property
+/// into its starting offset and ends it, interrupted; a physics animation started later on the
+/// property takes this one over (it ends, interrupted).
+///
+/// ## Bad input
+/// A non-finite velocity is rejected with a diagnostic and zero is used; bounds with a NaN or
+/// infinite end are rejected with a diagnostic and the property's presentation value (a point)
+/// is used, so the motion settles where it is. A negative or non-finite resting threshold is
+/// rejected with a diagnostic and left unchanged.
+public final class BoundedDecayAnimation {
+    /// What the motion is doing.
+    public enum Phase: Sendable, Equatable {
+        /// Coasting under exponential deceleration.
+        case decelerating
+        /// On the spring, out past a bound and back to it.
+        case bouncing
+    }
+
+    /// The property (a content offset along one axis).
+    public let property: AnimatedProperty<Double>
+    /// The offsets the motion may rest at.
+    public let bounds: ClosedRange<Double>
+    /// The deceleration while inside the bounds.
+    public let decay: DecayTimingParameters
+    /// The bounce-back spring (mass, stiffness, damping; its relative velocity is not used).
+    public let spring: SpringTimingParameters
+    /// The velocity at release, in units per second.
+    public let initialVelocity: Double
+    /// Whether the animation is moving the property.
+    public private(set) var isRunning = false
+    /// The current phase while running, `nil` otherwise.
+    public private(set) var phase: Phase?
+    /// The engine time at which the coast reaches a bound and the spring takes over, if it does
+    /// (set by ``start()``; the start time itself when released outside the bounds).
+    public private(set) var handoffTime: Double?
+    /// The bound the spring returns to, if the motion bounces.
+    public private(set) var bounceBound: Double?
+
+    private var storedRestingDistance = 0.001
+    private var storedRestingSpeed = 0.01
+    private var completions: [(PhysicsCompletionReason) -> Void] = []
+
+    /// The default bounce-back spring: critically damped, mass 1, stiffness 100, damping 20
+    /// (ω₀ = 10 rad/s), so a crossing at `v` points per second overshoots by `v/(10e)` at most
+    /// (about 37 points at 1000 points per second) and is back within 0.001 of the distance
+    /// in about 0.92 s.
+    public static let defaultSpring = SpringTimingParameters(mass: 1, stiffness: 100, damping: 20)
+
+    /// A fling of `property` released with `velocity` (units per second), to start with
+    /// ``start()``.
+    public init(property: AnimatedProperty<Double>, velocity: Double, bounds: ClosedRange<Double>,
+                decelerationRate: DecelerationRate = .normal, spring: SpringTimingParameters = BoundedDecayAnimation.defaultSpring) {
+        self.property = property
+        self.decay = DecayTimingParameters(decelerationRate: decelerationRate)
+        self.spring = spring
+        if velocity.isFinite {
+            initialVelocity = velocity
+        } else {
+            initialVelocity = 0
+            property.engine.report(.invalidArgument, "BoundedDecayAnimation: the velocity is not finite; zero is used")
+        }
+        if bounds.lowerBound.isFinite && bounds.upperBound.isFinite {
+            self.bounds = bounds
+        } else {
+            let here = property.presentationValue
+            self.bounds = here...here
+            property.engine.report(.invalidArgument, "BoundedDecayAnimation: the bounds are not finite; the motion is bounded to where the property is")
+        }
+    }
+
+    /// The distance to the bound below which the bounce may settle (default 0.001).
+    public var restingDistance: Double {
+        get { storedRestingDistance }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                property.engine.report(.invalidArgument, "BoundedDecayAnimation.restingDistance must be finite and at least 0; unchanged")
+                return
+            }
+            storedRestingDistance = newValue
+        }
+    }
+
+    /// The speed below which the bounce may settle, in units per second (default 0.01).
+    public var restingSpeed: Double {
+        get { storedRestingSpeed }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                property.engine.report(.invalidArgument, "BoundedDecayAnimation.restingSpeed must be finite and at least 0; unchanged")
+                return
+            }
+            storedRestingSpeed = newValue
+        }
+    }
+
+    /// Adds a handler run once, when the current (or next) run ends, with the reason.
+    public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
+        completions.append(handler)
+    }
+
+    /// The time, in seconds after the release, at which a decay from `x0` with velocity `v0`
+    /// reaches `bound`, or `nil` if it never does (it comes to rest first, or moves away).
+    ///
+    ///     t* = ln(1 + k·(bound − x0)/v0) / k,   k = 1000·ln(rate) < 0
+    ///
+    /// defined when `(bound − x0)/v0 ≥ 0` and `k·(bound − x0)/v0 > −1` (the resting point
+    /// `x0 − v0/k` lies strictly beyond `bound`). Evaluated with `log1p`, exact for crossings
+    /// close to the release.
+    public static func crossingTime(from x0: Double, velocity v0: Double, bound: Double,
+                                    decay: DecayTimingParameters) -> Double? {
+        guard x0.isFinite, v0.isFinite, bound.isFinite, v0 != 0 else { return nil }
+        let ratio = (bound - x0) / v0
+        guard ratio >= 0 else { return nil }
+        let u = decay.rate * ratio
+        guard u > -1 else { return nil }
+        return Elementary.log1p(u) / decay.rate
+    }
+
+    /// Starts the motion from the property's presentation value now (see the type's
+    /// discussion). Does nothing if already running.
+    public func start() {
+        guard !isRunning else { return }
+        let taken = property.removePhysicsTracks()
+        let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
+        let x0 = property.modelValue + taken.offset
+        let engine = property.engine
+        let now = engine.time
+        isRunning = true
+        handoffTime = nil
+        bounceBound = nil
+        engine.register(self)
+        let lower = bounds.lowerBound, upper = bounds.upperBound
+        if x0 > upper || x0 < lower {
+            beginBounce(at: now, bound: x0 > upper ? upper : lower, offset: x0 - (x0 > upper ? upper : lower), velocity: v)
+        } else {
+            let delta = v * (1 / decay.rate)          // x0 − rest
+            let rest = x0 - delta
+            property.setModelValue(rest)
+            phase = .decelerating
+            let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: now))
+            property.appendTrack(on: segment, delta: delta, initialVelocity: 0)
+            if rest > upper || rest < lower {
+                let bound = rest > upper ? upper : lower
+                if let t = BoundedDecayAnimation.crossingTime(from: x0, velocity: v, bound: bound, decay: decay) {
+                    handoffTime = now + t
+                    bounceBound = bound
+                    crossingVelocity = v * decay.velocityFactor(at: t)
+                }
+            }
+        }
+        interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
+        // A crossing at the release instant (released on a bound, moving out) hands off now.
+        if isRunning, phase == .decelerating, let h = handoffTime, h <= now { advance(to: now) }
+    }
+
+    private var crossingVelocity = 0.0
+
+    /// The spring from `bound + offset` with `velocity`, its track dated `time`.
+    private func beginBounce(at time: Double, bound: Double, offset: Double, velocity: Double) {
+        property.removeTracks(ownedBy: self)
+        property.setModelValue(bound)
+        phase = .bouncing
+        handoffTime = time
+        bounceBound = bound
+        let segment = AnimationSegment(owner: self, engine: property.engine, kind: .spring(spring, startTime: time))
+        property.appendTrack(on: segment, delta: offset, initialVelocity: velocity)
+    }
+
+    /// Stops the motion where it is: the presentation becomes the model value and the handlers
+    /// run with ``PhysicsCompletionReason/stopped``. Does nothing if not running.
+    public func stop() {
+        guard isRunning else { return }
+        var offset = 0.0
+        for track in property.tracks where track.segment.owner === self { offset += track.offset().value }
+        property.removeTracks(ownedBy: self)
+        property.setModelValue(property.modelValue + offset)
+        finish(.stopped)
+    }
+
+    private func finish(_ reason: PhysicsCompletionReason) {
+        isRunning = false
+        phase = nil
+        let handlers = completions
+        completions = []
+        for handler in handlers { handler(reason) }
+    }
+}
+
+extension BoundedDecayAnimation: EngineDriven {
+    /// Hands off to the spring once the crossing time has come, and settles.
+    public func advance(to time: Double) {
+        guard isRunning else { return }
+        var offset = 0.0, velocity = 0.0, count = 0
+        for track in property.tracks where track.segment.owner === self {
+            let o = track.offset()
+            offset += o.value
+            velocity += o.velocity
+            count += 1
+        }
+        guard count > 0 else {
+            finish(.interrupted)
+            return
+        }
+        if phase == .decelerating, let h = handoffTime, let b = bounceBound, time >= h {
+            // The decay is exactly on the bound at h: the spring starts there, dated h.
+            beginBounce(at: h, bound: b, offset: 0, velocity: crossingVelocity)
+            offset = 0; velocity = 0
+            for track in property.tracks where track.segment.owner === self {
+                let o = track.offset()
+                offset += o.value
+                velocity += o.velocity
+            }
+        }
+        switch phase {
+        case .decelerating:
+            if velocity.magnitude <= decay.restingSpeed {
+                property.removeTracks(ownedBy: self)
+                finish(.settled)
+            }
+        case .bouncing:
+            if offset.magnitude <= storedRestingDistance && velocity.magnitude <= storedRestingSpeed {
+                property.removeTracks(ownedBy: self)
+                finish(.settled)
+            }
+        case nil:
+            break
+        }
+    }
+}
