@@ -149,6 +149,28 @@ final class ContactLog: CollisionBehaviorDelegate {
         #expect(a.center.x > 850)
     }
 
+    @Test func itemsAddedToABehaviourInAnAnimatorCollideAtOnce() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let walls = CollisionBehavior()
+        walls.translatesReferenceBoundsIntoBoundary = true
+        let gravity = GravityBehavior()
+        let material = DynamicItemBehavior()
+        h.animator.addBehavior(walls)
+        h.animator.addBehavior(gravity)
+        h.animator.addBehavior(material)
+        let item = ball(at: Point(x: 160, y: 500), diameter: 40)
+        walls.addItem(item)
+        gravity.addItem(item)
+        material.addItem(item)
+        material.elasticity = 0
+        h.run(until: 1.5)
+        #expect((item.center.y - 620).magnitude < 0.5, "rests on the floor: \(item.center.y)")
+        walls.removeItem(item)
+        #expect(h.animator.isRunning, "no longer held by the floor")
+        h.run(until: 1.7)
+        #expect(item.center.y > 625, "falls through once out of the collision behaviour")
+    }
+
     @Test func theSixtyFifthCollisionBehaviourIsReported() {
         let h = DynamicsHarness()
         let item = square(at: Point(x: 160, y: 300))
