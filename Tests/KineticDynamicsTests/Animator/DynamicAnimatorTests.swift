@@ -269,3 +269,39 @@ final class PauseLog: DynamicAnimatorDelegate {
         #expect((item.center.y - 280).magnitude < 1, "lands on the boundary, re-created in the new world: \(item.center.y)")
     }
 }
+
+@Suite struct ItemShapeTests {
+    private func restingY(of item: BasicDynamicItem) -> (y: Double, diagnostics: Int) {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let walls = CollisionBehavior(items: [item])
+        walls.translatesReferenceBoundsIntoBoundary = true
+        let material = DynamicItemBehavior(items: [item])
+        material.allowsRotation = false
+        h.animator.addBehavior(walls)
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 2)
+        return (item.center.y, h.diagnostics.count)
+    }
+
+    @Test func eachCollisionBoundsTypeRestsOnItsOwnShape() {
+        let box = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 80, height: 40))
+        #expect((restingY(of: box).y - 620).magnitude < 0.5)
+        let disc = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 40, height: 40), collisionBoundsType: .ellipse)
+        #expect((restingY(of: disc).y - 620).magnitude < 0.5)
+        let ellipse = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 80, height: 40), collisionBoundsType: .ellipse)
+        #expect((restingY(of: ellipse).y - 620).magnitude < 0.5)
+        // A triangle whose lowest vertex is 30 below the centre, inside 100 × 100 bounds.
+        let triangle = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 100, height: 100),
+                                        collisionBoundsType: .path([Point(x: -40, y: 30), Point(x: 40, y: 30), Point(x: 0, y: -40)]))
+        #expect((restingY(of: triangle).y - 610).magnitude < 0.5)
+    }
+
+    @Test func aConcavePathFallsBackToTheRectangleWithADiagnostic() {
+        let dart = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 60, height: 60),
+                                    collisionBoundsType: .path([Point(x: -30, y: 30), Point(x: 0, y: 0), Point(x: 30, y: 30), Point(x: 0, y: -30)]))
+        let result = restingY(of: dart)
+        #expect((result.y - 610).magnitude < 0.5, "rests on its 60-point rectangle")
+        #expect(result.diagnostics == 1)
+    }
+}
