@@ -4,6 +4,9 @@
 struct ClassAnimationContext {
     let animator: PropertyAnimator
     let options: AnimationOptions
+    /// When its animations start moving (after its delay), in engine seconds: while its block
+    /// runs the animator has not recorded its delay yet.
+    let startTime: Double
 }
 
 /// Calls a class-method completion handler exactly once, with UIKit's `finished`.
@@ -135,8 +138,13 @@ extension AnimationEngine {
         }
         let enclosing = currentTransaction?.animator
         var enclosingOptions = AnimationOptions()
-        if let enclosing, let context = classAnimationContexts.last(where: { $0.animator === enclosing }) {
-            enclosingOptions = context.options
+        var enclosingStart = time
+        if let enclosing {
+            enclosingStart = Swift.max(enclosing.startTime, time)
+            if let context = classAnimationContexts.last(where: { $0.animator === enclosing }) {
+                enclosingOptions = context.options
+                enclosingStart = Swift.max(enclosingStart, context.startTime)
+            }
         }
         let resolved = enclosing == nil || options.contains(.overrideInheritedOptions)
             ? options : options.union(enclosingOptions.inheritable)
@@ -146,7 +154,8 @@ extension AnimationEngine {
 
         if let enclosing, canJoinEnclosing, !ownDuration, !ownCurve, delay == 0 {
             // Same stretch, same timing: the changes simply belong to the enclosing block.
-            classAnimationContexts.append(ClassAnimationContext(animator: enclosing, options: resolved))
+            classAnimationContexts.append(ClassAnimationContext(animator: enclosing, options: resolved,
+                                                                startTime: enclosingStart))
             animations()
             classAnimationContexts.removeLast()
             box.attach(to: enclosing)
@@ -155,17 +164,25 @@ extension AnimationEngine {
 
         var seconds = duration
         var timingParameters = timing
-        if let enclosing {
-            if !ownDuration { seconds = enclosing.animationDuration }
-            if !ownCurve { timingParameters = enclosing.timingParameters }
+        if let enclosing, let stretch = currentTransaction?.segment {
+            // The stretch the enclosing block animates over: the whole run, or the time that
+            // remained when it was added mid-flight (a keyframe: the enclosing run's).
+            if case .timed(let timing, let stretchSeconds) = stretch.kind {
+                if !ownDuration { seconds = stretchSeconds }
+                if !ownCurve { timingParameters = timing }
+            } else {
+                if !ownDuration { seconds = enclosing.animationDuration }
+                if !ownCurve { timingParameters = enclosing.timingParameters }
+            }
             // Start together with the enclosing animation (it may be waiting for its delay).
-            delay += Swift.max(0, enclosing.startTime - time)
+            delay += enclosingStart - time
         }
         let animator = PropertyAnimator(duration: seconds, timingParameters: timingParameters, engine: self)
         animator.isUserInteractionEnabled = resolved.contains(.allowUserInteraction)
         animator.addAnimations(animations)
         box.attach(to: animator)
-        classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved))
+        classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved,
+                                                            startTime: time + delay))
         animator.startAnimation(afterDelay: delay)
         classAnimationContexts.removeLast()
         if resolved.contains(.repeat) || resolved.contains(.autoreverse) {

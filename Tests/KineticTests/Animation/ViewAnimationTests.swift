@@ -223,6 +223,37 @@ struct ViewAnimationTests {
         #expect(animators[1].isRunning)
     }
 
+    @Test func nestedAnimationStartsWithItsDelayedEnclosingOne() {
+        let engine = AnimationEngine()
+        let a = AnimatedProperty(0.0, engine: engine)
+        let b = AnimatedProperty(0.0, engine: engine)
+        engine.animate(withDuration: 1, delay: 1, options: .curveLinear, animations: {
+            a.value = 1
+            engine.animate(withDuration: 4, options: .overrideInheritedDuration, animations: { b.value = 4 })
+        })
+        engine.tick(at: 1)
+        #expect(b.presentationValue == 0)
+        engine.tick(at: 2)
+        #expect(abs(b.presentationValue - 1) < 1e-12)
+        #expect(a.presentationValue == 1)
+    }
+
+    @Test func nestedInAnimationsAddedMidFlightInheritsTheRemainingTime() {
+        let engine = AnimationEngine()
+        let a = AnimatedProperty(0.0, engine: engine)
+        let b = AnimatedProperty(0.0, engine: engine)
+        let outer = engine.animate(withDuration: 2, options: .curveLinear, animations: { a.value = 1 })
+        engine.tick(at: 0.5)
+        var nested: PropertyAnimator?
+        outer.addAnimations {
+            nested = engine.animate(withDuration: 9, delay: 0.25, animations: { b.value = 6 })
+        }
+        // 1.5 s remained; the nested one waits 0.25 s and then runs 1.5 s, linearly.
+        #expect(abs((nested?.animationDuration ?? 0) - 1.5) < 1e-12)
+        engine.tick(at: 1.5)
+        #expect(abs(b.presentationValue - 3) < 1e-9)
+    }
+
     @Test func nestedAnimationInheritsOptionsUnlessOverridden() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
