@@ -109,9 +109,3 @@ public struct AnimationOptions: OptionSet, Sendable, Hashable {
                              | Self.overrideInheritedOptions.rawValue))
     }
 }
-
-/// How a keyframe animation goes through its keyframes (Core Animation's calculation modes, as
-/// named by ``AnimationOptions``).
-public enum KeyframeCalculationMode: Sendable, Equatable, CaseIterable {
-    case linear, discrete, paced, cubic, cubicPaced
-}
