@@ -204,4 +204,61 @@ struct KeyframeAnimationTests {
         #expect(abs(y.presentationValue - 5) < 1e-12)
         #expect(abs(x.presentationValue - 2) < 1e-12)
     }
+
+    @Test func pacedArcFollowsTheEaseInOutProgressByDefault() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        engine.animateKeyframes(withDuration: 1, options: .calculationModePaced, animations: {
+            engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.9) { x.value = 30 }
+            engine.addKeyframe(withRelativeStartTime: 0.9, relativeDuration: 0.1) { x.value = 10 }
+        })
+        // Path length 30 + 20 = 50; at a quarter of the time ease in-out shows 0.1291 of it.
+        engine.tick(at: 0.25)
+        #expect(abs(x.presentationValue - 50 * 0.12916193104731982) < 1e-9)
+        engine.tick(at: 0.75)
+        // 1 − 0.1291… of the way: 43.54 along, past the turn at 30: 30 − 13.54 = 16.46.
+        #expect(abs(x.presentationValue - (60 - 50 * (1 - 0.12916193104731982))) < 1e-9)
+    }
+
+    @Test func repeatingCubicKeyframesStartEachCycleOverAndStopFinishesFalseOnce() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        var calls: [Bool] = []
+        let animator = engine.animateKeyframes(withDuration: 1, options: [.curveLinear, .calculationModeCubic, .repeat],
+                                               animations: {
+            engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { x.value = 10 }
+            engine.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { x.value = -5 }
+            engine.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { x.value = 40 }
+        }, completion: { calls.append($0) })
+        engine.tick(at: 3.375)
+        #expect(abs(x.presentationValue - 0.9375) < 1e-9)
+        engine.tick(at: 5.25)
+        #expect(abs(x.presentationValue - 10) < 1e-9)
+        animator.stopAnimation(true)
+        animator.stopAnimation(true)
+        #expect(calls == [false])
+        #expect(abs(x.value - 10) < 1e-9)
+    }
+
+    @Test func pausedCubicKeyframesReadAndWriteBackWithoutMoving() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let animator = engine.animateKeyframes(withDuration: 1, options: [.curveLinear, .calculationModeCubic], animations: {
+            engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.25) { x.value = 10 }
+            engine.addKeyframe(withRelativeStartTime: 0.25, relativeDuration: 0.25) { x.value = -5 }
+            engine.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { x.value = 40 }
+        })
+        engine.tick(at: 0.375)
+        animator.pauseAnimation()
+        let shown = x.presentationValue
+        animator.fractionComplete = animator.fractionComplete
+        #expect(abs(x.presentationValue - shown) < 1e-9)
+        animator.fractionComplete = 1
+        #expect(abs(x.presentationValue - 40) < 1e-9)
+        animator.fractionComplete = 0
+        #expect(abs(x.presentationValue) < 1e-9)
+        animator.startAnimation()
+        engine.tick(at: 2)
+        #expect(x.presentationValue == 40)
+    }
 }
