@@ -1,13 +1,16 @@
-// Repeat and autoreverse for the class-method animations, by re-anchoring the animator's timeline at each cycle boundary.
+// Repeat and autoreverse for the class-method animations, by re-anchoring the animator's timeline at each leg boundary.
 
 /// Runs a class-method animation's timeline again and again (``AnimationOptions/repeat``) or
 /// back and forth (``AnimationOptions/autoreverse``).
 ///
-/// The animator pauses on completion; at that tick the repetition works out, from the engine's
-/// time alone, which leg is running now (leg k covers `[t₀ + k·D, t₀ + (k+1)·D)`, t₀ the start,
-/// D the animation duration), and restarts the animator anchored at that leg's start: forwards
-/// from fraction 0, or (autoreversing, odd legs) backwards from 1. So every instant shows
-/// exactly what the leg's closed form shows, however far apart the ticks are, with no drift.
+/// The animator pauses on completion; at that tick the repetition works out when the leg that
+/// just ended reached its edge (from the timeline the animator last ran on: the instant it
+/// started or continued running, its fraction and rate then), how many whole legs of the
+/// animation's duration D have passed since, and restarts the animator anchored at the start of
+/// the leg running now: forwards from fraction 0, or (autoreversing, every other leg) backwards
+/// from 1. So every instant shows exactly what that leg's closed form shows, however far apart
+/// the ticks are, with no drift; a pause, a scrub or a `continueAnimation` in between shifts the
+/// legs that follow instead of making them jump.
 ///
 /// Without ``AnimationOptions/repeat``, ``AnimationOptions/autoreverse`` runs one leg forwards
 /// and one back, and then finishes the animator at its end (UIKit: the view then shows its
@@ -21,17 +24,22 @@ final class AnimationRepetition {
     let repeats: Bool
     let autoreverses: Bool
     let completion: ClassAnimationCompletion
-    /// The start of the first leg, and each leg's length, in seconds.
-    let firstLegStart: Double
+    /// Each leg's length, in seconds.
     let legDuration: Double
+    /// Legs completed so far (autoreverse alone ends after 2).
+    private var legsDone = 0.0
+    /// The timeline the animator runs on since it last started or continued running: from
+    /// `fraction` at engine time `time`, at `rate` (fraction per second, before direction).
+    private var run = (time: 0.0, fraction: 0.0, rate: 1.0, reversed: false)
+    private var restarting = false
 
     private init(animator: PropertyAnimator, repeats: Bool, autoreverses: Bool, completion: ClassAnimationCompletion) {
         self.animator = animator
         self.repeats = repeats
         self.autoreverses = autoreverses
         self.completion = completion
-        self.firstLegStart = animator.startTime
         self.legDuration = animator.animationDuration
+        noteRun()
     }
 
     /// Makes `animator` (just started) repeat; a zero-length animation cannot repeat and is
@@ -45,20 +53,31 @@ final class AnimationRepetition {
         let repetition = AnimationRepetition(animator: animator, repeats: repeats, autoreverses: autoreverses,
                                              completion: completion)
         animator.pausesOnCompletion = true
-        // The animator keeps the repetition alive through its observer.
+        // The animator keeps the repetition alive through its observers.
         animator.observeRunning { running in
-            if !running { repetition.legMayHaveEnded() }
+            if running { repetition.noteRun() } else { repetition.legMayHaveEnded() }
         }
+        animator.observeReversed { _ in repetition.noteRun() }
+    }
+
+    /// Records the timeline the animator runs on now (it started, continued or was reversed).
+    private func noteRun() {
+        guard !restarting, animator.isRunning else { return }
+        run = (Swift.max(animator.anchorTime, animator.startTime), animator.anchorFraction, animator.rate,
+               animator.isReversed)
     }
 
     private func legMayHaveEnded() {
-        guard case .paused = animator.phase else { return }
+        guard !restarting, case .paused = animator.phase else { return }
         let atEdge = animator.isReversed ? animator.anchorFraction <= 0 : animator.anchorFraction >= 1
-        guard atEdge else { return }
+        guard atEdge, animator.isReversed == run.reversed else { return }
         let engine = animator.engine
-        let leg = ((engine.time - firstLegStart) / legDuration).rounded(.down)
-        guard leg >= 1 else { return }
-        if !repeats && leg >= 2 {
+        // When the leg that ended reached its edge, and how many whole legs have passed since.
+        let remaining = run.reversed ? run.fraction : 1 - run.fraction
+        let edgeTime = run.rate.isFinite && run.rate > 0 ? run.time + remaining / run.rate : run.time
+        let passed = Swift.max(0, ((engine.time - edgeTime) / legDuration).rounded(.down))
+        legsDone += 1 + passed
+        if !repeats && legsDone >= 2 {
             // Autoreverse alone: both legs are done; end at the model (end) values, as UIKit.
             animator.pausesOnCompletion = false
             completion.finishesNaturally = true
@@ -66,12 +85,18 @@ final class AnimationRepetition {
             animator.finishAnimation(at: .end)
             return
         }
-        let backwards = autoreverses && leg.truncatingRemainder(dividingBy: 2) == 1
-        let legStart = firstLegStart + leg * legDuration
+        // Autoreversing, each leg runs the other way from the one before.
+        let flips = autoreverses && (1 + passed).truncatingRemainder(dividingBy: 2) == 1
+        let backwards = flips ? !run.reversed : (autoreverses ? run.reversed : false)
+        let legStart = edgeTime + passed * legDuration
+        restarting = true
         animator.isReversed = backwards
         animator.startAnimation()
         animator.anchorFraction = backwards ? 1 : 0
+        animator.rate = 1 / legDuration
         animator.startTime = legStart
         animator.anchorTime = legStart
+        restarting = false
+        noteRun()
     }
 }

@@ -175,6 +175,26 @@ struct ViewAnimationTests {
         #expect(engine.hasRunningAnimations)
     }
 
+    @Test func pausingARepeatingAnimationShiftsTheLegsThatFollow() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let animator = engine.animate(withDuration: 1, options: [.curveLinear, .repeat, .autoreverse],
+                                      animations: { x.value = 100 })
+        engine.tick(at: 1.5)
+        #expect(abs(x.presentationValue - 50) < 1e-9)   // second leg, backwards
+        animator.pauseAnimation()
+        engine.tick(at: 3)
+        #expect(abs(x.presentationValue - 50) < 1e-9)
+        animator.startAnimation()
+        // Resumed 1.5 s later: the back leg ends at 3.5, the next forward leg runs 3.5…4.5.
+        engine.tick(at: 3.25)
+        #expect(abs(x.presentationValue - 25) < 1e-9)
+        engine.tick(at: 4.25)
+        #expect(abs(x.presentationValue - 75) < 1e-9)
+        engine.tick(at: 10.9)
+        #expect(abs(x.presentationValue - 60) < 1e-9)  // legs alternate each second from 3.5: 10.5…11.5 runs back
+    }
+
     @Test func autoreverseAloneGoesThereAndBackThenShowsTheModelAndFinishesTrue() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
