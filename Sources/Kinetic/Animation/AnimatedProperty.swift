@@ -225,6 +225,9 @@ protocol AnimatedPropertyTracks: AnyObject {
     /// what ``PropertyAnimator/finishAnimation(at:)`` does to the property later: `.end` sets
     /// the values the animations set, `.start` the values before them, `.current` nothing.
     func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void
+    /// Moves the tracks on keyframes directly under `root` onto one ``KeyframePath`` for the
+    /// property, in `mode` (implemented in KeyframeAnimation.swift).
+    func retimeKeyframeTracks(under root: AnimationSegment, mode: KeyframeCalculationMode)
 }
 
 extension AnimatedProperty: AnimatedPropertyTracks {

@@ -47,6 +47,10 @@ public final class AnimationEngine {
     /// The stack of open animation transactions; the innermost is last.
     var transactions: [AnimationTransaction] = []
 
+    /// The class-method animations (``animate(withDuration:delay:options:animations:completion:)``)
+    /// whose blocks are running, innermost last: what a nested one inherits from.
+    var classAnimationContexts: [ClassAnimationContext] = []
+
     /// The largest time the clock accepts, in seconds: 2³² s (about 136 years). Up to it a
     /// `Double` resolves a microsecond; beyond it frames a few milliseconds apart would round to
     /// the same instant and the clock would stall without a word.

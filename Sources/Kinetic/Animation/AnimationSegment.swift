@@ -57,6 +57,10 @@ final class AnimationSegment {
         /// time fraction, 1 at `peak` and 0 at fractions 0 and 1, so the start and end values
         /// are untouched. Scrubbed again, it is the same tent in the scrubbed progress.
         case timelineCorrection(peak: Double)
+        /// The `index`-th keyframe (from 1) of one property in a keyframe animation with a
+        /// calculation mode other than linear: the offset's coefficient is `path`'s share still
+        /// to go at the parent's progress (see ``KeyframePath``).
+        case path(parent: AnimationSegment, path: KeyframePath, index: Int)
     }
 
     /// What owns the tracks on this segment: the animator, or a physics animation.
@@ -238,6 +242,11 @@ final class AnimationSegment {
             let (u, slope) = directed(1 - c.released)
             if u >= 1 { return AnimationSegment.zero }
             return SpringBasis(released: 1 - u, releasedVelocity: slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
+        case .path(let parent, let path, let index):
+            // c(P) of the parent's progress P = 1 − a; dc/dt = dc/dP · dP/dt and dP/dt = −a'.
+            let c = parent.coefficients(fraction: x, rate: rate, scrubbedProgress: p)
+            let v = path.remaining(index, atProgress: 1 - c.released)
+            return SpringBasis(released: v.value, releasedVelocity: -v.slope * c.releasedVelocity, kicked: 0, kickedVelocity: 0)
         case .clipped(let inner, let at, let towardEnd, let pivot, let edge, let scrubAt, let scrubPivot):
             if let p {
                 // Scrubbed: from `edge` at `scrubAt` to exactly what the timeline shows at the far

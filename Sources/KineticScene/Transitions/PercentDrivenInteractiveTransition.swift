@@ -12,12 +12,59 @@ import Kinetic
 /// - ``pause()`` catches an animated phase: the animator pauses where it is and the context
 ///   becomes interactive again. Phases can alternate any number of times.
 ///
+/// How the animated phase after ``finish()`` or ``cancel()`` runs (UIKit's `completionSpeed`,
+/// `completionCurve` and `timingCurve`), with `r` the way left (1 − ``percentComplete`` when
+/// finishing, ``percentComplete`` when cancelling) and `D` the animator's duration:
+/// - the timing is ``timingCurve`` if set, else ``completionCurve`` if it was ever set, else the
+///   animator's own timing, continued from where the properties are;
+/// - the time left is `r·D / completionSpeed` when ``completionSpeed`` is not 1; at 1 (the
+///   default) it is `r·D` with a new timing, and with the animator's own timing the time its
+///   own pace leaves (so an untouched controller behaves as before these properties existed).
+///
 /// Calls that are illegal in the context's phase are rejected by the context (with a
 /// diagnostic) and then leave the animator alone too; after the transition completes every call
 /// is ignored.
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
-    /// Whether transitions start interactive (default true).
+    /// Whether transitions start interactive (default true): the context starts interactive and
+    /// the animator paused at the start; false starts it animated (running), to be caught with
+    /// ``pause()``.
     open var wantsInteractiveStart = true
+
+    /// How fast the finishing or cancelling run goes, relative to the animator's duration
+    /// (UIKit's `completionSpeed`, default 1): 2 covers the remaining way in half the time.
+    /// A value that is not finite and positive is rejected (the property keeps its value, and
+    /// a diagnostic goes to the driven animator's engine when there is one).
+    open var completionSpeed: Double {
+        get { speed }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                (animator as? PropertyAnimator)?.engine.report(
+                    .invalidArgument, "completionSpeed \(newValue) is not finite and positive; it stays \(speed)")
+                return
+            }
+            speed = newValue
+        }
+    }
+    private var speed = 1.0
+
+    /// The curve of the finishing or cancelling run when ``timingCurve`` is nil (UIKit's
+    /// `completionCurve`, default ease in-out). Until it is set, the animator keeps its own
+    /// timing (UIKit uses `completionCurve` only for animations it cannot continue with their
+    /// own timing; a property animator continues with its own).
+    open var completionCurve: AnimationCurve = .easeInOut {
+        didSet { completionCurveIsSet = true }
+    }
+    private var completionCurveIsSet = false
+
+    /// The timing of the finishing or cancelling run (UIKit's `timingCurve`, iOS 10); it wins
+    /// over ``completionCurve``. Nil (the default): see ``completionCurve``.
+    open var timingCurve: TimingParameters?
+
+    /// The timing the finishing or cancelling run uses (nil: the animator's own).
+    var completionTiming: TimingParameters? {
+        if let timingCurve { return timingCurve }
+        return completionCurveIsSet ? .cubic(CubicTimingParameters(animationCurve: completionCurve)) : nil
+    }
     /// The context of the transition being driven (nil between transitions).
     public private(set) var context: (any ContextTransitioning)?
     /// The animator being driven.
@@ -78,14 +125,21 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
 
     private func run(reversed: Bool) {
         guard let animator else { return }
-        animator.isReversed = reversed
         switch animator.state {
         case .active where !animator.isRunning:
-            animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+            // The way left, read before reversing (a paused animator reads the progress shown).
+            let fraction = animator.fractionComplete
+            let remaining = reversed ? fraction : 1 - fraction
+            let timing = completionTiming
+            // durationFactor multiplies the animator's duration D: r/speed gives r·D/speed.
+            let factor = speed == 1 && timing == nil ? 0 : remaining / speed
+            animator.isReversed = reversed
+            animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
         case .inactive:
+            animator.isReversed = reversed
             animator.startAnimation()
         default:
-            break
+            animator.isReversed = reversed
         }
     }
 }

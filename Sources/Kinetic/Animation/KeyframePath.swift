@@ -1,0 +1,73 @@
+// One property's path through its keyframe values for the discrete, paced, cubic and cubic paced calculation modes: the share of each keyframe still to go at a progress.
+
+/// One property's path through its keyframe values in a keyframe animation, for a calculation
+/// mode other than linear.
+///
+/// The property shows `Vₙ + Σₖ (Vₖ₋₁ − Vₖ)·cₖ(P)` at the animation's progress P, where its k-th
+/// keyframe track has offset `Vₖ₋₁ − Vₖ`; any path that is a weighted mean `Σᵢ wᵢ(P)·Vᵢ` of the
+/// values is this sum with `cₖ = Σ_{i<k} wᵢ`, which ``remaining(_:atProgress:)`` computes by
+/// evaluating the path with the values replaced by the step `i < k ? 1 : 0`.
+final class KeyframePath {
+    let mode: KeyframeCalculationMode
+    /// Discrete: keyframe k's start (index k − 1).
+    let starts: [Double]
+    /// Paced: the share of the path's length up to Vₖ (index k; 0 and 1 at the ends).
+    let lengths: [Double]
+    /// Cubic and cubic paced: the spline's knots τ₀…τₙ.
+    let knots: [Double]
+    /// Cubic paced: knot-time samples and the share of arc length up to each.
+    let tableTimes: [Double]
+    let tableLengths: [Double]
+
+    init(mode: KeyframeCalculationMode, starts: [Double], lengths: [Double], knots: [Double],
+         tableTimes: [Double], tableLengths: [Double]) {
+        self.mode = mode
+        self.starts = starts
+        self.lengths = lengths
+        self.knots = knots
+        self.tableTimes = tableTimes
+        self.tableLengths = tableLengths
+    }
+
+    /// cₖ at progress `p` and dcₖ/dP.
+    func remaining(_ k: Int, atProgress p: Double) -> (value: Double, slope: Double) {
+        let step: (Int) -> Double = { $0 < k ? 1 : 0 }
+        switch mode {
+        case .linear, .discrete:
+            let s = k - 1 < starts.count ? starts[k - 1] : 0
+            return (p <= 0 || p < s ? 1 : 0, 0)
+        case .paced:
+            let a = lengths[k - 1], b = lengths[k]
+            let s = Swift.min(Swift.max(p, 0), 1)
+            guard b > a else { return (s > a || s >= 1 ? 0 : 1, 0) }
+            let u = (s - a) / (b - a)
+            if u <= 0 { return (1, 0) }
+            if u >= 1 { return (0, 0) }
+            return (1 - u, -1 / (b - a))
+        case .cubic:
+            let v = KeyframeSpline.evaluate(knots: knots, at: p, value: step)
+            return (v.value, v.slope)
+        case .cubicPaced:
+            let t = pacedTime(atProgress: p)
+            let v = KeyframeSpline.evaluate(knots: knots, at: t.time, value: step)
+            return (v.value, v.slope * t.slope)
+        }
+    }
+
+    /// The knot time at which the spline has covered the share `p` of its arc length, and dτ/dP.
+    func pacedTime(atProgress p: Double) -> (time: Double, slope: Double) {
+        let n = tableLengths.count
+        guard n >= 2 else { return (p, 1) }
+        if p <= 0 { return (tableTimes[0], 0) }
+        if p >= 1 { return (tableTimes[n - 1], 0) }
+        var lo = 0, hi = n - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if tableLengths[mid] <= p { lo = mid } else { hi = mid }
+        }
+        let dl = tableLengths[hi] - tableLengths[lo]
+        let dt = tableTimes[hi] - tableTimes[lo]
+        guard dl > 0 else { return (tableTimes[hi], 0) }
+        return (tableTimes[lo] + (p - tableLengths[lo]) / dl * dt, dt / dl)
+    }
+}

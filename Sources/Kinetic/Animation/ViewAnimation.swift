@@ -1,0 +1,191 @@
+// UIKit's class-method animations (`UIView.animate(withDuration:…)` and friends) on an engine, each backed by a running PropertyAnimator.
+
+/// A class-method animation whose block is running: what a nested one inherits.
+struct ClassAnimationContext {
+    let animator: PropertyAnimator
+    let options: AnimationOptions
+    /// When its animations start moving (after its delay), in engine seconds: while its block
+    /// runs the animator has not recorded its delay yet.
+    let startTime: Double
+}
+
+extension AnimationEngine {
+    /// Animates the changes `animations` makes over `duration` seconds after `delay` seconds,
+    /// with the curve named by `options` (UIKit's
+    /// `UIView.animate(withDuration:delay:options:animations:completion:)`).
+    ///
+    /// The block runs now (the model takes its values at once); a ``PropertyAnimator`` with the
+    /// curve drives the presentation and is returned, running (discardable: the engine keeps it
+    /// alive). `completion` runs exactly once with `finished`: true when the animations ran to
+    /// their end (also when a later animation retargeted a property, as UIKit's additive
+    /// animations do), false when the returned animator was stopped (`stopAnimation(true)`, or
+    /// `stopAnimation(false)` then ``PropertyAnimator/finishAnimation(at:)``). A duration of 0
+    /// applies the changes at the next tick, and the completion runs then with true; a negative
+    /// or non-finite duration or delay is reported and taken as 0.
+    ///
+    /// ## Nesting
+    /// Called while another animation block runs (a class-method animation's, or an animator's),
+    /// the call inherits, as UIKit's does, unless `options` say otherwise:
+    /// - the enclosing animation's duration (the remaining stretch it animates over), unless
+    ///   ``AnimationOptions/overrideInheritedDuration``;
+    /// - its curve or spring, unless ``AnimationOptions/overrideInheritedCurve``;
+    /// - its options (user interaction, repeat, autoreverse), unless
+    ///   ``AnimationOptions/overrideInheritedOptions``.
+    /// Inheriting both duration and curve with no delay, the changes join the enclosing block
+    /// (same stretch, same timing: exactly what it shows) and `completion` runs when the
+    /// enclosing animator completes; that animator is returned. Otherwise a new animator runs
+    /// with the resolved duration and timing, starting when the enclosing one starts (plus
+    /// `delay`).
+    ///
+    /// ## Options
+    /// See ``AnimationOptions`` for what each option does in Kinetic.
+    @discardableResult
+    public func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+                        animations: @escaping () -> Void,
+                        completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
+        runClassAnimation(duration: duration, delay: delay, options: options,
+                          timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
+                          canJoinEnclosing: true, animations: animations, completion: completion)
+    }
+
+    /// Animates with a spring fitted to `duration` (UIKit's
+    /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)`).
+    ///
+    /// `dampingRatio` is the spring's ζ (1: no overshoot; smaller values oscillate; clamped as
+    /// ``SpringTimingParameters/init(dampingRatio:duration:initialVelocity:)`` does); the spring
+    /// settles (to 0.1 %) exactly at `duration`. `velocity` is the initial velocity relative to
+    /// the distance, per second, on every axis (UIKit: 0.5 for a 200 pt move starting at
+    /// 100 pt/s); not finite is reported and taken as 0. The options' curve bits are ignored
+    /// (the spring is the timing); the rest as ``animate(withDuration:delay:options:animations:completion:)``.
+    @discardableResult
+    public func animate(withDuration duration: Double, delay: Double = 0, usingSpringWithDamping dampingRatio: Double,
+                        initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+                        animations: @escaping () -> Void,
+                        completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
+        let v = validSpringVelocity(velocity)
+        let spring = SpringTimingParameters(dampingRatio: dampingRatio, initialVelocity: Vector(dx: v, dy: v))
+        return runClassAnimation(duration: duration, delay: delay, options: options, timing: .spring(spring),
+                                 canJoinEnclosing: true, animations: animations, completion: completion)
+    }
+
+    /// Animates with a spring given by its perceptual duration and bounce (iOS 17's
+    /// `UIView.animate(springDuration:bounce:initialSpringVelocity:delay:options:animations:completion:)`).
+    ///
+    /// The spring is ``SpringTimingParameters/init(duration:bounce:initialVelocity:)``: its
+    /// response is `springDuration` seconds (2π/ω₀) and ζ = 1 − bounce (1/(1 + bounce) for a
+    /// negative bounce). The animation runs until the spring settles (its
+    /// ``SpringTimingParameters/settlingDuration``, longer than `springDuration`), and the
+    /// completion runs then. `initialSpringVelocity` is relative to the distance, as in the
+    /// other spring method. Defaults are UIKit's: 0.5 s, no bounce.
+    @discardableResult
+    public func animate(springDuration: Double = 0.5, bounce: Double = 0, initialSpringVelocity: Double = 0,
+                        delay: Double = 0, options: AnimationOptions = [],
+                        animations: @escaping () -> Void,
+                        completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
+        let v = validSpringVelocity(initialSpringVelocity)
+        let spring = SpringTimingParameters(duration: springDuration, bounce: bounce, initialVelocity: Vector(dx: v, dy: v))
+        return runClassAnimation(duration: springDuration, delay: delay, options: options, timing: .spring(spring),
+                                 canJoinEnclosing: true, animations: animations, completion: completion)
+    }
+
+    private func validSpringVelocity(_ velocity: Double) -> Double {
+        guard velocity.isFinite else {
+            report(.invalidArgument, "initialSpringVelocity \(velocity) is not finite; using 0")
+            return 0
+        }
+        return velocity
+    }
+
+    /// The one path of every class-method animation: resolves what a nested call inherits,
+    /// starts the animator, and hooks the completion and the repetition.
+    func runClassAnimation(duration: Double, delay: Double, options: AnimationOptions, timing: TimingParameters,
+                           canJoinEnclosing: Bool, animations: @escaping () -> Void,
+                           completion: ((Bool) -> Void)?) -> PropertyAnimator {
+        var delay = delay
+        if !(delay.isFinite && delay >= 0) {
+            report(.invalidArgument, "animation delay \(delay) is negative or not finite; using 0")
+            delay = 0
+        }
+        let enclosing = currentTransaction?.animator
+        var enclosingOptions = AnimationOptions()
+        var enclosingStart = time
+        if let enclosing {
+            enclosingStart = Swift.max(enclosing.startTime, time)
+            if let context = classAnimationContexts.last(where: { $0.animator === enclosing }) {
+                enclosingOptions = context.options
+                enclosingStart = Swift.max(enclosingStart, context.startTime)
+            }
+        }
+        let resolved = enclosing == nil || options.contains(.overrideInheritedOptions)
+            ? options : options.union(enclosingOptions.inheritable)
+        let ownDuration = options.contains(.overrideInheritedDuration)
+        let ownCurve = options.contains(.overrideInheritedCurve)
+        let box = ClassAnimationCompletion(completion)
+
+        if let enclosing, canJoinEnclosing, !ownDuration, !ownCurve, delay == 0 {
+            // Same stretch, same timing: the changes simply belong to the enclosing block.
+            classAnimationContexts.append(ClassAnimationContext(animator: enclosing, options: resolved,
+                                                                startTime: enclosingStart))
+            animations()
+            classAnimationContexts.removeLast()
+            box.attach(to: enclosing)
+            return enclosing
+        }
+
+        var seconds = duration
+        var timingParameters = timing
+        if let enclosing, let stretch = currentTransaction?.segment {
+            // The stretch the enclosing block animates over: the whole run, or the time that
+            // remained when it was added mid-flight (a keyframe: the enclosing run's).
+            if case .timed(let timing, let stretchSeconds) = stretch.kind {
+                if !ownDuration { seconds = stretchSeconds }
+                if !ownCurve { timingParameters = timing }
+            } else {
+                if !ownDuration { seconds = enclosing.animationDuration }
+                if !ownCurve { timingParameters = enclosing.timingParameters }
+            }
+            // Start together with the enclosing animation (it may be waiting for its delay).
+            delay += enclosingStart - time
+        }
+        let animator = PropertyAnimator(duration: seconds, timingParameters: timingParameters, engine: self)
+        animator.isUserInteractionEnabled = resolved.contains(.allowUserInteraction)
+        animator.addAnimations(animations)
+        box.attach(to: animator)
+        classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved,
+                                                            startTime: time + delay))
+        animator.startAnimation(afterDelay: delay)
+        classAnimationContexts.removeLast()
+        if resolved.contains(.repeat) || resolved.contains(.autoreverse) {
+            AnimationRepetition.install(on: animator, repeats: resolved.contains(.repeat),
+                                        autoreverses: resolved.contains(.autoreverse), completion: box)
+        }
+        return animator
+    }
+}
+
+extension PropertyAnimator {
+    /// Creates an animator with the curve named by `options`, starts it after `delay` seconds
+    /// and returns it (UIKit's
+    /// `UIViewPropertyAnimator.runningPropertyAnimator(withDuration:delay:options:animations:completion:)`).
+    ///
+    /// The options' curve bits give the timing, ``AnimationOptions/allowUserInteraction`` sets
+    /// ``isUserInteractionEnabled`` (false without it, as UIKit's class methods), and
+    /// ``AnimationOptions/repeat`` and ``AnimationOptions/autoreverse`` repeat as in
+    /// ``AnimationEngine/animate(withDuration:delay:options:animations:completion:)``. The
+    /// completion is the animator's own (it receives the position). Unlike the engine's class
+    /// methods it never joins an enclosing animation block: it always runs its own animator
+    /// with its own duration and curve, as UIKit's property animators do.
+    @discardableResult
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double, options: AnimationOptions,
+                                               animations: @escaping () -> Void,
+                                               completion: ((AnimatingPosition) -> Void)? = nil,
+                                               engine: AnimationEngine) -> PropertyAnimator {
+        let animator = engine.runClassAnimation(
+            duration: duration, delay: delay,
+            options: options.union([.overrideInheritedDuration, .overrideInheritedCurve, .overrideInheritedOptions]),
+            timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
+            canJoinEnclosing: false, animations: animations, completion: nil)
+        if let completion { animator.addCompletion(completion) }
+        return animator
+    }
+}
