@@ -84,7 +84,7 @@ public struct KeyframeTrack<Root> {
     public init<Part: AnimatableValue>(get: @escaping (Root) -> Part, set: @escaping (inout Root, Part) -> Void,
                                        keyframes: [Keyframe<Part>]) {
         build = { root in
-            let path = KeyframePath(initialValue: get(root), keyframes: keyframes)
+            let path = ResolvedKeyframeTrack(initialValue: get(root), keyframes: keyframes)
             return BuiltKeyframeTrack(duration: path.duration) { time, value in
                 set(&value, path.sample(at: time).value)
             }
@@ -98,7 +98,7 @@ struct BuiltKeyframeTrack<Root> {
 }
 
 /// The segments of one track, resolved once: start time, length, end values and velocities.
-struct KeyframePath<Value: AnimatableValue> {
+struct ResolvedKeyframeTrack<Value: AnimatableValue> {
     enum Shape {
         case linear(CubicTimingParameters)
         case spring(SpringTimingParameters)

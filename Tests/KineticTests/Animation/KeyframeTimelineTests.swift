@@ -20,7 +20,7 @@ struct KeyframeTimelineTests {
         #expect(abs(timeline.value(progress: 0.5) - 5) < 1e-12)         // t = 0.75
         #expect(timeline.value(time: 2) == -10 && timeline.value(time: -1) == 0)
         #expect(timeline.value(progress: 1) == -10)
-        let path = KeyframePath(initialValue: 0.0, keyframes: [.linear(10, duration: 0.5), .linear(-10, duration: 1.0)])
+        let path = ResolvedKeyframeTrack(initialValue: 0.0, keyframes: [.linear(10, duration: 0.5), .linear(-10, duration: 1.0)])
         #expect(abs(path.sample(at: 0.2).velocity - 20) < 1e-12)
         #expect(abs(path.sample(at: 0.7).velocity - -20) < 1e-12)
     }
@@ -87,7 +87,7 @@ struct KeyframeTimelineTests {
         #expect(abs(timeline.value(time: 0.3) - 10) < 1e-12)
         #expect(abs(timeline.value(time: 0.7) - -5) < 1e-12)
         #expect(timeline.value(time: 1.0) == 20)
-        let path = KeyframePath(initialValue: 0.0, keyframes: keyframes)
+        let path = ResolvedKeyframeTrack(initialValue: 0.0, keyframes: keyframes)
         // Tangent at 10: (−5 − 0)/(0.7 − 0); at −5: (20 − 10)/(1.0 − 0.3); zero at both ends.
         #expect(abs(path.sample(at: 0.3).velocity - -5 / 0.7) < 1e-9)
         #expect(abs(path.sample(at: 0.7).velocity - 10 / 0.7) < 1e-9)
@@ -119,7 +119,7 @@ struct KeyframeTimelineTests {
 
     @Test func cubicAfterLinearStartsWithItsVelocityAndBeforeLinearEndsWithIt() {
         let keyframes: [Keyframe<Double>] = [.linear(10, duration: 1), .cubic(30, duration: 1), .linear(0, duration: 0.5)]
-        let path = KeyframePath(initialValue: 0.0, keyframes: keyframes)
+        let path = ResolvedKeyframeTrack(initialValue: 0.0, keyframes: keyframes)
         #expect(path.segments[1].startVelocity == 10)
         #expect(path.segments[1].endVelocity == -60)
         #expect(abs(path.sample(at: 1.5).value - KeyframeTimeline(initialValue: 0.0, keyframes: keyframes).value(time: 1.5)) == 0)
