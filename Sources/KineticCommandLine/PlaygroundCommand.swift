@@ -25,6 +25,11 @@ public enum PlaygroundCommand: Subcommand {
         port 8765) until interrupted, and prints the address. Open it in a browser: pick a demo,
         drive it with a mouse or a finger.
 
+        The server answers GET and HEAD for the page's own files only (HTML, JavaScript, CSS,
+        the module and gesture scripts, at most one folder deep, never through a symlink); a
+        request head must arrive within 5 s and 8 KiB (408 and 431 otherwise); one request per
+        connection, at most 32 connections at once.
+
         Needs Debian's wasi-libc and libclang-rt-dev-wasm32; if one is missing it says in one
         line what to install and exits with status 3. --no-build serves DIR as it is.
 
