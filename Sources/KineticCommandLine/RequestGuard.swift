@@ -9,6 +9,14 @@ import Musl
 import Darwin
 #endif
 
+#if canImport(Glibc) || canImport(Musl)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let streamSocket = SOCK_STREAM
+private let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (PlaygroundServer)
+#endif
+
 public enum RequestGuard {
     /// The most bytes a request head (request line and headers) may have.
     public static let maximumHeadBytes = 8192
@@ -101,15 +109,15 @@ public enum RequestGuard {
         case .closed:
             return
         case .rejected(let status, let reason):
-            send(client, "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            sendText(client, "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         case .request(let method, let target):
             guard let backend = connectLoopback(port: backendPort) else {
-                send(client, "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                sendText(client, "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                 return
             }
             defer { close(backend) }
             setsockopt(backend, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard send(backend, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") else { return }
+            guard sendText(backend, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") else { return }
             relay(from: backend, to: client, headOnly: method == "HEAD")
         }
     }
@@ -136,7 +144,7 @@ public enum RequestGuard {
     }
 
     @discardableResult
-    static func send(_ descriptor: Int32, _ text: String) -> Bool {
+    static func sendText(_ descriptor: Int32, _ text: String) -> Bool {
         sendAll(descriptor, Array(text.utf8)[...])
     }
 
@@ -145,7 +153,7 @@ public enum RequestGuard {
         var sent = bytes.startIndex
         while sent < bytes.endIndex {
             let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(descriptor, raw.baseAddress! + (sent - bytes.startIndex), raw.count - (sent - bytes.startIndex), Int32(MSG_NOSIGNAL))
+                send(descriptor, raw.baseAddress! + (sent - bytes.startIndex), raw.count - (sent - bytes.startIndex), noSignal)
             }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
@@ -155,8 +163,8 @@ public enum RequestGuard {
     }
 
     /// A TCP socket listening on 127.0.0.1:`port` (0: any free port), or nil with errno set.
-    public static func listen(port: UInt16) -> (descriptor: Int32, port: UInt16)? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    public static func listenLoopback(port: UInt16) -> (descriptor: Int32, port: UInt16)? {
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -164,7 +172,7 @@ public enum RequestGuard {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc.listen(fd, 64) == 0 else { close(fd); return nil }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); return nil }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
@@ -181,7 +189,7 @@ public enum RequestGuard {
     }
 
     static func connectLoopback(port: UInt16) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {

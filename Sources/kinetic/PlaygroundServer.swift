@@ -14,6 +14,8 @@ enum PlaygroundServer {
     /// Serves `plan.directory` until the process is interrupted; `ready` is told the address.
     static func serve(_ plan: PlaygroundCommand.Plan, ready: @escaping @Sendable (String) -> Void) async throws {
         let root = plan.directory
+        // A client that closes early must not end the server.
+        signal(SIGPIPE, SIG_IGN)
         // The backend: FlyingFox on a free loopback port, reached only through the guard.
         let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
         await server.appendRoute("GET *") { request in
@@ -29,7 +31,7 @@ enum PlaygroundServer {
         guard case .ip4(_, let backendPort) = await server.listeningAddress else {
             throw GuardError("the backend has no IPv4 address")
         }
-        guard let listener = RequestGuard.listen(port: plan.port) else {
+        guard let listener = RequestGuard.listenLoopback(port: plan.port) else {
             throw GuardError(String(cString: strerror(errno)))
         }
         ready("http://127.0.0.1:\(listener.port)/")

@@ -10,7 +10,7 @@ struct PlaygroundServerGuardTests {
     func connection(_ request: String, close: Bool = true) -> (Int32, Int32) {
         var fds: [Int32] = [0, 0]
         #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
-        _ = RequestGuard.send(fds[1], request)
+        _ = RequestGuard.sendText(fds[1], request)
         if close { shutdown(fds[1], Int32(SHUT_WR)) }
         return (fds[0], fds[1])
     }
@@ -74,7 +74,7 @@ struct PlaygroundServerGuardTests {
 
     /// Before: HEAD matched no route (404). Now it is forwarded as GET and only the head relayed.
     @Test func headIsForwardedAsAMinimalGetAndAnsweredWithTheHeadOnly() throws {
-        guard let backend = RequestGuard.listen(port: 0) else { Issue.record("no socket"); return }
+        guard let backend = RequestGuard.listenLoopback(port: 0) else { Issue.record("no socket"); return }
         defer { close(backend.descriptor) }
         let (server, client) = connection("HEAD /app.js HTTP/1.1\r\nHost: x\r\nCookie: y\r\n\r\n")
         defer { close(client) }
@@ -87,7 +87,7 @@ struct PlaygroundServerGuardTests {
         let peer = accept(backend.descriptor, nil, nil)
         #expect(peer >= 0)
         #expect(RequestGuard.readHead(from: peer) == .request(method: "GET", target: "/app.js"))
-        _ = RequestGuard.send(peer, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody")
+        _ = RequestGuard.sendText(peer, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody")
         close(peer)
         done.wait()
         var buffer = [UInt8](repeating: 0, count: 256)
