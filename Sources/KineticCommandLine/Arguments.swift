@@ -7,7 +7,7 @@ public struct CommandLineError: Error, Equatable {
     /// ``KineticCommandLine/ioErrorStatus`` (1).
     public var status: Int32
 
-    init(_ message: String, status: Int32 = KineticCommandLine.usageErrorStatus) {
+    public init(_ message: String, status: Int32 = KineticCommandLine.usageErrorStatus) {
         self.message = message
         self.status = status
     }

@@ -68,7 +68,10 @@ public enum PlaygroundCommand: Subcommand {
         guard access(script, R_OK) == 0 else {
             return (2, "kinetic: playground: run it from the Kinetic package root (\(script) not found)\n")
         }
-        switch Process.run(["bash", script, plan.directory]) {
+        // The script reads an argument starting with '-' as an option: name such a directory
+        // relative to here instead.
+        let directory = plan.directory.hasPrefix("-") ? "./" + plan.directory : plan.directory
+        switch Process.run(["bash", script, directory]) {
         case .exited(let status):
             return (status, nil)
         case .signalled(let signal):

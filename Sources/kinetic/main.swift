@@ -32,8 +32,9 @@ if arguments.first == "playground", !arguments.contains("--help"), !arguments.co
             out.write("Kinetic playground: \(address)  (Ctrl-C to stop)\n")
         }
     } catch {
-        standardError.write("kinetic: playground: cannot serve on port \(plan.port): \(error)\n")
-        exit(1)
+        standardError.write(CommandLineError("playground: cannot serve on port \(plan.port): \(error)",
+                                             status: KineticCommandLine.ioErrorStatus).line)
+        exit(KineticCommandLine.ioErrorStatus)
     }
     exit(0)
 }

@@ -22,6 +22,14 @@ struct PlaygroundBuildTests {
         #expect(try FileSystem.read(dir + "/argument") == hostile)
     }
 
+    @Test func aDirectoryStartingWithADashIsNotReadAsAnOption() throws {
+        let dir = makeTemporaryDirectory("build")
+        try FileSystem.write("printf '%s' \"$1\" > '\(dir)/argument'\n", to: dir + "/build.sh")
+        let plan = PlaygroundCommand.Plan(directory: "--install", port: 8765, build: true)
+        #expect(PlaygroundCommand.build(plan, script: dir + "/build.sh").status == 0)
+        #expect(try FileSystem.read(dir + "/argument") == "./--install")
+    }
+
     @Test func theBuildScriptsExitStatusIsReturned() throws {
         let dir = makeTemporaryDirectory("build")
         try FileSystem.write("exit 3\n", to: dir + "/build.sh")
