@@ -11,10 +11,17 @@
 //   kinetic_numbers() / kinetic_numbers_length()      the encoding's f64 values (RenderListEncoder)
 //   kinetic_bytes() / kinetic_bytes_length()          its UTF-8 names and texts
 //   kinetic_text() / kinetic_text_length()            the last text (describe, record)
-//   kinetic_input(length) -> ptr                      a buffer for the page to write UTF-8 into
+//   kinetic_input(length) -> ptr                      a buffer for the page to write UTF-8 into;
+//                                                     0 (and the buffer emptied) for a length
+//                                                     outside 0...1 MiB or a failed allocation
 //   kinetic_record(index, length, fps) -> i32         run demo `index` under the script in the
-//                                                     input buffer; frames (or -1, text = error);
+//                                                     input buffer; frames (or -1, text = error:
+//                                                     bad index, length beyond the input, fps
+//                                                     not in (0, 1000], over 100000 frames);
 //                                                     text = channel names
+//
+// Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
+// time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
 //   kinetic_recording() / kinetic_recording_length()  its f64 values, frame × channel × (model, presentation, velocity)
 
 import Kinetic
@@ -33,15 +40,22 @@ struct Buffer<Element> {
     var capacity = 16
     var count = 0
 
-    mutating func reserve(_ n: Int) {
-        guard n > capacity else { return }
+    /// Makes room for `n` elements; false (the old buffer kept) if the allocation fails.
+    @discardableResult
+    mutating func reserve(_ n: Int) -> Bool {
+        guard n > capacity else { return true }
+        let size = Swift.max(n, capacity * 2)
+        let fresh = UnsafeMutablePointer<Element>.allocate(capacity: size)
+        // Embedded Swift's allocation returns null when malloc fails; keep the old buffer.
+        guard Int(bitPattern: fresh) != 0 else { return false }
         pointer.deallocate()
-        capacity = Swift.max(n, capacity * 2)
-        pointer = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        pointer = fresh
+        capacity = size
+        return true
     }
 
     mutating func set(_ elements: [Element]) {
-        reserve(elements.count)
+        guard reserve(elements.count) else { count = 0; return }
         elements.withUnsafeBufferPointer { source in
             if let base = source.baseAddress { pointer.update(from: base, count: source.count) }
         }
@@ -75,7 +89,7 @@ public func kinetic_pointer(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Doubl
 
 @_expose(wasm, "kinetic_frame") @_cdecl("kinetic_frame")
 public func kinetic_frame(_ time: Double) -> Int32 {
-    session.frame(at: time)
+    guard session.frame(at: time) else { return 0 }
     numbers.set(session.encoder.numbers)
     bytes.set(session.encoder.bytes)
     return numbers.count >= 2 ? Int32(numbers.pointer[1]) : 0
@@ -95,8 +109,11 @@ public func kinetic_text() -> UnsafeMutablePointer<UInt8> { text.pointer }
 public func kinetic_text_length() -> Int32 { Int32(text.count) }
 
 @_expose(wasm, "kinetic_input") @_cdecl("kinetic_input")
-public func kinetic_input(_ length: Int32) -> UnsafeMutablePointer<UInt8> {
-    input.reserve(Int(length))
+public func kinetic_input(_ length: Int32) -> UnsafeMutablePointer<UInt8>? {
+    guard PlaygroundSession.acceptsInputLength(Int(length)), input.reserve(Int(length)) else {
+        input.count = 0
+        return nil
+    }
     input.count = Int(length)
     return input.pointer
 }

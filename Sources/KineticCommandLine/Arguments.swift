@@ -1,48 +1,55 @@
-/// A bad command line: reported as one line on standard error, `kinetic: <message>`.
-/// A bad argument: what `kinetic` reports in one line on standard error.
+/// A failed command: reported as one line on standard error, `kinetic: <message>`, with
+/// ``status`` as the exit status (2 for a bad command line, 1 when the arguments were fine but
+/// reading or writing a file failed).
 public struct CommandLineError: Error, Equatable {
     public var message: String
+    /// The exit status: ``KineticCommandLine/usageErrorStatus`` (2) or
+    /// ``KineticCommandLine/ioErrorStatus`` (1).
+    public var status: Int32
 
-    init(_ message: String) { self.message = message }
+    public init(_ message: String, status: Int32 = KineticCommandLine.usageErrorStatus) {
+        self.message = message
+        self.status = status
+    }
 
-    /// The line written to standard error: a single line, whatever the message contains.
+    /// The line written to standard error: a single line, whatever the message contains, with
+    /// every control character (C0, DEL and C1) escaped so that nothing in an argument or a
+    /// file can move the cursor, change colours or retitle the terminal.
     public var line: String {
-        var text = "kinetic: "
-        for character in message {
-            switch character {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\r\n": text += "\\r\\n"
-            default: text.append(character)
+        "kinetic: " + escapingControlCharacters(message) + "\n"
+    }
+
+    /// The same error, pointing at the usage text unless it already points somewhere (or is
+    /// not about the command line).
+    func seeHelp(_ command: String) -> CommandLineError {
+        message.contains("see '") || status != KineticCommandLine.usageErrorStatus
+            ? self : CommandLineError(message + "; see '" + command + "'", status: status)
+    }
+}
+
+/// `text` with control characters written as `\n`, `\r`, `\t` or `\u{1b}`.
+func escapingControlCharacters<S: StringProtocol>(_ text: S) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default:
+            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
-        return text + "\n"
     }
-
-    /// The same error, pointing at the usage text unless it already points somewhere.
-    func seeHelp(_ command: String) -> CommandLineError {
-        message.contains("see '") ? self : CommandLineError(message + "; see '" + command + "'")
-    }
+    return result
 }
 
 /// An argument as it appears in an error message: in single quotes, with control characters
 /// escaped so the message stays on one line.
 func quoted<S: StringProtocol>(_ argument: S) -> String {
-    var text = "'"
-    for scalar in argument.unicodeScalars {
-        switch scalar {
-        case "\n": text += "\\n"
-        case "\r": text += "\\r"
-        case "\t": text += "\\t"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                text += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return text + "'"
+    "'" + escapingControlCharacters(argument) + "'"
 }
 
 /// A subcommand's arguments split into positional arguments and `--name value` options.

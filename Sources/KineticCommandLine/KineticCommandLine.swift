@@ -12,11 +12,16 @@
 /// - Bad arguments: exactly one line on standard error, starting `kinetic: `, nothing on
 ///   standard output, exit status 2. Every subcommand validates all of its arguments before it
 ///   writes anything.
+/// - Output that cannot be written in full (every `fwrite`,
+///   `fflush` and `fclose` is checked): one line on standard error, exit status 1.
 public enum KineticCommandLine {
     /// Exit status of a successful run (including `--help`).
     public static let successStatus: Int32 = 0
     /// Exit status of a run with bad arguments.
     public static let usageErrorStatus: Int32 = 2
+    /// Exit status of a run whose arguments were fine but whose
+    /// output could not be written in full (a full disk, `/dev/full`, a closed pipe).
+    public static let ioErrorStatus: Int32 = 1
 
     /// The subcommands, in the order the usage text lists them.
     ///
@@ -40,7 +45,7 @@ public enum KineticCommandLine {
             return successStatus
         } catch {
             standardError.write(error.line)
-            return usageErrorStatus
+            return error.status
         }
     }
 

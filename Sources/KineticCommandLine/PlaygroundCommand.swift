@@ -25,6 +25,11 @@ public enum PlaygroundCommand: Subcommand {
         port 8765) until interrupted, and prints the address. Open it in a browser: pick a demo,
         drive it with a mouse or a finger.
 
+        The server answers GET and HEAD for the page's own files only (HTML, JavaScript, CSS,
+        the module and gesture scripts, at most one folder deep, never through a symlink); a
+        request head must arrive within 5 s and 8 KiB (408 and 431 otherwise); one request per
+        connection, at most 32 connections at once.
+
         Needs Debian's wasi-libc and libclang-rt-dev-wasm32; if one is missing it says in one
         line what to install and exits with status 3. --no-build serves DIR as it is.
 
@@ -53,15 +58,27 @@ public enum PlaygroundCommand: Subcommand {
         return Plan(directory: parsed.string("out") ?? ".build-playground", port: UInt16(port), build: build)
     }
 
-    /// Runs the build script; returns its exit status (3: a package is missing, and the script
-    /// has printed the one line saying which) and a line to print if kinetic has one to add.
-    public static func build(_ plan: Plan) -> (status: Int32, message: String?) {
-        guard access("Scripts/build-playground", R_OK) == 0 else {
-            return (2, "kinetic: playground: run it from the Kinetic package root (Scripts/build-playground not found)\n")
+    /// Runs the build script (`bash SCRIPT DIR`); returns its exit status (3: a package is
+    /// missing, and the script has printed the one line saying which) and a line to print if
+    /// kinetic has one to add.
+    ///
+    /// The script runs through `posix_spawnp` with DIR as an argument of its own: no shell
+    /// reads the command, so quotes, `;`, `$(...)` or spaces in DIR are just a directory name.
+    public static func build(_ plan: Plan, script: String = "Scripts/build-playground") -> (status: Int32, message: String?) {
+        guard access(script, R_OK) == 0 else {
+            return (2, "kinetic: playground: run it from the Kinetic package root (\(script) not found)\n")
         }
-        let status = system("bash Scripts/build-playground '\(plan.directory)'")
-        // system() returns a wait status: the exit code is in the second byte.
-        return (status == -1 ? 1 : Int32((status >> 8) & 0xff), nil)
+        // The script reads an argument starting with '-' as an option: name such a directory
+        // relative to here instead.
+        let directory = plan.directory.hasPrefix("-") ? "./" + plan.directory : plan.directory
+        switch Process.run(["bash", script, directory]) {
+        case .exited(let status):
+            return (status, nil)
+        case .signalled(let signal):
+            return (128 + signal, "kinetic: playground: the build was killed by signal \(signal)\n")
+        case .failed(let reason):
+            return (1, CommandLineError("playground: cannot run bash: " + reason).line)
+        }
     }
 
     static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)

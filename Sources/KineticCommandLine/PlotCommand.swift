@@ -54,7 +54,8 @@ enum PlotCommand: Subcommand {
             guard parsed.positionals.count == 1 else { throw CommandLineError("plot csv: expected one FILE") }
             guard let property = parsed.string("property") else { throw CommandLineError("plot csv: missing --property NAME") }
             let table = try FileSystem.read(parsed.positionals[0])
-            var lines = table.split(separator: "\n")
+            // "\r\n" is one Character in Swift: split on it too, so a CRLF file reads as LF.
+            var lines = table.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
             guard !lines.isEmpty else { throw CommandLineError("plot csv: \(quoted(parsed.positionals[0])) is empty") }
             let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard let tColumn = header.firstIndex(of: "t"),

@@ -56,10 +56,13 @@ enum SampleCommand: Subcommand {
           mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
           a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
           become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
-          [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0.
+          [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. Two things are
+          rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
+          curve's arithmetic overflows), and any model whose value or velocity comes out NaN.
 
         Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
-        status 2. Options may also be written --name=value; '--' ends the options.
+        status 2; output that cannot be written (a full disk) with exit status 1. Options may
+        also be written --name=value; '--' ends the options.
 
         """
 
@@ -89,7 +92,15 @@ enum SampleCommand: Subcommand {
         throws(CommandLineError)
     {
         let (model, instants) = try parse(arguments)
-        write(model, at: instants, to: &output)
+        // Every row is computed before anything is written, so a NaN is an error, not output.
+        let rows = instants.map { t in (t, model.sample(at: t)) }
+        if let bad = rows.first(where: { $0.1.value.isNaN || $0.1.velocity.isNaN }) {
+            throw CommandLineError("sample: the model gives NaN at t = \(format(bad.0)); its arguments are out of range")
+        }
+        output.write("t,value,velocity\n")
+        for (t, s) in rows {
+            output.write(format(t) + "," + format(s.value) + "," + format(s.velocity) + "\n")
+        }
     }
 
     /// The model and instants a command line asks for; throws on any bad argument.
@@ -152,6 +163,9 @@ enum SampleCommand: Subcommand {
         ("easeInOut", .easeInOut), ("default", .default),
     ]
 
+    /// The largest |Y1| and |Y2| a cubic curve accepts.
+    static let maximumControlY = 1e6
+
     static func cubic(_ positionals: [String]) throws(CommandLineError) -> CubicTimingParameters {
         switch positionals.count {
         case 1:
@@ -170,6 +184,11 @@ enum SampleCommand: Subcommand {
             var c: [Double] = []
             for (text, name) in zip(positionals, names) {
                 c.append(try parseNumber(text, what: "cubic control point \(name)"))
+            }
+            // Beyond ~6e307 the curve's polynomial coefficients overflow and samples are NaN;
+            // a million times the curve's own range is far past any easing curve.
+            for (value, name) in [(c[1], "Y1"), (c[3], "Y2")] where abs(value) > maximumControlY {
+                throw CommandLineError("sample cubic: control point \(name) must be within ±1e6, got \(format(value))")
             }
             return CubicTimingParameters(c[0], c[1], c[2], c[3])
         case 0:

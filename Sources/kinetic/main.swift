@@ -10,20 +10,6 @@ import Darwin
 #endif
 import KineticCommandLine
 
-/// Writes text to a file descriptor through a stdio stream of its own (buffered by stdio, flushed
-/// by `exit`). Opened with `fdopen` rather than using the C globals `stdout` and `stderr`, which
-/// Swift 6 rejects as shared mutable state.
-struct FileOutputStream: TextOutputStream {
-    let file: UnsafeMutablePointer<FILE>?
-    init(descriptor: Int32) { file = fdopen(descriptor, "w") }
-    mutating func write(_ string: String) {
-        guard let file else { return }
-        fputs(string, file)
-        fflush(file)
-    }
-}
-
-var standardOutput = FileOutputStream(descriptor: 1)
 var standardError = FileOutputStream(descriptor: 2)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -46,11 +32,11 @@ if arguments.first == "playground", !arguments.contains("--help"), !arguments.co
             out.write("Kinetic playground: \(address)  (Ctrl-C to stop)\n")
         }
     } catch {
-        standardError.write("kinetic: playground: cannot serve on port \(plan.port): \(error)\n")
-        exit(1)
+        standardError.write(CommandLineError("playground: cannot serve on port \(plan.port): \(error)",
+                                             status: KineticCommandLine.ioErrorStatus).line)
+        exit(KineticCommandLine.ioErrorStatus)
     }
     exit(0)
 }
 
-let status = KineticCommandLine.run(arguments: arguments, standardOutput: &standardOutput, standardError: &standardError)
-exit(status)
+exit(KineticCommandLine.runProcess(arguments: arguments))

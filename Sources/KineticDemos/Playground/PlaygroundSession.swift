@@ -35,27 +35,46 @@ public final class PlaygroundSession {
         return demo != nil
     }
 
-    /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel. False if rejected.
+    /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel. False if rejected: no
+    /// demo, another phase, or a non-finite x, y or time (nothing is sent).
     @discardableResult
     public func pointer(_ phase: Int, id: Int, x: Double, y: Double, time: Double) -> Bool {
-        guard let demo else { return false }
+        guard let demo, x.isFinite, y.isFinite, time.isFinite else { return false }
         let p: PointerEvent.Phase
         switch phase {
         case 0: p = .down
         case 1: p = .moved
         case 2: p = .up
-        default: p = .cancelled
+        case 3: p = .cancelled
+        default: return false
         }
         // A host clock slightly behind the engine's is held at the engine's time.
         let t = Swift.max(time, Swift.max(demo.engine.time, demo.scene.lastEventTime))
         return demo.send(PointerEvent(p, pointer: id, at: Point(x: x, y: y), time: t))
     }
 
-    /// Advances the demo to `time` and encodes its render list.
-    public func frame(at time: Double) {
-        guard let demo else { return }
+    /// Advances the demo to `time` and encodes its render list. False (and nothing changes)
+    /// with no demo or a non-finite `time`.
+    @discardableResult
+    public func frame(at time: Double) -> Bool {
+        guard let demo, time.isFinite else { return false }
         demo.frame(at: time)
         encoder.encode(demo.scene.renderList())
+        return true
+    }
+
+    /// The longest script the page may hand to the module (`kinetic_input`), in bytes.
+    public static let maximumInputLength = 1 << 20
+    /// The highest frame rate ``record(demo:script:fps:)`` accepts, as `kinetic render`.
+    public static let maximumRecordingFPS = 1000.0
+    /// The most frames one recording may hold, as `kinetic render`.
+    public static let maximumRecordingFrames = 100_000
+    /// The most values (frames × channels × 3) one recording may hold: 64 MB of doubles.
+    public static let maximumRecordingValues = 8_000_000
+
+    /// Whether `length` bytes may be requested for the script buffer: 0 ... ``maximumInputLength``.
+    public static func acceptsInputLength(_ length: Int) -> Bool {
+        length >= 0 && length <= maximumInputLength
     }
 
     /// Sets ``text`` to a field of demo `index`: 0 name, 1 title, 2 description.
@@ -71,9 +90,16 @@ public final class PlaygroundSession {
 
     /// Runs demo `name` fresh (engine at time 0) under a gesture script at `fps`, for the
     /// script's length, into ``recording`` (``DemoRecording/values``); ``text`` gets the channel
-    /// names, comma-separated, or the parse error. Returns the number of frames, or −1.
+    /// names, comma-separated, or the parse error. Returns the number of frames, or −1: also
+    /// (with ``text`` saying why) for `fps` not in (0, ``maximumRecordingFPS``] (NaN, infinities),
+    /// or more than ``maximumRecordingFrames`` frames or ``maximumRecordingValues`` values; all
+    /// checked before anything is recorded.
     public func record(demo name: String, script: String, fps: Double) -> Int {
         recording = []
+        guard fps.isFinite, fps > 0, fps <= PlaygroundSession.maximumRecordingFPS else {
+            text = "fps must be in (0, 1000]"
+            return -1
+        }
         let parsed: GestureScript
         do throws(GestureScript.ParseError) {
             parsed = try GestureScript(parsing: script)
@@ -83,6 +109,12 @@ public final class PlaygroundSession {
         }
         guard let demo = DemoCatalog.make(name, engine: AnimationEngine()) else {
             text = "unknown demo \(name)"
+            return -1
+        }
+        let frames = (parsed.end * fps).rounded()
+        guard frames <= Double(PlaygroundSession.maximumRecordingFrames),
+              Int(frames) * demo.channels.count * 3 <= PlaygroundSession.maximumRecordingValues else {
+            text = "the recording would be too long: at most \(PlaygroundSession.maximumRecordingFrames) frames and \(PlaygroundSession.maximumRecordingValues) values"
             return -1
         }
         let run = DemoRecording(demo: demo, script: parsed, fps: fps, duration: parsed.end)

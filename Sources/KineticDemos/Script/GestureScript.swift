@@ -23,6 +23,9 @@ public struct GestureScript: Equatable {
     public var events: [PointerEvent] = []
     /// The recording's length in seconds.
     public var end: Double = 0
+    /// The most events a script may hold, `drag` moves included (a minute of drags at 60 Hz is
+    /// 3 600): a longer script is an error before its events are generated.
+    public static let eventLimit = 100_000
 
     /// A parse error: the message names the line.
     public struct ParseError: Error, Equatable {
@@ -35,7 +38,8 @@ public struct GestureScript: Equatable {
         var last = -Double.infinity
         var ended = false
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it too, so CRLF scripts read as LF ones.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = rawLine
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
@@ -68,6 +72,9 @@ public struct GestureScript: Equatable {
                 end = time
                 ended = true
             case "down", "move", "up", "cancel":
+                guard events.count < GestureScript.eventLimit else {
+                    throw fail("the script has more than \(GestureScript.eventLimit) events")
+                }
                 guard fields.count == 5 else { throw fail("'\(verb)' needs TIME \(verb) POINTER X Y") }
                 let id = try pointer(2)
                 let p = Point(x: try number(3, "x"), y: try number(4, "y"))
@@ -95,8 +102,11 @@ public struct GestureScript: Equatable {
                 let to = Point(x: try number(6, "x1"), y: try number(7, "y1"))
                 guard t1 > time else { throw fail("drag end time \(fields[5]) must be after its start \(fields[0])") }
                 guard (t1 - time) * 60 <= 1_000_000 else { throw fail("drag is too long") }
-                events.append(.down(id, from, at: time))
                 let steps = Int(((t1 - time) * 60).rounded(.up))
+                guard events.count + steps + 2 <= GestureScript.eventLimit else {
+                    throw fail("the script has more than \(GestureScript.eventLimit) events")
+                }
+                events.append(.down(id, from, at: time))
                 for k in 1...steps {
                     let u = Swift.min(Double(k) / 60 / (t1 - time), 1)
                     let t = k == steps ? t1 : time + Double(k) / 60

@@ -1,0 +1,208 @@
+// The playground server's front door: reads each request head itself, within a size and a time
+// limit, and hands FlyingFox only a minimal, valid GET (FlyingFox reads heads without limits,
+// in time quadratic in a line's length, and with no deadline).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc) || canImport(Musl)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let noSignal = Int32(MSG_NOSIGNAL)
+#else
+private let streamSocket = SOCK_STREAM
+private let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (PlaygroundServer)
+#endif
+
+public enum RequestGuard {
+    /// The most bytes a request head (request line and headers) may have.
+    public static let maximumHeadBytes = 8192
+    /// The time a client has to send its whole head, in milliseconds.
+    public static let headTimeoutMilliseconds = 5000
+
+    /// What a connection's head amounts to.
+    public enum Head: Equatable {
+        /// A GET or HEAD for `target`.
+        case request(method: String, target: String)
+        /// An answer to send instead (status line and reason), then close.
+        case rejected(status: Int, reason: String)
+        /// The client closed or reset the connection before sending anything.
+        case closed
+    }
+
+    /// Reads a request head from `descriptor`, up to the blank line, at most `limit` bytes within
+    /// `timeoutMilliseconds`: 431 beyond the size, 408 past the time, 400 for a malformed
+    /// request line or a head cut short, 405 for a method other than GET and HEAD, 505 for a
+    /// version other than HTTP/1.x. Linear in the bytes read.
+    public static func readHead(from descriptor: Int32, limit: Int = maximumHeadBytes,
+                                timeoutMilliseconds: Int = headTimeoutMilliseconds) -> Head {
+        let deadline = milliseconds() + timeoutMilliseconds
+        var head: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 2048)
+        while true {
+            let remaining = deadline - milliseconds()
+            guard remaining > 0 else { return .rejected(status: 408, reason: "Request Timeout") }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(remaining))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else {
+                return ready == 0 ? .rejected(status: 408, reason: "Request Timeout") : .closed
+            }
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                return head.isEmpty ? .closed : .rejected(status: 400, reason: "Bad Request")
+            }
+            let searchFrom = Swift.max(0, head.count - 3)
+            head.append(contentsOf: buffer[0..<n])
+            if let end = endOfHead(head, from: searchFrom) {
+                guard end <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
+                return parse(head[..<end])
+            }
+            guard head.count <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
+        }
+    }
+
+    /// The index just past the blank line ending the head (`\r\n\r\n` or `\n\n`), searching from
+    /// `start`.
+    static func endOfHead(_ bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == 10 {
+                if i + 1 < bytes.count, bytes[i + 1] == 10 { return i + 2 }
+                if i + 2 < bytes.count, bytes[i + 1] == 13, bytes[i + 2] == 10 { return i + 3 }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The request line's method and target, or the answer that refuses it.
+    static func parse(_ head: ArraySlice<UInt8>) -> Head {
+        let lineEnd = head.firstIndex(of: 10) ?? head.endIndex
+        var line = head[head.startIndex..<lineEnd]
+        if line.last == 13 { line = line.dropLast() }
+        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, let target = String(validating: parts[1], as: UTF8.self), target.hasPrefix("/"),
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 > 32 && $0 < 127 } })
+        else { return .rejected(status: 400, reason: "Bad Request") }
+        let method = String(decoding: parts[0], as: UTF8.self)
+        guard String(decoding: parts[2], as: UTF8.self).hasPrefix("HTTP/1.") else {
+            return .rejected(status: 505, reason: "HTTP Version Not Supported")
+        }
+        guard method == "GET" || method == "HEAD" else { return .rejected(status: 405, reason: "Method Not Allowed") }
+        return .request(method: method, target: target)
+    }
+
+    /// Serves one accepted connection and closes it: reads the head (``readHead(from:limit:timeoutMilliseconds:)``);
+    /// answers a refusal itself; otherwise sends the backend on 127.0.0.1:`backendPort` a minimal
+    /// `GET target HTTP/1.1` (Host, Connection: close) and relays its response, only the head
+    /// of it for HEAD.
+    public static func serve(client: Int32, backendPort: UInt16) {
+        defer { close(client) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        switch readHead(from: client) {
+        case .closed:
+            return
+        case .rejected(let status, let reason):
+            sendText(client, "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+        case .request(let method, let target):
+            guard let backend = connectLoopback(port: backendPort) else {
+                sendText(client, "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                return
+            }
+            defer { close(backend) }
+            setsockopt(backend, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            guard sendText(backend, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") else { return }
+            relay(from: backend, to: client, headOnly: method == "HEAD")
+        }
+    }
+
+    /// Copies `source` to `destination` until end of file; with `headOnly`, up to the blank line.
+    static func relay(from source: Int32, to destination: Int32, headOnly: Bool) {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var head: [UInt8] = []
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            if headOnly {
+                let searchFrom = Swift.max(0, head.count - 3)
+                head.append(contentsOf: buffer[0..<n])
+                if let end = endOfHead(head, from: searchFrom) {
+                    _ = sendAll(destination, head[..<end])
+                    return
+                }
+                continue
+            }
+            guard sendAll(destination, buffer[0..<n]) else { return }
+        }
+    }
+
+    @discardableResult
+    static func sendText(_ descriptor: Int32, _ text: String) -> Bool {
+        sendAll(descriptor, Array(text.utf8)[...])
+    }
+
+    /// Sends every byte (without SIGPIPE on a closed peer); false on an error.
+    static func sendAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        var sent = bytes.startIndex
+        while sent < bytes.endIndex {
+            let n = bytes.withUnsafeBytes { raw in
+                send(descriptor, raw.baseAddress! + (sent - bytes.startIndex), raw.count - (sent - bytes.startIndex), noSignal)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            sent += n
+        }
+        return true
+    }
+
+    /// A TCP socket listening on 127.0.0.1:`port` (0: any free port), or nil with errno set.
+    public static func listenLoopback(port: UInt16) -> (descriptor: Int32, port: UInt16)? {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { return nil }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = loopback(port: port)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); return nil }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+
+    static func connectLoopback(port: UInt16) -> Int32? {
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { return nil }
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); return nil }
+        return fd
+    }
+
+    /// A monotonic clock in milliseconds (for the head deadline only).
+    static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+}

@@ -1,0 +1,97 @@
+// The playground server's limits: request heads bounded in size and time, only the page's own
+// files, no symlinks, HEAD answered with the head alone.
+import Testing
+import Foundation
+@testable import KineticCommandLine
+
+@Suite("kinetic playground server guard")
+struct PlaygroundServerGuardTests {
+    /// A connected pair of stream sockets: what the test writes on `.1`, the guard reads on `.0`.
+    func connection(_ request: String, close: Bool = true) -> (Int32, Int32) {
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        _ = RequestGuard.sendText(fds[1], request)
+        if close { shutdown(fds[1], Int32(SHUT_WR)) }
+        return (fds[0], fds[1])
+    }
+
+    func head(_ request: String, close: Bool = true, timeout: Int = 5000) -> RequestGuard.Head {
+        let (a, b) = connection(request, close: close)
+        defer { Glibc.close(a); Glibc.close(b) }
+        return RequestGuard.readHead(from: a, timeoutMilliseconds: timeout)
+    }
+
+    @Test func validHeadsGiveTheirMethodAndTarget() {
+        #expect(head("GET /app.js?v=2 HTTP/1.1\r\nHost: x\r\n\r\n") == .request(method: "GET", target: "/app.js?v=2"))
+        #expect(head("HEAD / HTTP/1.0\n\n") == .request(method: "HEAD", target: "/"))
+    }
+
+    /// Before: FlyingFox read a request line of any length (in quadratic time) with no deadline.
+    @Test func oversizedSlowAndMalformedHeadsAreRefused() {
+        #expect(head("GET /" + String(repeating: "a", count: 9000), close: false)
+                == .rejected(status: 431, reason: "Request Header Fields Too Large"))
+        #expect(head("GET / HTTP/1.1\r\nX: " + String(repeating: "b", count: 8200) + "\r\n\r\n")
+                == .rejected(status: 431, reason: "Request Header Fields Too Large"))
+        #expect(head("GET / HTTP/1.1\r\n", close: false, timeout: 20) == .rejected(status: 408, reason: "Request Timeout"))
+        #expect(head("GET / HTTP/1.1\r\n") == .rejected(status: 400, reason: "Bad Request"))
+        #expect(head("") == .closed)
+        #expect(head("POST / HTTP/1.1\r\n\r\n") == .rejected(status: 405, reason: "Method Not Allowed"))
+        #expect(head("GET / SPDY/3\r\n\r\n") == .rejected(status: 505, reason: "HTTP Version Not Supported"))
+        #expect(head("GET  / HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
+        #expect(head("GET x HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
+        #expect(head("GET /\u{1B}[2J HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
+    }
+
+    @Test func onlyThePagesOwnFilesAreNamed() {
+        #expect(PlaygroundFiles.components(of: "/") == ["index.html"])
+        #expect(PlaygroundFiles.components(of: "/gestures/basics.txt?x") == ["gestures", "basics.txt"])
+        #expect(PlaygroundFiles.components(of: "/kinetic.wasm") == ["kinetic.wasm"])
+        for target in ["/../etc/passwd", "/.git/config", "/obj/Kinetic.o", "/a%2e%2e/x.js", "/a/b/c.js",
+                       "/gestures/", "/gestures//x.txt", "/x.js\\..", "//etc/x.txt", "index.html"] {
+            #expect(PlaygroundFiles.components(of: target) == nil, "\(target)")
+        }
+    }
+
+    /// Before: FileManager followed a symlink in the served directory to any file.
+    @Test func symlinksAreNotFollowed() throws {
+        let dir = makeTemporaryDirectory("serve")
+        try FileSystem.write("<p>page</p>", to: dir + "/index.html")
+        try FileSystem.makeDirectory(dir + "/gestures")
+        try FileSystem.write("0 end\n", to: dir + "/gestures/a.txt")
+        try FileSystem.write("secret", to: dir + "/../kinetic-secret.txt")
+        #expect(symlink(dir + "/index.html", dir + "/link.html") == 0)
+        #expect(symlink(dir + "/gestures", dir + "/linked") == 0)
+        try FileSystem.makeDirectory(dir + "/folder.js")
+        let page = PlaygroundFiles.contents("/", in: dir)
+        #expect(page.map { String(decoding: $0.bytes, as: UTF8.self) } == "<p>page</p>")
+        #expect(page?.contentType == "text/html; charset=utf-8")
+        #expect(PlaygroundFiles.contents("/gestures/a.txt", in: dir)?.bytes.count == 6)
+        #expect(PlaygroundFiles.contents("/link.html", in: dir) == nil)
+        #expect(PlaygroundFiles.contents("/linked/a.txt", in: dir) == nil)
+        #expect(PlaygroundFiles.contents("/folder.js", in: dir) == nil)
+        #expect(PlaygroundFiles.contents("/missing.js", in: dir) == nil)
+    }
+
+    /// Before: HEAD matched no route (404). Now it is forwarded as GET and only the head relayed.
+    @Test func headIsForwardedAsAMinimalGetAndAnsweredWithTheHeadOnly() throws {
+        guard let backend = RequestGuard.listenLoopback(port: 0) else { Issue.record("no socket"); return }
+        defer { close(backend.descriptor) }
+        let (server, client) = connection("HEAD /app.js HTTP/1.1\r\nHost: x\r\nCookie: y\r\n\r\n")
+        defer { close(client) }
+        let port = backend.port
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            RequestGuard.serve(client: server, backendPort: port)
+            done.signal()
+        }
+        let peer = accept(backend.descriptor, nil, nil)
+        #expect(peer >= 0)
+        #expect(RequestGuard.readHead(from: peer) == .request(method: "GET", target: "/app.js"))
+        _ = RequestGuard.sendText(peer, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody")
+        close(peer)
+        done.wait()
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let n = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+        #expect(String(decoding: buffer[0..<max(0, n)], as: UTF8.self) == "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n")
+    }
+}

@@ -1,0 +1,59 @@
+// Output that cannot be written (a full disk: /dev/full) ends in one error line and status 1.
+import Testing
+@testable import KineticCommandLine
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("kinetic write failures")
+struct WriteFailureTests {
+    /// Before: fwrite buffered the text, fclose's ENOSPC was ignored, and the write "succeeded".
+    @Test func writingToAFullDeviceThrowsWithTheSystemsReason() {
+        #expect(throws: CommandLineError("cannot write '/dev/full': No space left on device", status: 1)) {
+            try FileSystem.write("<svg/>\n", to: "/dev/full")
+        }
+    }
+
+    @Test func plotToAFullDeviceExitsWithStatus1() {
+        let result = runKinetic(arguments: ["plot", "curve", "cubic", "easeIn", "--out", "/dev/full"])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "kinetic: cannot write '/dev/full': No space left on device\n")
+    }
+
+    /// Before: "rendered 120 frames" with status 0 while frame 3 (here on a full device) was lost.
+    @Test func renderStopsAtTheFirstFrameThatCannotBeWritten() throws {
+        let dir = makeTemporaryDirectory("full")
+        try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        try FileSystem.makeDirectory(dir + "/out")
+        #expect(symlink("/dev/full", dir + "/out/frame-00003.svg") == 0)
+        let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
+        #expect(result.exitCode == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "kinetic: cannot write '\(dir)/out/frame-00003.svg': No space left on device\n")
+        #expect(!fileExists(dir + "/out/properties.csv"))
+    }
+
+    /// Before: `kinetic sample ... > /dev/full` exited 0 (fputs and fflush results ignored).
+    @Test func sampleToAFullStandardOutputExitsWithStatus1() throws {
+        let dir = makeTemporaryDirectory("stdout")
+        let full = open("/dev/full", O_WRONLY)
+        let errors = open(dir + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(full >= 0 && errors >= 0)
+        let status = KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0:1:0.25"],
+                                                   outputDescriptor: full, errorDescriptor: errors)
+        #expect(status == 1)
+        #expect(try FileSystem.read(dir + "/stderr") == "kinetic: cannot write standard output: No space left on device\n")
+    }
+
+    @Test func sampleToAWritableStandardOutputExitsWith0() throws {
+        let dir = makeTemporaryDirectory("stdout")
+        let out = open(dir + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let errors = open(dir + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let status = KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0,1"],
+                                                   outputDescriptor: out, errorDescriptor: errors)
+        #expect(status == 0)
+        #expect(try FileSystem.read(dir + "/stdout") == "t,value,velocity\n0.0,0.0,1.0\n1.0,1.0,1.0\n")
+        #expect(try FileSystem.read(dir + "/stderr") == "")
+    }
+}
