@@ -47,7 +47,10 @@ extension PropertyAnimator {
     ///   of the first repeat when repeating forever).
     /// - Blocks added while it runs animate over what remains of the current pass (toward 1,
     ///   or toward 0 in a backward half) and take part in every later repeat as part of the
-    ///   timeline. A zero-length timeline (duration 0) ignores repeats: it completes at the
+    ///   timeline; so does a timing change by `continueAnimation`, whose `durationFactor` sets
+    ///   the pace of the rest of the current pass and of every later pass of this run. With
+    ///   ``pausesOnCompletion`` the animator pauses at the end of its last repeat instead of
+    ///   completing. A zero-length timeline (duration 0) ignores repeats: it completes at the
     ///   first tick.
     ///
     /// Can only change while the animator is inactive (an ``Diagnostic/Kind/illegalStateTransition``

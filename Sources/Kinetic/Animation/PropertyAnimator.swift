@@ -32,6 +32,13 @@
 /// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
 /// dropping the last reference to a paused animator leaves it paused, never crashes.
 ///
+/// ## Open timing and media timing
+/// Any ``TimingCurveProvider`` can time an animator (a composed one springs geometry and curves
+/// the rest); ``speed``, ``repeatCount`` and ``autoreverses`` follow Core Animation's media
+/// timing on the animator's clock (see ``repeatCount`` for how pausing, scrubbing and
+/// reversing work across repeats). The observe calls return an ``Observation`` to cancel, and
+/// ``waitForCompletion()`` awaits the end of a run.
+///
 /// ## Bad arguments
 /// Each is reported as ``Diagnostic/Kind/invalidArgument`` and replaced by a documented value:
 /// a negative or non-finite duration or start delay by 0, a delay factor outside 0...1 by its
@@ -46,7 +53,9 @@
 /// activating an inactive animator whose ``isReversed`` is true (it shows its end values and
 /// runs back, as UIKit's does). A zero-length timeline (duration 0) reaches its end at the first
 /// ``AnimationEngine/tick(at:)`` after it starts, and a block added when no time is left
-/// in the direction of travel takes effect when the animator finishes at that end.
+/// in the direction of travel takes effect when the animator finishes at that end. A repeat
+/// that does not autoreverse goes back to the start values as time crosses the end of each
+/// pass (Core Animation's jump, made by the clock, never by a call).
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine

@@ -299,3 +299,54 @@ struct MediaTimingTests {
         #expect(completions == [.end] && x.value == 100)
     }
 }
+
+extension MediaTimingTests {
+    @Test func aDurationFactorSetsThePaceOfTheRestOfTheRun() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        var completions: [AnimatingPosition] = []
+        let a = PropertyAnimator(duration: 0.5, curve: .linear, engine: engine) { x.value = 100 }
+        a.addCompletion { completions.append($0) }
+        a.repeatCount = 2
+        a.startAnimation()
+        engine.tick(at: 0.25)
+        a.pauseAnimation()
+        // The remaining half pass over 2 × 0.5 s: a pace of 0.5 per second from here on.
+        a.continueAnimation(withTimingParameters: nil, durationFactor: 2)
+        #expect(abs(x.presentationValue - 50) < 1e-9)
+        engine.tick(at: 0.75)
+        #expect(abs(x.presentationValue - 75) < 1e-9)
+        engine.tick(at: 1.25)
+        #expect(x.presentationValue == 0 && a.currentRepeat == 1)
+        engine.tick(at: 2.25)
+        #expect(abs(x.presentationValue - 50) < 1e-9)
+        engine.tick(at: 3.25 - 1e-9)
+        #expect(completions.isEmpty)
+        engine.tick(at: 3.25)
+        #expect(completions == [.end])
+    }
+
+    @Test func pausingOnCompletionStopsAtTheEndOfTheLastRepeat() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        var completions: [AnimatingPosition] = []
+        let a = PropertyAnimator(duration: 0.5, curve: .linear, engine: engine) { x.value = 100 }
+        a.addCompletion { completions.append($0) }
+        a.autoreverses = true
+        a.pausesOnCompletion = true
+        a.startAnimation()
+        engine.tick(at: 1)
+        #expect(completions.isEmpty && a.state == .active && !a.isRunning && x.presentationValue == 0)
+        // Reversed, it runs back up the way it came down.
+        a.isReversed = true
+        a.startAnimation()
+        engine.tick(at: 1.1)
+        #expect(abs(x.presentationValue - 20) < 1e-9)
+        engine.tick(at: 1.5)
+        #expect(abs(x.presentationValue - 100) < 1e-9)
+        engine.tick(at: 1.6)
+        #expect(abs(x.presentationValue - 80) < 1e-9)
+        engine.tick(at: 2)
+        #expect(completions.isEmpty && a.state == .active && !a.isRunning && x.presentationValue == 0)
+    }
+}
