@@ -36,7 +36,7 @@
 /// Any ``TimingCurveProvider`` can time an animator (a composed one springs geometry and curves
 /// the rest); ``speed``, ``repeatCount`` and ``autoreverses`` follow Core Animation's media
 /// timing on the animator's clock (see ``repeatCount`` for how pausing, scrubbing and
-/// reversing work across repeats). The observe calls return an ``Observation`` to cancel, and
+/// reversing work across repeats). The observe calls return an ``ObservationToken`` to cancel, and
 /// ``waitForCompletion()`` awaits the end of a run.
 ///
 /// ## Bad arguments
@@ -388,23 +388,23 @@ public final class PropertyAnimator {
     // MARK: Observing
 
     /// Calls `observer` whenever ``state`` changes, with the new state, until the returned
-    /// ``Observation`` is cancelled (dropping it does not cancel: call ``Observation/cancel()``).
+    /// ``ObservationToken`` is cancelled (dropping it does not cancel: call ``ObservationToken/cancel()``).
     @discardableResult
-    public func observeState(_ observer: @escaping (AnimatingState) -> Void) -> Observation {
+    public func observeState(_ observer: @escaping (AnimatingState) -> Void) -> ObservationToken {
         stateObservers.add(observer)
     }
-    /// Calls `observer` whenever ``isRunning`` changes, until the returned ``Observation`` is
+    /// Calls `observer` whenever ``isRunning`` changes, until the returned ``ObservationToken`` is
     /// cancelled.
     @discardableResult
-    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> Observation { runningObservers.add(observer) }
-    /// Calls `observer` whenever ``isReversed`` changes, until the returned ``Observation`` is
+    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { runningObservers.add(observer) }
+    /// Calls `observer` whenever ``isReversed`` changes, until the returned ``ObservationToken`` is
     /// cancelled.
     @discardableResult
-    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> Observation { reversedObservers.add(observer) }
+    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { reversedObservers.add(observer) }
     /// Calls `observer` whenever ``fractionComplete`` changes: on each tick while running, and
-    /// when it is set; until the returned ``Observation`` is cancelled.
+    /// when it is set; until the returned ``ObservationToken`` is cancelled.
     @discardableResult
-    public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> Observation {
+    public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> ObservationToken {
         fractionObservers.add(observer)
     }
 

@@ -33,7 +33,7 @@ struct ObservationTests {
         let engine = AnimationEngine()
         let a = PropertyAnimator(duration: 1, engine: engine)
         var calls: [String] = []
-        var second: Observation?
+        var second: ObservationToken?
         a.observeState { _ in calls.append("first"); second?.cancel() }
         second = a.observeState { _ in calls.append("second") }
         a.startAnimation()

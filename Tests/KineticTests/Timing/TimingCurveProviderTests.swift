@@ -144,3 +144,33 @@ struct TimingCurveProviderTests {
         #expect(x.presentationValue == before)
     }
 }
+
+extension TimingCurveProviderTests {
+    @Test func aComposedAnimatorPausesScrubsAndReversesWithoutAJump() {
+        let engine = AnimationEngine()
+        let center = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
+        let alpha = AnimatedProperty(1.0, engine: engine)
+        var completions: [AnimatingPosition] = []
+        let a = PropertyAnimator(duration: 0.3, timingParameters: TimingCurve(cubic: .linear, spring: Self.spring),
+                                 engine: engine) {
+            center.value = Point(x: 100, y: 0)
+            alpha.value = 0
+        }
+        a.addCompletion { completions.append($0) }
+        a.startAnimation()
+        engine.tick(at: 0.1)
+        a.pauseAnimation()
+        let c = center.presentationValue, o = alpha.presentationValue
+        a.fractionComplete = a.fractionComplete          // write back what was read: nothing moves
+        #expect(abs(center.presentationValue.x - c.x) < 1e-9 && abs(alpha.presentationValue - o) < 1e-12)
+        a.isReversed = true
+        a.startAnimation()
+        #expect(abs(center.presentationValue.x - c.x) < 1e-9 && abs(alpha.presentationValue - o) < 1e-12)
+        engine.tick(at: 0.15)                            // half way back, along both parts
+        let back = springOffset(mass: 1, stiffness: 200, damping: 10, d0: 1, v0: 0, at: 0.05)
+        #expect(abs(center.presentationValue.x - 100 * (1 - back.x)) < 1e-8)
+        #expect(abs(alpha.presentationValue - (1 - 0.05 / a.animationDuration)) < 1e-12)
+        engine.tick(at: 0.2)                             // back at the start: completes there
+        #expect(completions == [.start] && center.value.x == 0 && alpha.value == 1)
+    }
+}

@@ -8,7 +8,7 @@
 /// life). Cancelling twice, or after the animator is gone, does nothing. Cancelling from inside
 /// an observer call takes effect at once: the cancelled observer is not called again, not even
 /// later in the same round of calls.
-public final class Observation {
+public final class ObservationToken {
     private var onCancel: (() -> Void)?
 
     init(onCancel: @escaping () -> Void) { self.onCancel = onCancel }
@@ -24,20 +24,20 @@ public final class Observation {
     }
 }
 
-/// The observers of one property of an animator, each under an id its ``Observation`` removes.
+/// The observers of one property of an animator, each under an id its ``ObservationToken`` removes.
 final class ObserverList<Value> {
     private var entries: [(id: UInt64, call: (Value) -> Void)] = []
     private var nextID: UInt64 = 0
 
     var count: Int { entries.count }
 
-    func add(_ observer: @escaping (Value) -> Void) -> Observation {
+    func add(_ observer: @escaping (Value) -> Void) -> ObservationToken {
         let id = nextID
         nextID &+= 1
         entries.append((id, observer))
         // The token holds the list, not the animator: cancelling after the animator is gone
         // only edits a list nobody calls.
-        return Observation { [self] in self.entries.removeAll { $0.id == id } }
+        return ObservationToken { [self] in self.entries.removeAll { $0.id == id } }
     }
 
     /// Calls every observer registered now that is still registered when its turn comes.
