@@ -112,7 +112,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         guard let transaction else { return }
         let delta = old - newValue
         if delta == .zero { return }
-        let segment = transaction.segment
+        let segment = transaction.segment.resolved(for: Value.self)
         let velocity = segment.initialVelocity(for: delta)
         // Changes in one block share its segment: their offsets add up exactly, so they are one
         // track (twenty half-turns in one block are one track of ten turns).
@@ -272,6 +272,7 @@ extension AnimatedProperty: AnimatedPropertyTracks {
             remaining += now - track.offset(atEnd: towardEnd)
         }
         if remaining != .zero {
+            let segment = segment.resolved(for: Value.self)
             tracks.append(PropertyTrack(segment: segment, delta: remaining,
                                         initialVelocity: segment.initialVelocity(for: remaining)))
         }

@@ -73,15 +73,18 @@ extension PropertyAnimator {
         engine.timelineChanged()
         if wasState == .inactive && next.state != .inactive { engine.register(self) }
         if next.state == .inactive { engine.unregister(self) }
-        if wasRunning && !next.isRunning { for o in runningObservers { o(false) } }
-        if wasState != next.state { for o in stateObservers { o(next.state) } }
-        if !wasRunning && next.isRunning { for o in runningObservers { o(true) } }
+        if wasRunning && !next.isRunning { runningObservers.notify(false) }
+        if wasState != next.state { stateObservers.notify(next.state) }
+        if !wasRunning && next.isRunning { runningObservers.notify(true) }
     }
 
-    /// Makes an inactive animator active and paused at fraction `f`, running its pending
-    /// animation blocks.
-    func activate(at f: Double) {
+    /// Makes an inactive animator active and paused at the start of its timeline (`atEnd`
+    /// false) or at its end (a repeating timeline's last leg; the first repeat's end when it
+    /// repeats forever), running its pending animation blocks.
+    func activate(atEnd: Bool) {
+        let (leg, f) = atEnd ? endOfTimeline() : (0.0, 0.0)
         wasRetargeted = false
+        anchorLeg = leg
         anchorFraction = f
         anchorTime = engine.time
         startTime = engine.time
@@ -98,16 +101,19 @@ extension PropertyAnimator {
         guard isRunning else { return }
         reportFraction()
         guard time >= startTime else { return }
-        let f = currentFraction()
-        let done = reversed ? f <= 0 : f >= 1
-        guard done else { return }
+        let now = currentPosition()
+        guard now.done else { return }
         if pausesOnCompletion {
-            anchorFraction = f
+            anchorLeg = now.leg
+            anchorFraction = now.fraction
             anchorTime = time
             enter(.paused)
             return
         }
-        complete(at: reversed ? .start : .end)
+        // Where the timeline stopped: the end values (time fraction 1), the start values (0:
+        // reversed, or an autoreversing repeat), or in between (a fractional repeat count).
+        let f = now.fraction
+        complete(at: f >= 1 ? .end : f <= 0 ? .start : .current)
     }
 
     /// The animations reached `position` on their own: the properties take their values there,
@@ -122,12 +128,22 @@ extension PropertyAnimator {
         runCompletions(position, reason)
     }
 
+    /// Tells the run-end handlers (the `async` completion) how the run ended, once.
+    func runEndHandlers(_ position: AnimatingPosition?) {
+        let handlers = runEndHandlers
+        runEndHandlers.removeAll()
+        for h in handlers { h(position) }
+    }
+
     /// Back to inactive: the clock and the timing are reset for the next run.
     func deactivate() {
         rootSegment = nil
+        springTwins.removeAll()
         anchorFraction = 0
+        anchorLeg = 0
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity
         timingParameters = originalTimingParameters
+        composedSpringValue = originalComposedSpring
         enter(.inactive)
         reportFraction()
     }
@@ -136,5 +152,6 @@ extension PropertyAnimator {
         let handlers = completions
         completions.removeAll()
         for h in handlers { h(position, reason) }
+        runEndHandlers(position)
     }
 }

@@ -32,6 +32,13 @@
 /// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
 /// dropping the last reference to a paused animator leaves it paused, never crashes.
 ///
+/// ## Open timing and media timing
+/// Any ``TimingCurveProvider`` can time an animator (a composed one springs geometry and curves
+/// the rest); ``speed``, ``repeatCount`` and ``autoreverses`` follow Core Animation's media
+/// timing on the animator's clock (see ``repeatCount`` for how pausing, scrubbing and
+/// reversing work across repeats). The observe calls return an ``ObservationToken`` to cancel, and
+/// ``waitForCompletion()`` awaits the end of a run.
+///
 /// ## Bad arguments
 /// Each is reported as ``Diagnostic/Kind/invalidArgument`` and replaced by a documented value:
 /// a negative or non-finite duration or start delay by 0, a delay factor outside 0...1 by its
@@ -46,7 +53,9 @@
 /// activating an inactive animator whose ``isReversed`` is true (it shows its end values and
 /// runs back, as UIKit's does). A zero-length timeline (duration 0) reaches its end at the first
 /// ``AnimationEngine/tick(at:)`` after it starts, and a block added when no time is left
-/// in the direction of travel takes effect when the animator finishes at that end.
+/// in the direction of travel takes effect when the animator finishes at that end. A repeat
+/// that does not autoreverse goes back to the start values as time crosses the end of each
+/// pass (Core Animation's jump, made by the clock, never by a call).
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
@@ -107,7 +116,7 @@ public final class PropertyAnimator {
             guard newValue != reversed else { return }
             if isRunning { reanchor() }
             reversed = newValue
-            for o in reversedObservers { o(newValue) }
+            reversedObservers.notify(newValue)
         }
     }
 
@@ -193,11 +202,30 @@ public final class PropertyAnimator {
     var rootSegment: AnimationSegment?
     /// Whether a property this run animates was changed by someone else since it started.
     var wasRetargeted = false
-    var stateObservers: [(AnimatingState) -> Void] = []
-    var runningObservers: [(Bool) -> Void] = []
-    var reversedObservers: [(Bool) -> Void] = []
-    var fractionObservers: [(Double) -> Void] = []
+    let stateObservers = ObserverList<AnimatingState>()
+    let runningObservers = ObserverList<Bool>()
+    let reversedObservers = ObserverList<Bool>()
+    let fractionObservers = ObserverList<Double>()
     var lastReportedFraction = 0.0
+    /// Called once when a run ends: with the position its completions hear, or nil when it is
+    /// stopped without finishing (the `async` completion waits on these).
+    var runEndHandlers: [(AnimatingPosition?) -> Void] = []
+
+    // Media timing (see PropertyAnimator+MediaTiming.swift): the clock's speed, and the legs of
+    // a repeating timeline (one leg is one pass over the duration; an autoreversing repeat is
+    // two legs, the second running from 1 back to 0).
+    var speedValue = 1.0 { didSet { engine.timelineChanged() } }
+    var repeatCountValue = 0.0 { didSet { engine.timelineChanged() } }
+    var autoreversesValue = false { didSet { engine.timelineChanged() } }
+    /// The leg `anchorFraction` is in (an integer; a Double so that no count of legs traps).
+    var anchorLeg = 0.0 { didSet { engine.timelineChanged() } }
+
+    // Open timing (see PropertyAnimator+TimingCurveProvider.swift): the spring part of a
+    // composed timing for the current run, and the spring segments that shadow its segments
+    // for the values a composed timing springs (see ``AnimatableValue/followsSpringInComposedTiming``).
+    var composedSpringValue: SpringTimingParameters?
+    let originalComposedSpring: SpringTimingParameters?
+    var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
 
     // MARK: Creating
 
@@ -205,8 +233,16 @@ public final class PropertyAnimator {
     ///
     /// A duration that is negative or not finite is reported and treated as 0 (the animations
     /// complete at the first tick after they start).
-    public init(duration: Double, timingParameters: TimingParameters, engine: AnimationEngine,
-                animations: (() -> Void)? = nil) {
+    public convenience init(duration: Double, timingParameters: TimingParameters, engine: AnimationEngine,
+                            animations: (() -> Void)? = nil) {
+        self.init(duration: duration, timing: timingParameters, composedSpring: nil, engine: engine,
+                  animations: animations)
+    }
+
+    /// The designated initializer: `timing` drives every property, except, when
+    /// `composedSpring` is given, the values a composed timing springs.
+    init(duration: Double, timing timingParameters: TimingParameters, composedSpring: SpringTimingParameters?,
+         engine: AnimationEngine, animations: (() -> Void)?) {
         self.engine = engine
         let d: Double
         if duration.isFinite && duration >= 0 { d = duration } else {
@@ -216,7 +252,16 @@ public final class PropertyAnimator {
         self.duration = d
         self.timingParameters = timingParameters.fitted(toDuration: d)
         self.originalTimingParameters = self.timingParameters
-        self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
+        if let composedSpring {
+            // Both parts run over the spring's duration (fitted to `d`, or its settling time).
+            let spring = composedSpring.fitted(toDuration: d)
+            self.composedSpringValue = spring
+            self.animationDuration = spring.animationDuration(forAnimatorDuration: d)
+        } else {
+            self.composedSpringValue = nil
+            self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
+        }
+        self.originalComposedSpring = composedSpringValue
         if let animations { pendingAnimations.append(animations) }
         reportVerticalTangent(of: timingParameters)
     }
@@ -316,10 +361,12 @@ public final class PropertyAnimator {
             // timeline first, where it shows what the scrub shows.
             settleScrub()
             reportFraction()
-            let f = currentFraction()
+            let now = currentPosition()
+            let f = now.fraction
             // The delay, as a share of the timeline at the current rate.
             let delayFraction = factor == 0 ? 0 : factor * animationDuration * (rate.isFinite ? rate : 0)
-            if reversed {
+            // In the second leg of an autoreversing repeat the time fraction runs down.
+            if reversed != legRunsBackward(now.leg) {
                 runAnimations(animations, from: Swift.max(f - delayFraction, 0), to: 0)
             } else {
                 runAnimations(animations, from: Swift.min(f + delayFraction, 1), to: 1)
@@ -340,15 +387,26 @@ public final class PropertyAnimator {
 
     // MARK: Observing
 
-    /// Calls `observer` whenever ``state`` changes, with the new state.
-    public func observeState(_ observer: @escaping (AnimatingState) -> Void) { stateObservers.append(observer) }
-    /// Calls `observer` whenever ``isRunning`` changes.
-    public func observeRunning(_ observer: @escaping (Bool) -> Void) { runningObservers.append(observer) }
-    /// Calls `observer` whenever ``isReversed`` changes.
-    public func observeReversed(_ observer: @escaping (Bool) -> Void) { reversedObservers.append(observer) }
+    /// Calls `observer` whenever ``state`` changes, with the new state, until the returned
+    /// ``ObservationToken`` is cancelled (dropping it does not cancel: call ``ObservationToken/cancel()``).
+    @discardableResult
+    public func observeState(_ observer: @escaping (AnimatingState) -> Void) -> ObservationToken {
+        stateObservers.add(observer)
+    }
+    /// Calls `observer` whenever ``isRunning`` changes, until the returned ``ObservationToken`` is
+    /// cancelled.
+    @discardableResult
+    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { runningObservers.add(observer) }
+    /// Calls `observer` whenever ``isReversed`` changes, until the returned ``ObservationToken`` is
+    /// cancelled.
+    @discardableResult
+    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { reversedObservers.add(observer) }
     /// Calls `observer` whenever ``fractionComplete`` changes: on each tick while running, and
-    /// when it is set.
-    public func observeFractionComplete(_ observer: @escaping (Double) -> Void) { fractionObservers.append(observer) }
+    /// when it is set; until the returned ``ObservationToken`` is cancelled.
+    @discardableResult
+    public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> ObservationToken {
+        fractionObservers.add(observer)
+    }
 
     // MARK: UIViewAnimating
 
@@ -373,7 +431,7 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
         case .inactive:
             self.delay = d
-            activate(at: reversed ? 1 : 0)
+            activate(atEnd: reversed)
             startTime = engine.time + d
             anchorTime = startTime
             enter(.running)
@@ -400,10 +458,12 @@ public final class PropertyAnimator {
         case .stopped:
             engine.report(.illegalStateTransition, "pauseAnimation on a stopped animator is ignored")
         case .inactive:
-            activate(at: reversed ? 1 : 0)
+            activate(atEnd: reversed)
         case .active:
             guard isRunning else { return }
-            anchorFraction = currentFraction()
+            let now = currentPosition()
+            anchorLeg = now.leg
+            anchorFraction = now.fraction
             anchorTime = engine.time
             enter(.paused)
             // Paused, it reads the progress shown (see fractionComplete): observers hear it.
@@ -429,6 +489,7 @@ public final class PropertyAnimator {
             if withoutFinishing {
                 completions.removeAll()
                 deactivate()
+                runEndHandlers(nil)
             } else {
                 engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
             }
@@ -440,12 +501,14 @@ public final class PropertyAnimator {
             var records: [(AnimatingPosition) -> Void] = []
             for p in snapshot { records.append(p.stopTracks(of: self)) }
             rootSegment = nil
+            springTwins.removeAll()
             anchorTime = engine.time
             if withoutFinishing {
                 // UIKit: "no completion handlers are called"; they are dropped, so they do not
                 // run at the end of a later run either.
                 completions.removeAll()
                 deactivate()
+                runEndHandlers(nil)
             } else {
                 enter(.stopped(reading: reading, finish: records))
             }
@@ -484,6 +547,13 @@ public final class PropertyAnimator {
     /// time fraction at which it shows that progress), as ``startAnimation()`` does. Rejected
     /// (with a diagnostic) unless the animator is active and paused.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
+        continueRun(withTiming: parameters, composedSpring: nil, durationFactor: durationFactor)
+    }
+
+    /// ``continueAnimation(withTimingParameters:durationFactor:)``, with the spring part of a
+    /// composed timing when `composedSpring` is given (`parameters` is then its cubic part).
+    func continueRun(withTiming parameters: TimingParameters?, composedSpring: SpringTimingParameters?,
+                     durationFactor: Double) {
         guard state == .active, !isRunning else {
             engine.report(.illegalStateTransition, "continueAnimation is only legal on a paused animator; ignored")
             return
@@ -495,7 +565,7 @@ public final class PropertyAnimator {
         guard let parameters else {
             settleScrub()
             if factor > 0 {
-                let remaining = reversed ? anchorFraction : 1 - anchorFraction
+                let remaining = travelsDownAtAnchor ? anchorFraction : 1 - anchorFraction
                 rate = Self.pace(remaining: remaining, seconds: factor * duration)
             }
             anchorTime = engine.time
@@ -508,7 +578,8 @@ public final class PropertyAnimator {
         // at the fraction that shows what is on screen.
         settleScrub()
         let f = anchorFraction
-        let remainingFraction = reversed ? f : 1 - f
+        let down = travelsDownAtAnchor
+        let remainingFraction = down ? f : 1 - f
         let seconds: Double
         if factor > 0 {
             seconds = factor * duration
@@ -520,17 +591,24 @@ public final class PropertyAnimator {
         }
         reportVerticalTangent(of: parameters)
         let timing = parameters.fitted(toDuration: seconds)
-        let effective = timing.animationDuration(forAnimatorDuration: seconds)
+        let spring = composedSpring?.fitted(toDuration: seconds)
+        let effective = spring?.animationDuration(forAnimatorDuration: seconds)
+            ?? timing.animationDuration(forAnimatorDuration: seconds)
         timingParameters = timing
+        composedSpringValue = spring
         // A linear scrub later moves every property from start to end in proportion: the new
         // track is scrubbed over the progress that remains on screen, not the time fraction.
         let q = progressOnScreen(atFraction: f)
-        let segment = reversed
-            ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective),
-                               backwards: true, scrubStretch: (0, q))
-            : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective),
-                               scrubStretch: (q, 1))
-        for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !reversed, onto: segment) }
+        func segment(_ timing: TimingParameters) -> AnimationSegment {
+            down
+                ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective),
+                                   backwards: true, scrubStretch: (0, q))
+                : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective),
+                                   scrubStretch: (q, 1))
+        }
+        let primary = segment(timing)
+        if let spring { springTwins.append((primary, segment(.spring(spring)))) }
+        for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !down, onto: primary) }
         rootSegment = nil
         rate = Self.pace(remaining: remainingFraction, seconds: effective)
         anchorTime = engine.time

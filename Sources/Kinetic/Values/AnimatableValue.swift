@@ -33,6 +33,9 @@ public protocol AnimatableValue: Equatable, Sendable {
     /// The default implementation scales every component by `x`: a value with no direction
     /// (a scalar, a colour) takes the horizontal component of a 2D velocity, as UIKit does.
     func scaled(x: Double, y: Double) -> Self
+    /// Whether a composed timing (``TimingCurveType/composed``) drives this type with its
+    /// spring (geometry: `Point`, `Size`, `Rect`, `Vector`) rather than its cubic curve.
+    static var followsSpringInComposedTiming: Bool { get }
 }
 
 extension AnimatableValue {

@@ -118,6 +118,10 @@ struct AnimatorFuzzTests {
             a.scrubsLinearly = rng.int(3) != 0
             a.pausesOnCompletion = rng.int(5) == 0
             a.isInterruptible = rng.int(10) != 0
+            if rng.int(4) == 0 {
+                a.repeatCount = [1.5, 2, 3, 0.5][rng.int(4)]
+                a.autoreverses = rng.bool()
+            }
             let cycle = Cycle()
             cycles[ObjectIdentifier(a)] = cycle
             addCycleCompletion(a, cycle)
@@ -146,7 +150,7 @@ struct AnimatorFuzzTests {
             var mayMove = false                         // set for the ops allowed to move values
             let before = Self.presentation(x, p, t)
             let stateBefore = "\(a.state) running \(a.isRunning) reversed \(a.isReversed) fraction \(a.fractionComplete) linear \(a.scrubsLinearly)"
-            let op = rng.int(17)
+            let op = rng.int(19)
             switch op {
             case 0, 1: a.startAnimation()
             case 2: a.startAnimation(afterDelay: rng.int(4) == 0 ? .nan : rng.unit() * 0.3)
@@ -182,6 +186,23 @@ struct AnimatorFuzzTests {
             case 14:
                 // Writing back what was read changes nothing, in every state and mode.
                 a.fractionComplete = a.fractionComplete
+            case 17 where rng.bool():
+                // Media timing: a new speed (some invalid) re-anchors without a jump.
+                a.speed = [0.25, 0.5, 2, 3, rng.unit() * 4, 0, -1, .nan][rng.int(8)]
+            case 17:
+                // Repeats (rejected unless inactive), some fractional, rarely forever.
+                a.repeatCount = rng.int(16) == 0 ? .infinity : [0, 1, 1.5, 2, 3, 0.4, rng.unit() * 3][rng.int(7)]
+                a.autoreverses = rng.bool()
+            case 18:
+                // Open timing: continue on a user's provider, composed (spring for the point).
+                let provider: TimingCurve
+                switch rng.int(3) {
+                case 0: provider = TimingCurve(cubic: .easeOut, spring: SpringTimingParameters(dampingRatio: 0.3 + rng.unit()))
+                case 1: provider = TimingCurve(cubic: .linear,
+                                               spring: SpringTimingParameters(mass: 1, stiffness: 50 + 300 * rng.unit(), damping: 5 + 30 * rng.unit()))
+                default: provider = TimingCurve(animationCurve: .easeIn)
+                }
+                a.continueAnimation(withTimingParameters: provider, durationFactor: rng.int(5) == 0 ? -1 : rng.unit() * 2)
             default:
                 mayMove = true
                 let dt = rng.int(10) == 0 ? 0 : rng.unit() * 0.1
