@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# Reads DynamicsBenchmarks' Markdown output and scenes.py's JSON lines; prints the Kinetic vs Box2D table.
+#
+#   compare_table.py kinetic.md box2d.jsonl box2d-best.jsonl
+#
+# Kinetic's figure is the benchmark's p50 wall clock per step (one engine tick = one fixed step + item write-back);
+# Box2D's is the median over batches of the mean per `world.Step` call (Python → SWIG → C++: ~0.5 µs a call, the
+# cost of stepping an empty world, included). Ratio = Kinetic / Box2D: below 1 means Kinetic is faster.
+
+import json
+import re
+import sys
+
+# Benchmark name in DynamicsBenchmarks → scene name in scenes.py.
+SCENES = {
+    "pyramid": "Dynamics step, pyramid of 210 boxes",
+    "circles": "Dynamics step, 1,000 circles in a box",
+}
+
+
+def kinetic_figures(markdown):
+    """{benchmark name: {metric row title: [p0, p25, p50, p75, p90, p99, p100]}} from the plugin's Markdown output."""
+    figures = {}
+    name = None
+    for line in markdown.splitlines():
+        heading = re.match(r"^###\s+(.*?)\s+metrics\s*$", line)
+        if heading:
+            name = heading.group(1)
+            figures[name] = {}
+            continue
+        if name and line.startswith("|"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) >= 8 and re.match(r"^[\d.,]+$", cells[3] or "x"):
+                figures[name][cells[0]] = [float(c.replace(",", "")) for c in cells[1:8]]
+    return figures
+
+
+def row(figures, name, prefix):
+    for title, values in figures.get(name, {}).items():
+        if title.startswith(prefix):
+            return title, values
+    return None, None
+
+
+def box2d_figures(path):
+    figures = {}
+    with open(path) as f:
+        for line in f:
+            record = json.loads(line)
+            figures[record["scene"]] = record
+    return figures
+
+
+def main():
+    markdown_path, box2d_path, best_path = sys.argv[1:4]
+    kinetic = kinetic_figures(open(markdown_path).read())
+    box2d = box2d_figures(box2d_path)
+    best = box2d_figures(best_path)
+
+    print()
+    print("| scene | Kinetic µs/step (p50) | Box2D µs/step (1 m = 100 pt) | ratio | Box2D best µs/step (1 m = 20 pt, no CCD) | ratio | Kinetic mallocs/step |")
+    print("|---|---|---|---|---|---|---|")
+    for scene, name in SCENES.items():
+        title, wall = row(kinetic, name, "Time (wall clock)")
+        _, mallocs = row(kinetic, name, "Malloc (total)")
+        if wall is None:
+            print(f"| {scene} | (no result for '{name}') | | | | | |")
+            continue
+        unit_scale = 1000.0 if "(ms)" in title else 0.001 if "(ns)" in title else 1.0
+        k = wall[2] * unit_scale
+        b = box2d[scene]["median_us"]
+        bb = best[scene]["median_us"]
+        malloc = "?" if mallocs is None else f"{mallocs[0]:g}–{mallocs[6]:g}"
+        print(f"| {scene} | {k:.0f} | {b:.0f} | {k / b:.2f} | {bb:.0f} | {k / bb:.2f} | {malloc} |")
+    overhead = box2d.get("empty world (call overhead bound)", {}).get("median_us")
+    if overhead is not None:
+        print(f"\nBox2D figures include Python's call overhead: stepping an empty world costs {overhead:.2f} µs a call.")
+    for scene in SCENES:
+        s = box2d[scene]["after_timing"]
+        print(f"Box2D {scene}: {s['bodies']} bodies, {s['touching_contacts']} touching contacts "
+              f"({s['contact_points']} points, {s['broadphase_pairs']} broad-phase pairs), top at y = {s['top_y_pt']} pt, "
+              f"max speed {s['max_speed_pt_s']} pt/s")
+
+
+if __name__ == "__main__":
+    main()
