@@ -23,7 +23,7 @@ def kinetic_figures(markdown):
     figures = {}
     name = None
     for line in markdown.splitlines():
-        heading = re.match(r"^###\s+(.*?)\s+metrics\s*$", line)
+        heading = re.match(r"^###\s+(.*?)(?:\s+metrics)?\s*$", line)
         if heading:
             name = heading.group(1)
             figures[name] = {}

@@ -15,7 +15,8 @@
 # a boundary), density 1, friction 0.6 (bodies and boundary), restitution 0, step 1/120 s, 8 velocity and
 # 3 position iterations, sleeping off. Warm-up: 1,200 steps (10 s of simulated time), after which both piles are
 # settled but, with sleeping off, still solved in full every step. Then `repeats` batches of `steps` steps are
-# timed with perf_counter_ns; the figure is the median over batches of the mean per step.
+# run, each step timed on its own with perf_counter_ns; the figure is the median step (as the Swift benchmark's p50
+# of one step per iteration), with the thread's CPU time per step (median over batches) beside it.
 #
 # Prints one JSON object per line (scene figures, then the cost of stepping an empty world, an upper bound for the
 # Python → SWIG → C++ call overhead included in every figure).
@@ -133,14 +134,23 @@ def state(world):
 
 
 def time_steps(world, steps, repeats):
+    """Per-step wall-clock times (µs) of `repeats` batches of `steps` steps, and each batch's CPU time per step.
+
+    Every step is timed on its own (perf_counter_ns around `world.Step`, ~0.1 µs of its own), like one benchmark
+    iteration on the Swift side, so that the median is robust against the other processes of a shared machine
+    (a batch mean is not: it absorbs every preemption)."""
     step = world.Step
+    clock = time.perf_counter_ns
     per_step = []
+    cpu = []
     for _ in range(repeats):
-        start = time.perf_counter_ns()
+        cpu_start = time.thread_time_ns()
         for _ in range(steps):
+            start = clock()
             step(DT, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
-        per_step.append((time.perf_counter_ns() - start) / steps / 1000)
-    return per_step
+            per_step.append((clock() - start) / 1000)
+        cpu.append((time.thread_time_ns() - cpu_start) / steps / 1000)
+    return per_step, cpu
 
 
 def main():
@@ -161,23 +171,27 @@ def main():
         for _ in range(WARMUP_STEPS):
             world.Step(DT, VELOCITY_ITERATIONS, POSITION_ITERATIONS)
         settled = state(world)
-        runs = time_steps(world, args.steps, args.repeats)
+        steps, cpu = time_steps(world, args.steps, args.repeats)
+        quartiles = statistics.quantiles(steps, n=4)
         print(json.dumps({
             "engine": "Box2D " + Box2D.__version__,
             "scene": scene,
             "continuous": continuous,
             "points_per_metre": SCALE,
-            "median_us": round(statistics.median(runs), 2),
-            "min_us": round(min(runs), 2),
-            "runs_us": [round(r, 2) for r in runs],
+            "steps_timed": len(steps),
+            "median_us": round(statistics.median(steps), 2),
+            "p0_us": round(min(steps), 2),
+            "p25_us": round(quartiles[0], 2),
+            "p75_us": round(quartiles[2], 2),
+            "cpu_median_us": round(statistics.median(cpu), 2),
             "after_warmup": settled,
             "after_timing": state(world),
         }), flush=True)
 
     empty = make_world(continuous)
-    runs = time_steps(empty, 1000, args.repeats)
+    steps, _ = time_steps(empty, 1000, 5)
     print(json.dumps({"engine": "Box2D " + Box2D.__version__, "scene": "empty world (call overhead bound)",
-                      "median_us": round(statistics.median(runs), 3)}), flush=True)
+                      "median_us": round(statistics.median(steps), 3)}), flush=True)
 
 
 if __name__ == "__main__":
