@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # Reads DynamicsBenchmarks' Markdown output and scenes.py's JSON lines; prints the Kinetic vs Box2D table.
 #
-#   compare_table.py kinetic.md box2d.jsonl box2d-best.jsonl
+#   compare_table.py kinetic.md kinetic.jsonl box2d.jsonl box2d-best.jsonl
 #
-# Kinetic's figure is the benchmark's p50 wall clock per step (one engine tick = one fixed step + item write-back);
-# Box2D's is the median over batches of the mean per `world.Step` call (Python → SWIG → C++: ~0.5 µs a call, the
-# cost of stepping an empty world, included). Ratio = Kinetic / Box2D: below 1 means Kinetic is faster.
+# Kinetic's first figure is the benchmark's p50 wall clock per step (one engine tick = one fixed step + item
+# write-back); Box2D's is the median of its steps timed one by one (Python → SWIG → C++ call included). The CPU
+# columns are the median thread CPU time per step, from DynamicsProfile and scenes.py. Ratio = Kinetic / Box2D:
+# below 1 means Kinetic is faster.
 
 import json
 import re
@@ -52,34 +53,38 @@ def box2d_figures(path):
 
 
 def main():
-    markdown_path, box2d_path, best_path = sys.argv[1:4]
+    markdown_path, kinetic_path, box2d_path, best_path = sys.argv[1:5]
     kinetic = kinetic_figures(open(markdown_path).read())
+    driver = box2d_figures(kinetic_path)
     box2d = box2d_figures(box2d_path)
     best = box2d_figures(best_path)
 
     print()
-    print("| scene | Kinetic µs/step (p50) | Box2D µs/step (1 m = 100 pt) | ratio | Box2D best µs/step (1 m = 20 pt, no CCD) | ratio | Kinetic mallocs/step |")
-    print("|---|---|---|---|---|---|---|")
+    print("| scene | Kinetic µs/step (benchmark p50) | Box2D µs/step (median) | ratio | Kinetic CPU µs/step | Box2D CPU µs/step | CPU ratio "
+          "| Box2D best CPU µs/step (1 m = 20 pt, no CCD) | ratio | Kinetic mallocs/step |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for scene, name in SCENES.items():
         title, wall = row(kinetic, name, "Time (wall clock)")
         _, mallocs = row(kinetic, name, "Malloc (total)")
         if wall is None:
-            print(f"| {scene} | (no result for '{name}') | | | | | |")
-            continue
-        unit_scale = 1000.0 if "(ms)" in title else 0.001 if "(ns)" in title else 1.0
-        k = wall[2] * unit_scale
+            k = float("nan")
+        else:
+            k = wall[2] * (1000.0 if "(ms)" in title else 0.001 if "(ns)" in title else 1.0)
         b = box2d[scene]["median_us"]
-        bb = best[scene]["median_us"]
+        kc = driver[scene]["cpu_median_us"]
+        bc = box2d[scene]["cpu_median_us"]
+        bb = best[scene]["cpu_median_us"]
         malloc = "?" if mallocs is None else f"{mallocs[0]:g}–{mallocs[6]:g}"
-        print(f"| {scene} | {k:.0f} | {b:.0f} | {k / b:.2f} | {bb:.0f} | {k / bb:.2f} | {malloc} |")
+        print(f"| {scene} | {k:.0f} | {b:.0f} | {k / b:.2f} | {kc:.0f} | {bc:.0f} | {kc / bc:.2f} | {bb:.0f} | {kc / bb:.2f} | {malloc} |")
     overhead = box2d.get("empty world (call overhead bound)", {}).get("median_us")
     if overhead is not None:
-        print(f"\nBox2D figures include Python's call overhead: stepping an empty world costs {overhead:.2f} µs a call.")
+        print(f"\nBox2D figures include Python's call overhead: a step of an empty world, timed the same way, costs {overhead:.2f} µs.")
     for scene in SCENES:
         s = box2d[scene]["after_timing"]
         print(f"Box2D {scene}: {s['bodies']} bodies, {s['touching_contacts']} touching contacts "
               f"({s['contact_points']} points, {s['broadphase_pairs']} broad-phase pairs), top at y = {s['top_y_pt']} pt, "
               f"max speed {s['max_speed_pt_s']} pt/s")
+        print(f"Kinetic {driver[scene]['after_timing']}")
 
 
 if __name__ == "__main__":
