@@ -106,10 +106,10 @@ final class PauseLog: DynamicAnimatorDelegate {
         h.animator.addBehavior(probe)
         h.run(until: 0.5)
         #expect((probe.linearVelocity(for: item).y - 1000).magnitude < 1e-9, "two gravities on one body: 2000 pt/s² × 0.5 s")
+        let before = probe.linearVelocity(for: item)
         h.animator.removeBehavior(g2)
         h.animator.removeBehavior(g1)
-        let v = probe.linearVelocity(for: item).y
-        #expect(v == 1000, "the body survives while a behaviour names the item")
+        #expect(probe.linearVelocity(for: item) == before, "the body survives while a behaviour names the item")
         h.animator.removeBehavior(probe)
         let resting = item.center
         h.run(until: 1)
@@ -216,5 +216,27 @@ final class PauseLog: DynamicAnimatorDelegate {
         #expect(!h.animator.isRunning)
         #expect(log.events == ["resume", "pause"])
         #expect(gravity.dynamicAnimator == nil)
+    }
+}
+
+@Suite struct DynamicAnimatorLifetimeTests {
+    @Test func aFreedAnimatorLetsItsBehavioursGoCleanly() {
+        let item = square(at: Point(x: 100, y: 100), side: 40)
+        let collision = CollisionBehavior(items: [item])
+        collision.addBoundary(withIdentifier: "floor", from: Point(x: 0, y: 300), to: Point(x: 320, y: 300))
+        do {
+            let h = DynamicsHarness()
+            h.animator.addBehavior(collision)
+            #expect(collision.dynamicAnimator === h.animator)
+            h.run(until: 2)                              // at rest: paused and dropped by the engine
+            #expect(!h.animator.isRunning)
+        }
+        #expect(collision.dynamicAnimator == nil, "the freed animator cleared the back reference")
+        let h = DynamicsHarness()
+        h.animator.addBehavior(collision)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 1.5)
+        #expect(h.diagnostics.isEmpty)
+        #expect((item.center.y - 280).magnitude < 1, "lands on the boundary, re-created in the new world: \(item.center.y)")
     }
 }
