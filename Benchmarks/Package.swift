@@ -46,5 +46,30 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // One fixed step of KineticDynamics on a pyramid of 210 boxes and on 1,000 circles, the scenes
+        // Box2D/scenes.py times in Box2D 2.3; `compare-box2d` runs both and prints the ratios.
+        .target(
+            name: "DynamicsScenes",
+            dependencies: [
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "KineticDynamics", package: "Kinetic"),
+            ],
+            path: "Sources/DynamicsScenes"
+        ),
+        .executableTarget(
+            name: "DynamicsBenchmarks",
+            dependencies: [
+                "DynamicsScenes",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DynamicsBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The same scenes without the harness, for callgrind and perf (not a benchmark: it is not in Benchmarks/).
+        .executableTarget(
+            name: "DynamicsProfile",
+            dependencies: ["DynamicsScenes"],
+            path: "Sources/DynamicsProfile"
+        ),
     ]
 )
