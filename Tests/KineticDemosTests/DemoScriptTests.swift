@@ -133,7 +133,7 @@ struct DemoScriptTests {
         run(to: 5.5)                                                            // flicked down: popped
         #expect(photo.stack.screens.count == 1 && photo.stack.topScreen === photo.grid)
         #expect(photo.detail.node.parent == nil && !photo.tiles[4].isHidden)
-        #expect(engine.diagnostics.isEmpty && photo.stack.scene.diagnostics.isEmpty)
+        #expect(engine.diagnostics.isEmpty && photo.stack.scene.engine.diagnostics.isEmpty)
     }
 
     @Test func commentsPanelRunsSixAnimatorsOnTheirOwnCurves() throws {
