@@ -48,9 +48,15 @@ let package = Package(
             name: "kinetic",
             dependencies: ["KineticCommandLine", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // The references the test targets share (cubic Bézier, spring, SplitMix64): one copy,
+        // independent of the library it checks, so it depends on nothing.
+        .target(
+            name: "KineticTestSupport",
+            path: "Tests/KineticTestSupport"
+        ),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticSceneTests",
@@ -58,11 +64,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticDynamicsTests",
-            dependencies: ["KineticDynamics", "Kinetic"]
+            dependencies: ["KineticDynamics", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticDemosTests",
-            dependencies: ["KineticDemos", "KineticScene", "Kinetic"]
+            dependencies: ["KineticDemos", "KineticScene", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticCommandLineTests",
