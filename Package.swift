@@ -22,6 +22,9 @@ let package = Package(
         // The playground's HTTP server, used by the `kinetic` executable only: the portable
         // targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        // `swift package generate-documentation` (Scripts/build-docs): a command plugin, so
+        // nothing of it is linked into any target.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -60,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticSceneTests",
-            dependencies: ["KineticScene", "Kinetic"]
+            dependencies: ["KineticScene", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticDynamicsTests",
