@@ -22,6 +22,9 @@ let package = Package(
         // The playground's HTTP server, used by the `kinetic` executable only: the portable
         // targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        // `swift package generate-documentation` (Scripts/build-docs): a command plugin, so
+        // nothing of it is linked into any target.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -48,21 +51,27 @@ let package = Package(
             name: "kinetic",
             dependencies: ["KineticCommandLine", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // The references the test targets share (cubic Bézier, spring, SplitMix64): one copy,
+        // independent of the library it checks, so it depends on nothing.
+        .target(
+            name: "KineticTestSupport",
+            path: "Tests/KineticTestSupport"
+        ),
         .testTarget(
             name: "KineticTests",
-            dependencies: ["Kinetic"]
+            dependencies: ["Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticSceneTests",
-            dependencies: ["KineticScene", "Kinetic"]
+            dependencies: ["KineticScene", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticDynamicsTests",
-            dependencies: ["KineticDynamics", "Kinetic"]
+            dependencies: ["KineticDynamics", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticDemosTests",
-            dependencies: ["KineticDemos", "KineticScene", "Kinetic"]
+            dependencies: ["KineticDemos", "KineticScene", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticCommandLineTests",

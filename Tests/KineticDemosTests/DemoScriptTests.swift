@@ -2,6 +2,7 @@ import Testing
 import Kinetic
 import KineticScene
 @testable import KineticDemos
+import KineticTestSupport
 
 /// Each demo run headlessly under its script in `Scripts/gestures`, with the numbers checked.
 @Suite("Demos under their gesture scripts")
@@ -70,7 +71,7 @@ struct DemoScriptTests {
         // Released at 0.4 at y 709.5 with 750 pt/s upwards (a straight drag: the fit is exact).
         let x0 = 709.5 - 407, v0 = -750.0
         for t in [0.5, 0.6, 2.0 / 3, 0.8, 1.0] {
-            let expected = 407 + Reference.spring(k: 300, c: 20, x0: x0, v0: v0, t: t - 0.4)
+            let expected = 407 + springOffset(mass: 1, stiffness: 300, damping: 20, d0: x0, v0: v0, at: t - 0.4).x
             #expect(abs(presentation(r, "pane.center.y", at: t) - expected) < 1e-7, "t = \(t)")
         }
         #expect(presentation(r, "pane.center.y", at: 1.9) == 407)
@@ -133,14 +134,14 @@ struct DemoScriptTests {
         run(to: 5.5)                                                            // flicked down: popped
         #expect(photo.stack.screens.count == 1 && photo.stack.topScreen === photo.grid)
         #expect(photo.detail.node.parent == nil && !photo.tiles[4].isHidden)
-        #expect(engine.diagnostics.isEmpty && photo.stack.scene.diagnostics.isEmpty)
+        #expect(engine.diagnostics.isEmpty && photo.stack.scene.engine.diagnostics.isEmpty)
     }
 
     @Test func commentsPanelRunsSixAnimatorsOnTheirOwnCurves() throws {
         let r = try record("comments")
         // Tapped at 0.25: 0.5 s into 1 s. The blur rides the session's slow-in curve, the corner
         // is linear, the Post button waits for the second half (keyframe 0.5…1).
-        #expect(abs(presentation(r, "blur.radius", at: 0.75) - 16 * Reference.cubic(0.75, 0.1, 0.9, 0.25, 0.5)) < 1e-9)
+        #expect(abs(presentation(r, "blur.radius", at: 0.75) - 16 * bezierProgress(0.75, 0.1, 0.9, 0.25, at: 0.5)) < 1e-9)
         #expect(abs(presentation(r, "panel.cornerRadius", at: 0.75) - 6) < 1e-9)
         #expect(presentation(r, "post.alpha", at: 0.75) == 0)
         #expect(abs(presentation(r, "post.alpha", at: 1.0) - 0.5) < 1e-9)
@@ -169,7 +170,7 @@ struct DemoScriptTests {
         c.demo.send(.move(1, Point(x: 140, y: 635 - 0.4 * distance), at: 0.3))
         for a in c.runningAnimators { #expect(abs(a.fractionComplete - 0.4) < 1e-9) }
         // The blur scrubs non-linearly: through its curve; the corner radius linearly.
-        #expect(abs(c.blur.presentation.blurRadius - 16 * Reference.cubic(0.75, 0.1, 0.9, 0.25, 0.4)) < 1e-9)
+        #expect(abs(c.blur.presentation.blurRadius - 16 * bezierProgress(0.75, 0.1, 0.9, 0.25, at: 0.4)) < 1e-9)
         #expect(abs(c.panel.presentation.cornerRadius - 12 * 0.4) < 1e-9)
         c.demo.send(.move(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))
         c.demo.send(.up(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))   // moving up: expand

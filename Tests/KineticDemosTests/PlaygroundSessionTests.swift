@@ -2,6 +2,7 @@ import Testing
 import Kinetic
 import KineticScene
 @testable import KineticDemos
+import KineticTestSupport
 
 @Suite("Playground session and render-list encoding")
 struct PlaygroundSessionTests {

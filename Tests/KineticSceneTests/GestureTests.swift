@@ -147,13 +147,13 @@ struct GestureTests {
         // Up and move without a down.
         #expect(!scene.send(.up(7, Point(x: 200, y: 760), at: 0)))
         #expect(!scene.send(.move(7, Point(x: 200, y: 760), at: 0)))
-        #expect(scene.diagnostics.map(\.kind) == [.unknownPointer, .unknownPointer])
+        #expect(scene.engine.diagnostics.map(\.kind) == [.unknownPointer, .unknownPointer])
         #expect(scene.send(.down(1, Point(x: 200, y: 760), at: 1)))
         // A second down for the same pointer, and events back in time.
         #expect(!scene.send(.down(1, Point(x: 200, y: 700), at: 1.1)))
         #expect(!scene.send(.move(1, Point(x: 200, y: 700), at: 0.5)))
         #expect(!scene.send(.move(1, Point(x: .nan, y: 700), at: 1.2)))
-        #expect(scene.diagnostics.map(\.kind).suffix(3) == [.duplicatePointer, .eventOutOfOrder, .eventOutOfOrder])
+        #expect(scene.engine.diagnostics.map(\.kind).suffix(3) == [.duplicatePointer, .eventOutOfOrder, .eventOutOfOrder])
         #expect(pan.state == .possible && calls == 0)
         #expect(scene.activePointers == [1])
         #expect(scene.lastEventTime == 1)

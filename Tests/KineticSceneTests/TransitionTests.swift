@@ -115,7 +115,7 @@ struct TransitionTests {
         let other = Screen(title: "Other", node: Node(engine: engine))
         #expect(!stack.push(other))
         #expect(stack.pop() == nil)
-        #expect(scene.diagnostics.map(\.kind) == [.transitionInProgress, .transitionInProgress])
+        #expect(scene.engine.diagnostics.map(\.kind) == [.transitionInProgress, .transitionInProgress])
         #expect(stack.transition === context && context.isInteractive)
 
         // 3. Release moving right: finish, into an animated phase.
@@ -164,21 +164,21 @@ struct TransitionTests {
         context.completeTransition(true)
         #expect(popCompletions == [false])
         #expect(stack.screens.count == 2)
-        #expect(scene.diagnostics.last?.kind == .illegalTransitionCall)
+        #expect(scene.engine.diagnostics.last?.kind == .illegalTransitionCall)
 
         // 7. The stack is usable: pop for real, then the root cannot be popped.
         delegate.interactive = false
         #expect(stack.pop(animated: false) === detail)
         #expect(stack.screens.map(\.title) == ["Grid"])
         #expect(stack.pop() == nil)
-        #expect(scene.diagnostics.last?.kind == .cannotPopRoot)
+        #expect(scene.engine.diagnostics.last?.kind == .cannotPopRoot)
         #expect(stack.screens.count == 1 && stack.transition == nil)
     }
 
     @Test func illegalContextCallsAreRejected() {
         let (_, scene, stack, _, detail) = twoScreens()
         #expect(!stack.push(detail))
-        #expect(scene.diagnostics.last?.kind == .screenAlreadyInStack)
+        #expect(scene.engine.diagnostics.last?.kind == .screenAlreadyInStack)
         stack.pop()
         let context = stack.transition!
         // Animated, with no interaction controller: none of these is legal.
@@ -186,7 +186,7 @@ struct TransitionTests {
         context.finishInteractiveTransition()
         context.cancelInteractiveTransition()
         context.updateInteractiveTransition(0.5)
-        #expect(scene.diagnostics.suffix(4).allSatisfy { $0.kind == .illegalTransitionCall })
+        #expect(scene.engine.diagnostics.suffix(4).allSatisfy { $0.kind == .illegalTransitionCall })
         #expect(!context.isInteractive && !context.transitionWasCancelled && context.percentComplete == 0)
         #expect(stack.transition === context)
     }
@@ -260,6 +260,6 @@ struct InteractivePopGestureTests {
         let stack = NavigationStack(root: Screen(title: "Root", node: Node(name: "root", engine: engine)), scene: scene)
         drag(scene, from: Point(x: 5, y: 400), dx: 100, steps: 5, start: 0)
         #expect(stack.transition == nil && stack.interactivePopGestureRecognizer.state == .failed)
-        #expect(scene.diagnostics.isEmpty)
+        #expect(scene.engine.diagnostics.isEmpty)
     }
 }

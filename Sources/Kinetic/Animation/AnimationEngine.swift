@@ -174,27 +174,6 @@ public final class AnimationEngine {
     }
 }
 
-/// A rejected call: what UIKit would have raised an exception for.
-public struct Diagnostic: Sendable, Equatable {
-    /// What was rejected.
-    public enum Kind: Sendable, Equatable {
-        /// `tick(at:)` with an earlier or non-finite time.
-        case timeWentBackwards
-        /// A call that is illegal in the animator's current state (see the message).
-        case illegalStateTransition
-        /// A call on an animator whose `isInterruptible` is false.
-        case notInterruptible
-        /// An argument that is out of range or not finite (it was ignored or clamped).
-        case invalidArgument
-    }
-    /// What was rejected.
-    public let kind: Kind
-    /// A sentence saying what happened and what was done instead.
-    public let message: String
-    /// The engine's time when it happened.
-    public let time: Double
-}
-
 /// Where animated property changes go while an animation block runs: the animator and the
 /// stretch of its timeline the changes animate over.
 final class AnimationTransaction {

@@ -119,6 +119,10 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// with ``start()``.
     ///
     /// - Parameters:
+    ///   - property: the property to move; the animation reports on its engine.
+    ///   - spring: mass, stiffness and damping (see ``spring``).
+    ///   - target: the value the spring pulls towards and settles at; `nil` (the default) is the
+    ///     property's model value now.
     ///   - velocity: the property's velocity when the animation starts, in value units per second
     ///     (a pan's release velocity: a `Point` velocity for a `Point` property). `nil` (the
     ///     default) carries on with the velocity the property has at ``start()`` (that of a
@@ -376,6 +380,9 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// ``start()``.
     ///
     /// - Parameters:
+    ///   - property: the property to move; the animation reports on its engine.
+    ///   - velocity: the property's velocity when the animation starts, in value units per
+    ///     second (a non-finite one is rejected and replaced by zero).
     ///   - decelerationRate: the fraction of velocity kept per millisecond.
     ///   - restingSpeed: the speed at which the motion settles (see the type's discussion).
     public convenience init(property: AnimatedProperty<Value>, velocity: Value,

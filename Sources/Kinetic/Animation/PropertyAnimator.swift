@@ -103,7 +103,7 @@ public final class PropertyAnimator {
 
     // MARK: State
 
-    /// The animator's state (derived from its phase: see ``enter(_:)``).
+    /// The animator's state (derived from its phase: see `enter(_:)`).
     public var state: AnimatingState { phase.state }
     /// Whether the animations are moving now (active, not paused).
     public var isRunning: Bool { phase.isRunning }

@@ -7,7 +7,7 @@
 /// A drag moves a *raw* offset (the finger's), shown rubber-banded past the bounds with
 /// ``rubberBand(_:bounds:dimension:constant:)``; ``rawOffset(showing:)`` inverts that, so a
 /// scroll view caught mid-bounce picks up the drag where the content is shown, without a jump;
-/// ``velocity(showing:rawVelocity:)`` gives the velocity of the shown offset for a finger
+/// ``velocity(atRawOffset:rawVelocity:)`` gives the velocity of the shown offset for a finger
 /// velocity, the one to hand to a ``BoundedDecayAnimation`` at release so that velocity is
 /// continuous too.
 ///

@@ -83,7 +83,7 @@ public final class Demo {
         self.onFrame = onFrame
     }
 
-    /// Dispatches a pointer event (see ``Scene/send(_:)``); false if it was rejected.
+    /// Dispatches a pointer event (see `Scene.send(_:)`); false if it was rejected.
     @discardableResult
     public func send(_ event: PointerEvent) -> Bool { scene.send(event) }
 

@@ -4,7 +4,7 @@ import KineticScene
 /// A scroll view and a pager built from Kinetic's scroll physics: a vertical list taller than
 /// its viewport that follows the finger, rubber-bands past either end, coasts after a flick at
 /// UIScrollView's normal deceleration (0.998 per ms) and bounces off its ends
-/// (``BoundedDecayAnimation``: the hand-off to the bounce spring happens at the decay's exact
+/// (`BoundedDecayAnimation`: the hand-off to the bounce spring happens at the decay's exact
 /// crossing time); and a horizontal pager of four cards whose release picks the page nearest
 /// the flick's projection (at most one page from where the drag began) and springs there with
 /// the release velocity.

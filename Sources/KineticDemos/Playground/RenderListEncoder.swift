@@ -1,7 +1,7 @@
 import Kinetic
 import KineticScene
 
-/// Encodes a ``RenderList`` as flat numbers and UTF-8 bytes for a host that draws it in
+/// Encodes a `RenderList` as flat numbers and UTF-8 bytes for a host that draws it in
 /// another language (the playground's JavaScript reads them straight out of WebAssembly
 /// memory). Every matrix is made relative to the innermost clip, so a host can nest one
 /// element per clip and never invert a matrix itself.

@@ -15,19 +15,19 @@ import Kinetic
 ///     engine.tick(at: 0.5)            // ball.center.y ≈ 40 + ½·1000·0.5² = 165
 ///
 /// ## Time
-/// The animator is driven by its engine's clock (it is ``EngineDriven`` and adds itself to the
+/// The animator is driven by its engine's clock (it is `EngineDriven` and adds itself to the
 /// engine while it runs). The world advances in fixed steps of `1/stepRate` seconds (default
 /// 120 per second), counted from the instant `t₀` the animator last started or resumed: at an
 /// engine time `t` the animator has taken `⌊(t − t₀)·stepRate + 10⁻⁷⌋` steps since `t₀`. So
 /// the simulation's state at an instant does not depend on the frame rate: the same events at
 /// 30, 60 or 120 frames per second give bit-identical positions at the instants those frame
 /// rates share. After the steps due at a tick the animator writes each moved item's
-/// ``DynamicItem/center`` and ``DynamicItem/transform`` (a pure rotation) once, and only if it
+/// `DynamicItem.center` and `DynamicItem.transform` (a pure rotation) once, and only if it
 /// changed. A tick more than 2 s of steps after the previous one simulates only the last 2 s
 /// (the rest is dropped, as a display link drops frames).
 ///
 /// ## Pausing
-/// After a step that leaves every body asleep (the solver's ``isAtRest``) with no behaviour
+/// After a step that leaves every body asleep (the solver's `isAtRest`) with no behaviour
 /// needing steps (an active continuous push keeps it running), the animator pauses:
 /// ``isRunning`` becomes false, it stops stepping and the engine drops it; the delegate's
 /// ``DynamicAnimatorDelegate/dynamicAnimatorDidPause(_:)`` and ``onPause`` run after the items
@@ -40,7 +40,7 @@ import Kinetic
 /// ## Items
 /// Each item gets one body however many behaviours name it (identity is the object's); its
 /// mass is density × area / 10,000 (a 100 × 100 item of density 1 has mass 1), its shape comes
-/// from ``DynamicItem/collisionBoundsType`` (a rectangle of the bounds' size, the inscribed
+/// from `DynamicItem.collisionBoundsType` (a rectangle of the bounds' size, the inscribed
 /// ellipse, or a convex path) read when the body is created. The body is destroyed when no
 /// behaviour names the item any more (the item keeps its last written position). Bodies are
 /// kept in the order they were created and every loop runs in that order: nothing depends on
@@ -50,8 +50,8 @@ import Kinetic
 /// A behaviour added twice, added to a second animator, or that is another behaviour's child;
 /// removing a behaviour that is not a root of this animator; an item with a non-finite centre
 /// or size; a non-finite or non-positive step rate: each is rejected with a diagnostic on the
-/// ``engine`` (``Diagnostic/Kind/illegalStateTransition`` or
-/// ``Diagnostic/Kind/invalidArgument``) and changes nothing. No item is ever written a NaN.
+/// ``engine`` (`Diagnostic.Kind.illegalStateTransition` or
+/// `Diagnostic.Kind.invalidArgument`) and changes nothing. No item is ever written a NaN.
 ///
 /// ## Lifetime
 /// Keep a reference to the animator as you would in UIKit. While it runs the engine keeps it
@@ -251,8 +251,8 @@ public final class DynamicAnimator: EngineDriven {
         return result
     }
 
-    /// Re-reads the item's ``DynamicItem/center``, rotation (``DynamicItem/transform``) and
-    /// shape (bounds and ``DynamicItem/collisionBoundsType``) into its body, keeping its velocity,
+    /// Re-reads the item's `DynamicItem.center`, rotation (`DynamicItem.transform`) and
+    /// shape (bounds and `DynamicItem.collisionBoundsType`) into its body, keeping its velocity,
     /// and resumes the animator (UIKit's `updateItem(usingCurrentState:)`: call it after moving an
     /// item yourself). An item the animator does not simulate, or with a non-finite centre, is
     /// rejected with a diagnostic.

@@ -1,7 +1,7 @@
 // A plain dynamic item (a centre, a size, a transform) for code without a scene: tests, benchmarks, hosts.
 import Kinetic
 
-/// The simplest ``DynamicItem``: stored ``center``, ``bounds``, ``transform`` and
+/// The simplest `DynamicItem`: stored ``center``, ``bounds``, ``transform`` and
 /// ``collisionBoundsType``, nothing drawn. Use it where there is no KineticScene `Node` to move
 /// (tests, benchmarks, a host that draws the positions itself).
 ///

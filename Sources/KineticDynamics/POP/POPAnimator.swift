@@ -6,7 +6,7 @@ import Kinetic
 /// its `NSObject (POP)` category).
 ///
 /// POP has one shared animator driven by the display link; Kinetic's time is injected, so there
-/// is one animator per ``AnimationEngine``, and its animations advance when the engine ticks.
+/// is one animator per `AnimationEngine`, and its animations advance when the engine ticks.
 /// The objc.io pane becomes:
 ///
 ///     let pop = POPAnimator(engine: engine)
@@ -28,7 +28,7 @@ import Kinetic
 /// | `[obj pop_removeAllAnimations]` | `pop.removeAllAnimations(from: obj)` |
 /// | `[obj pop_animationKeys]` | `pop.animationKeys(on: obj)` |
 ///
-/// The object is any class instance: a node, a view model, or the ``AnimatedProperty`` itself.
+/// The object is any class instance: a node, a view model, or the `AnimatedProperty` itself.
 /// Objects are compared by identity, keys by their code units (as POP's `isEqualToString:`: a
 /// precomposed "é" and "e" + combining accent are different keys).
 ///

@@ -24,7 +24,7 @@
 ///    and `friction = 25 + (F_qc − 8)·(25 − 19)/2` (= `(F_qc − 8)·3 + 25`); the mass is 1.
 ///
 /// POP's spring is `m·x'' + friction·x' + tension·(x − to) = 0`, so tension is Kinetic's
-/// stiffness and friction its damping (``SpringTimingParameters/init(mass:stiffness:damping:initialVelocity:)``).
+/// stiffness and friction its damping (`SpringTimingParameters(mass:stiffness:damping:initialVelocity:)`).
 ///
 /// ## Figures (POP's own formula, computed independently in exact rational arithmetic)
 /// | bounciness | speed | tension | friction | damping ratio |

@@ -196,7 +196,7 @@ enum JointSolver {
 
             switch j.pointee.definition.kind {
             case .distance(let length, _, _):
-                if let (omega, zeta) = spring(j.pointee) {
+                if let (omega, _) = spring(j.pointee) {
                     j.pointee.springMode = omega * h < 1 ? 1 : 2
                 }
                 if j.pointee.springMode == 1 {

@@ -14,12 +14,13 @@ import Kinetic
 /// event is handled at the engine's time.
 ///
 /// ## Bad input
-/// Every rejected event is reported on ``diagnostics`` and leaves every pointer, recognizer
-/// and node as it was; ``send(_:)`` returns false:
+/// Every rejected event is reported on the engine (a `Diagnostic` of the kind named below on
+/// `engine.diagnostics`) and leaves every pointer, recognizer and node as it was; ``send(_:)``
+/// returns false:
 /// - an event earlier than the previous event, or with a non-finite time or location
-///   (``SceneDiagnostic/Kind/eventOutOfOrder``);
-/// - a move, up or cancel for a pointer that is not down (``SceneDiagnostic/Kind/unknownPointer``);
-/// - a down for a pointer that is already down (``SceneDiagnostic/Kind/duplicatePointer``).
+///   (`.eventOutOfOrder`);
+/// - a move, up or cancel for a pointer that is not down (`.unknownPointer`);
+/// - a down for a pointer that is already down (`.duplicatePointer`).
 public final class Scene {
     /// The engine animating the scene's nodes.
     public let engine: AnimationEngine
@@ -27,7 +28,6 @@ public final class Scene {
     public let root: Node
     /// The time of the latest accepted event (−∞ before the first).
     public private(set) var lastEventTime = -Double.infinity
-    let sink = DiagnosticSink()
 
     private struct ActivePointer {
         var id: Int
@@ -50,16 +50,10 @@ public final class Scene {
     /// The screen size (the root's bounds size).
     public var size: Size { root.bounds.size }
 
-    /// Rejected input, oldest first (at most the last 100).
-    public var diagnostics: [SceneDiagnostic] { sink.diagnostics }
-    /// Called with each diagnostic as it is reported.
-    public var onDiagnostic: ((SceneDiagnostic) -> Void)? {
-        get { sink.onDiagnostic }
-        set { sink.onDiagnostic = newValue }
-    }
-
-    func report(_ kind: SceneDiagnostic.Kind, _ message: String) {
-        sink.report(kind, message, time: engine.time)
+    /// Reports rejected input on the engine, where the core's diagnostics go too, so a host
+    /// has one place to look.
+    func report(_ kind: Diagnostic.Kind, _ message: String) {
+        engine.report(kind, message)
     }
 
     /// The frontmost node under a screen point (see ``Node/hitTest(_:)``).

@@ -11,7 +11,7 @@ import Kinetic
 /// The pan follows the centroid of its pointers. ``translation(in:)`` is the centroid's
 /// displacement since the gesture started (or since the last ``setTranslation(_:in:)``); a
 /// pointer joining or leaving moves the centroid, but the translation does not jump (the
-/// origin is shifted with it, as UIKit does). ``velocity(in:)`` is a ``VelocityTracker`` fit
+/// origin is shifted with it, as UIKit does). ``velocity(in:)`` is a `VelocityTracker` fit
 /// (quadratic least squares over the last 0.1 s) of the same centroid path, evaluated at the
 /// latest event's time, in points per second. Both convert into a node's coordinates through
 /// the linear part of its presentation matrix (a scaled or rotated node sees scaled or rotated

@@ -3,7 +3,7 @@ import Kinetic
 /// A 2D affine matrix in `CGAffineTransform`'s layout (`x' = a·x + c·y + tx`,
 /// `y' = b·x + d·y + ty`): what a node's coordinates are multiplied by to reach the screen.
 ///
-/// ``AffineTransform`` stores a transform decomposed so that it animates as a motion; composing
+/// `AffineTransform` stores a transform decomposed so that it animates as a motion; composing
 /// a chain of nodes needs plain matrix products, which this type does without decomposing
 /// (no `atan2` per node). Render commands carry one of these.
 public struct Matrix2D: Hashable, Sendable {

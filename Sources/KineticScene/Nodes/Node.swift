@@ -4,8 +4,8 @@ import Kinetic
 ///
 /// ## Animatable properties
 /// ``center``, ``bounds``, ``transform``, ``alpha``, ``cornerRadius``, ``backgroundColor``,
-/// ``blurRadius`` and ``textColor`` are ``AnimatedProperty`` values of the core, so any
-/// ``PropertyAnimator`` animates them implicitly, additively and interruptibly:
+/// ``blurRadius`` and ``textColor`` are `AnimatedProperty` values of the core, so any
+/// `PropertyAnimator` animates them implicitly, additively and interruptibly:
 ///
 /// ```swift
 /// let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) {
@@ -72,8 +72,8 @@ public final class Node {
     public var text: String?
     /// The text's font size in points.
     public var fontSize: Double = 17
-    /// The shape a dynamic animator collides the node with (``DynamicItem``); the bounds
-    /// rectangle by default, ``DynamicItemCollisionBoundsType/ellipse`` for a round node.
+    /// The shape a dynamic animator collides the node with (`DynamicItem`); the bounds
+    /// rectangle by default, `DynamicItemCollisionBoundsType.ellipse` for a round node.
     public var collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle
 
     /// The children, back to front.
@@ -135,7 +135,7 @@ public final class Node {
         get { cornerRadiusProperty.value }
         set { cornerRadiusProperty.value = newValue }
     }
-    /// The fill colour; ``Color/clear`` (the default) draws nothing.
+    /// The fill colour; `Color.clear` (the default) draws nothing.
     public var backgroundColor: Color {
         get { backgroundColorProperty.value }
         set { backgroundColorProperty.value = newValue }

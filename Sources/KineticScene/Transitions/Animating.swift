@@ -1,7 +1,7 @@
 import Kinetic
 
 /// An object that runs animations that can be started, paused, scrubbed, reversed, stopped and
-/// finished (UIKit's `UIViewAnimating`). ``PropertyAnimator`` is one; a transition may return
+/// finished (UIKit's `UIViewAnimating`). `PropertyAnimator` is one; a transition may return
 /// any other, built on physics animations for example.
 public protocol Animating: AnyObject {
     /// Inactive, active or stopped.

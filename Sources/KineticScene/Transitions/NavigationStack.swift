@@ -28,11 +28,11 @@ import Kinetic
 /// other drag is the custom pan's. Disable it with `isEnabled = false`.
 ///
 /// ## Bad input
-/// Each is reported as a ``SceneDiagnostic`` on the scene and changes nothing:
-/// - a push or pop while a transition runs (``SceneDiagnostic/Kind/transitionInProgress``):
+/// Each is reported as a `Diagnostic` on the scene's engine and changes nothing:
+/// - a push or pop while a transition runs (`.transitionInProgress`):
 ///   push returns false, pop nil; the running transition carries on;
-/// - a pop with only the root screen (``SceneDiagnostic/Kind/cannotPopRoot``): returns nil;
-/// - a push of a screen already on the stack (``SceneDiagnostic/Kind/screenAlreadyInStack``).
+/// - a pop with only the root screen (`.cannotPopRoot`): returns nil;
+/// - a push of a screen already on the stack (`.screenAlreadyInStack`).
 /// In all three the completion handler is not called.
 public final class NavigationStack {
     /// The scene diagnostics are reported to.

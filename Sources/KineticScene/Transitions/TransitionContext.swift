@@ -17,7 +17,7 @@ import Kinetic
 /// | `completeTransition(ok)` | interactive or animated | completed | `isInteractive = false`, `transitionWasCancelled = !ok` |
 ///
 /// Anything else (finishing twice, completing twice, pausing a transition without an
-/// interaction controller, a NaN percentage) is reported as a ``SceneDiagnostic`` and changes
+/// interaction controller, a NaN percentage) is reported as a `Diagnostic` on the scene's engine and changes
 /// nothing. ``completeTransition(_:)`` changes the stack and runs the push's or pop's
 /// completion exactly once.
 public final class TransitionContext: ContextTransitioning {

@@ -1,6 +1,7 @@
 import Testing
 import Kinetic
 @testable import KineticDynamics
+import KineticTestSupport
 
 /// POPBasicAnimation: progress along the cubic in closed form, POP's defaults, pause, bad input.
 @Suite("POP basic animation")
@@ -31,7 +32,7 @@ struct POPBasicAnimationTests {
             #expect(frame.presentationValue == Point(x: 10, y: 20))
             for t in POPReference.frames(from: 5, to: 5.69, rate: 60, jitter: true) {
                 engine.tick(at: t)
-                let p = POPReference.cubicProgress(c.0, c.1, c.2, c.3, at: (t - 5) / 0.7)
+                let p = bezierProgress(c.0, c.1, c.2, c.3, at: (t - 5) / 0.7)
                 let expected = Point(x: 10 + 100 * p, y: 20 - 100 * p)
                 #expect(frame.presentationValue.isApproximatelyEqual(to: expected, tolerance: 1e-7),
                         "at \(t): \(frame.presentationValue) vs \(expected)")

@@ -6,6 +6,7 @@ import Darwin
 import Testing
 import Kinetic
 @testable import KineticDynamics
+import KineticTestSupport
 
 /// POPDecayAnimation: POP's deceleration in closed form, its asymptote, duration and hand-overs.
 @Suite("POP decay animation")

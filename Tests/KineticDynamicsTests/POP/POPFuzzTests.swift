@@ -1,23 +1,12 @@
 import Testing
 import Kinetic
 @testable import KineticDynamics
+import KineticTestSupport
 
 /// Random sequences of POP calls: every run completes exactly once, nothing becomes NaN, and
 /// handing a property to a spring or decay with no from value and no velocity never jumps.
 @Suite("POP fuzz")
 struct POPFuzzTests {
-    /// SplitMix64, so a failure reproduces from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     final class Ledger {
         var starts: [ObjectIdentifier: Int] = [:]
         var ends: [ObjectIdentifier: Int] = [:]
@@ -45,7 +34,7 @@ struct POPFuzzTests {
 
     @Test("random add / replace / remove / pause / retarget sequences keep every invariant", arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
     func randomSequencesKeepInvariants(seed: UInt64) {
-        var rng = Generator(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let engine = AnimationEngine()
         let pop = POPAnimator(engine: engine)
         let objects = [POPTestObject(), POPTestObject()]

@@ -1,8 +1,8 @@
 // Independent references for the POP tests: textbook closed forms and POP's own update rules.
 //
 // None of these reuse Kinetic's formulas: the spring is the textbook underdamped solution written
-// out per component, the decay replays POP's per-frame `decay_position` update, and the cubic
-// bisects the Bernstein form of the Bézier.
+// out per component and the decay replays POP's per-frame `decay_position` update. The cubic
+// timing curve's reference is the shared one (`bezierProgress` in KineticTestSupport).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +10,7 @@ import Darwin
 #endif
 import Kinetic
 import KineticDynamics
+import KineticTestSupport
 
 enum POPReference {
     /// Displacement-from-rest and velocity at `t` of an underdamped `m·x'' + c·x' + k·x = 0`
@@ -68,24 +69,6 @@ enum POPReference {
             out.append(x)
         }
         return out
-    }
-
-    /// Progress of the cubic timing curve with control points (x1, y1), (x2, y2) at time
-    /// fraction `f`, by bisection of x(s) = f on the Bernstein form (to the last bit).
-    static func cubicProgress(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at f: Double) -> Double {
-        func bern(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            let u = 1 - s
-            return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-        }
-        if f <= 0 { return 0 }
-        if f >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if mid <= lo || mid >= hi { break }
-            if bern(x1, x2, mid) < f { lo = mid } else { hi = mid }
-        }
-        return bern(y1, y2, (lo + hi) / 2)
     }
 
     /// Frame times from `start` to `end` at `rate` Hz, or jittered (alternating long and short

@@ -1,6 +1,7 @@
 import Testing
 import Kinetic
 @testable import KineticDynamics
+import KineticTestSupport
 
 /// POPSpringAnimation: exact motion, seamless replacement, POP's rest rule, completions, bad input.
 @Suite("POP spring animation")

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticTestSupport
 
 /// A property-based test: random sequences of every animator operation (legal or not) and
 /// clock ticks, with the invariants checked after every step.
@@ -21,20 +22,6 @@ import Darwin
 /// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`.
 @Suite("Animator fuzzing")
 struct AnimatorFuzzTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func bool() -> Bool { next() & 1 == 0 }
-    }
-
     /// The bookkeeping of one animator's current cycle (from inactive to inactive).
     final class Cycle {
         var open = false
@@ -60,7 +47,7 @@ struct AnimatorFuzzTests {
     @Test func randomOperationsKeepEveryInvariant() {
         let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 100_000
         let seed = UInt64(Self.environmentInteger("KINETIC_FUZZ_SEED") ?? 20_261_123)
-        var rng = SplitMix64(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
         let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)

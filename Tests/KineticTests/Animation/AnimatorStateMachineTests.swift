@@ -1,6 +1,7 @@
 // PropertyAnimator's transitions against UIKit's UIViewAnimatingState table, and what each phase reads.
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 @Suite("Animator state machine")
 struct AnimatorStateMachineTests {

@@ -1,6 +1,7 @@
 // Issue 11's bad inputs that had no diagnostic or a wrong outcome: each now has both.
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 @Suite("Bad input diagnostics")
 struct BadInputDiagnosticsTests {

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticTestSupport
 
 /// A scroll view's fling: decay, the crossing of a bound solved in closed form, the bounce-back
 /// spring from that instant, and paging by projection.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 /// Continuity, measured: the jump in position and velocity at every kind of interruption.
 /// Springs must not jump at all (≤ 1e-9); cubic curves never jump in position, and their

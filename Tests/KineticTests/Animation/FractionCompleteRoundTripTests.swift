@@ -1,6 +1,7 @@
 // fractionComplete: what is read while paused is what writing it back shows, in every mode.
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 @Suite("fractionComplete round trip")
 struct FractionCompleteRoundTripTests {
@@ -85,7 +86,7 @@ struct FractionCompleteRoundTripTests {
     /// and after a scrub elsewhere and back.
     @Test(arguments: curves)
     func writingBackTheReadValueMovesNothingAtRandomPauseInstants(curve: Curve) {
-        var rng = AnimatorFuzzTests.SplitMix64(state: 11)
+        var rng = SeededGenerator(seed: 11)
         var worst = 0.0
         for instant in 0..<1_000 {
             for (scrubsLinearly, reversed) in [(true, false), (true, true), (false, false), (false, true)] {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 /// KeyframeTimeline against closed forms written out here: linear interpolation, a step for a
 /// move, the spring equation (Taylor reference) from the previous value and velocity, and cubic

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticTestSupport
 
 /// The closed form of the decay: `x(t) = x0 + v0·(e^(kt) − 1)/k`, `x'(t) = v0·e^(kt)`,
 /// `k = 1000·ln(rate)`.

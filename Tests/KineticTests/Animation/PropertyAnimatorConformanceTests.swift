@@ -1,5 +1,6 @@
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 /// One test per documented behaviour of `UIViewPropertyAnimator` (`UIViewAnimating`,
 /// `UIViewImplicitlyAnimating`), each on a manual clock with exact expectations at exact

@@ -1,5 +1,6 @@
 import Testing
 import Kinetic
+import KineticTestSupport
 
 /// The README's animator example, as written there, with what it should do.
 @Test func readmeAnimatorExample() {

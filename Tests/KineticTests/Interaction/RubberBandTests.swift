@@ -1,5 +1,6 @@
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 extension InteractionTests {
     @Suite("Rubber band")

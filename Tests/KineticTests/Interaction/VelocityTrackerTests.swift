@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticTestSupport
 
 /// Namespace for the interaction suites, so `swift test --filter Interaction` selects them.
 @Suite("Interaction")

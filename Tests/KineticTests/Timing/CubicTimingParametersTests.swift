@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticTestSupport
 
 @Suite("Cubic timing")
 struct CubicTimingParametersTests {

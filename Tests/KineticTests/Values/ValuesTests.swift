@@ -1,5 +1,6 @@
 import Testing
 @testable import Kinetic
+import KineticTestSupport
 
 @Suite("Animatable values")
 struct ValuesTests {

@@ -1,37 +1,19 @@
-// Independent references for the accuracy tests.
-//
-// None of these reuse the library's formulas: the cubic reference bisects the Bernstein form to
-// the last bit, the spring reference integrates the equation of motion with a high-order Taylor
-// series, step by step, and the decay reference integrates the velocity numerically.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+// Independent references for the accuracy tests, shared by every test target.
 
-/// A deterministic random number generator (SplitMix64), so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-enum Reference {
+/// Independent references for the accuracy tests. None reuses the library's formulas: the
+/// cubic reference bisects the Bernstein form to the last bit, the spring reference integrates
+/// the equation of motion with a high-order Taylor series, step by step, and the decay
+/// reference integrates the velocity numerically.
+public enum Reference {
     /// Bernstein form of a 1D cubic Bézier from 0 to 1 with inner control values p1, p2, in
     /// double-double arithmetic (about 32 significant digits).
-    static func bezier(_ p1: Double, _ p2: Double, _ s: DoubleDouble) -> DoubleDouble {
+    public static func bezier(_ p1: Double, _ p2: Double, _ s: DoubleDouble) -> DoubleDouble {
         let u = DoubleDouble(1) - s
         let three = DoubleDouble(3)
         return three * u * u * s * DoubleDouble(p1) + three * u * s * s * DoubleDouble(p2) + s * s * s
     }
 
-    static func bezierDerivative(_ p1: Double, _ p2: Double, _ s: DoubleDouble) -> DoubleDouble {
+    public static func bezierDerivative(_ p1: Double, _ p2: Double, _ s: DoubleDouble) -> DoubleDouble {
         let u = DoubleDouble(1) - s
         return DoubleDouble(3) * u * u * DoubleDouble(p1)
             + DoubleDouble(6) * u * s * (DoubleDouble(p2) - DoubleDouble(p1))
@@ -42,7 +24,7 @@ enum Reference {
     /// Bernstein form in double-double arithmetic down to 1e-30 in the parameter, so the
     /// reference stays exact even where the problem is ill-conditioned in doubles (vertical
     /// tangents, flat inflection points).
-    static func cubic(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at t: Double) -> (progress: Double, slope: Double) {
+    public static func cubic(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at t: Double) -> (progress: Double, slope: Double) {
         var lo = DoubleDouble(0), hi = DoubleDouble(1)
         let target = DoubleDouble(t)
         for _ in 0..<100 {
@@ -56,7 +38,7 @@ enum Reference {
 
     /// Position and velocity of `m x'' + c x' + k x = 0` at time `t`, from x(0) = x0, x'(0) = v0,
     /// by Taylor-series steps of order 30 (each step exact to rounding).
-    static func spring(mass m: Double, stiffness k: Double, damping c: Double,
+    public static func spring(mass m: Double, stiffness k: Double, damping c: Double,
                        x0: Double, v0: Double, at t: Double) -> (x: Double, v: Double) {
         guard t > 0 else { return (x0, v0) }
         let rate = max((k / m).squareRoot(), c / m, 1)
@@ -80,7 +62,7 @@ enum Reference {
 
     /// The settling time of a spring from progress 0 to 1 by brute force: scan the reference
     /// backwards from `limit` in steps of `step` for the last |1 − progress| > eps.
-    static func settling(mass m: Double, stiffness k: Double, damping c: Double, velocity: Double,
+    public static func settling(mass m: Double, stiffness k: Double, damping c: Double, velocity: Double,
                          epsilon: Double, limit: Double, step: Double) -> Double {
         // March forwards with the Taylor integrator, remembering the last time above eps.
         var last = 0.0
@@ -94,48 +76,10 @@ enum Reference {
     }
 
     /// ∫₀ᵗ f by composite Simpson's rule with `n` (even) intervals.
-    static func integrate(_ f: (Double) -> Double, to t: Double, intervals n: Int = 20_000) -> Double {
+    public static func integrate(_ f: (Double) -> Double, to t: Double, intervals n: Int = 20_000) -> Double {
         let h = t / Double(n)
         var sum = f(0) + f(t)
         for i in 1..<n { sum += f(Double(i) * h) * (i % 2 == 1 ? 4 : 2) }
         return sum * h / 3
     }
-}
-
-/// An unevaluated sum of two doubles, hi + lo with |lo| ≤ ulp(hi)/2: about 106 bits of
-/// precision, enough to make the references exact where doubles are ill-conditioned.
-struct DoubleDouble: Comparable {
-    var hi: Double, lo: Double
-    init(_ x: Double) { hi = x; lo = 0 }
-    init(hi: Double, lo: Double) { self.hi = hi; self.lo = lo }
-    var value: Double { hi + lo }
-
-    private static func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
-        let s = a + b
-        let bb = s - a
-        return (s, (a - (s - bb)) + (b - bb))
-    }
-
-    static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
-        let (s, e) = twoSum(a.hi, b.hi)
-        let (t, f) = twoSum(a.lo, b.lo)
-        let (s2, e2) = twoSum(s, e + t)
-        let (s3, e3) = twoSum(s2, e2 + f)
-        return DoubleDouble(hi: s3, lo: e3)
-    }
-
-    static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(hi: -a.hi, lo: -a.lo) }
-    static func - (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble { a + (-b) }
-
-    static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
-        let p = a.hi * b.hi
-        let e = (-p).addingProduct(a.hi, b.hi)      // exact error of the product, by fma
-        let (s, f) = twoSum(p, e + (a.hi * b.lo + a.lo * b.hi))
-        return DoubleDouble(hi: s, lo: f)
-    }
-
-    static func < (a: DoubleDouble, b: DoubleDouble) -> Bool {
-        a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo)
-    }
-    static func == (a: DoubleDouble, b: DoubleDouble) -> Bool { a.hi == b.hi && a.lo == b.lo }
 }
