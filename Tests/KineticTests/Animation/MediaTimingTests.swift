@@ -1,4 +1,5 @@
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// Core Animation's media timing on a PropertyAnimator (`speed`, `repeatCount`, `autoreverses`),

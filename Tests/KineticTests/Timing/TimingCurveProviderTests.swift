@@ -1,4 +1,5 @@
 import Testing
+import KineticTestSupport
 @testable import Kinetic
 
 /// A provider written as a user would (UIKit's `UITimingCurveProvider`): any class.
