@@ -1,0 +1,91 @@
+import Testing
+import Kinetic
+import KineticScene
+@testable import KineticDemos
+
+/// The pane on each of the article's three engines: thrown, tapped mid-flight, switched.
+@Suite("The pane three ways")
+struct PaneModeTests {
+    /// Position and velocity of the pane now (the selected engine's).
+    func state(_ pane: PaneDemo) -> (y: Double, vy: Double) {
+        (pane.pane.presentation.center.y, pane.activeDriver.velocity.y)
+    }
+
+    @Test(arguments: PaneDemo.Mode.allCases)
+    func tapMidFlightKeepsPositionAndVelocity(mode: PaneDemo.Mode) {
+        let pane = PaneDemo(engine: AnimationEngine(), mode: mode)
+        let demo = pane.demo!
+        // Thrown up at 750 pt/s (a straight 0.2 s drag), released at 0.4.
+        let script = try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n")
+        for e in script.events { demo.send(e) }
+        demo.frame(at: 0.55)
+        let before = state(pane)
+        #expect(before.vy < -300, "\(mode): still flying up")
+        #expect(pane.paneState == .open)
+        // Tap on the pane mid-flight, both events at 0.55: the target flips to closed…
+        let y = before.y - 100
+        demo.send(.down(1, Point(x: 187, y: y), at: 0.55))
+        demo.send(.up(1, Point(x: 187, y: y), at: 0.55))
+        #expect(pane.paneState == .closed)
+        // …and nothing moves at that instant: same position, same velocity.
+        let after = state(pane)
+        #expect(after.y == before.y && after.vy == before.vy, "\(mode): \(before) → \(after)")
+        // The three curves of the same throw and tap (the shadows) agree on where it is now.
+        for d in pane.drivers { #expect(abs(d.item.presentation.center.y - after.y) < 120, "\(mode)") }
+        // The velocity then changes continuously: over a 1/240 s frame, by no more than the
+        // spring's acceleration allows (a jump would be ~|v| at once).
+        demo.frame(at: 0.55 + 1.0 / 240)
+        let next = state(pane)
+        #expect(abs(next.vy - after.vy) < 0.5 * abs(before.vy) + 1, "\(mode): \(after.vy) → \(next.vy)")
+        // It turns round and settles closed.
+        demo.frame(at: 1.2)
+        #expect(state(pane).vy > 0 || pane.pane.presentation.center.y > before.y, "\(mode): turned round")
+        demo.frame(at: 5)
+        #expect(abs(pane.pane.presentation.center.y - PaneDemo.targetPoint(for: .closed).y) < 0.5, "\(mode)")
+        #expect(demo.engine.diagnostics.isEmpty)
+    }
+
+    @Test(arguments: [("pane-dynamics", PaneDemo.Mode.dynamics), ("pane-pop", .pop), ("pane", .spring)])
+    func scriptThrowsOpenTapsTwiceAndThrowsClosed(name: String, mode: PaneDemo.Mode) throws {
+        let r = try record(name)
+        #expect(r.rejected == 0)
+        #expect(r.value(frame: 0, channel: "pane.mode")!.model == Double(mode.rawValue))
+        // Thrown up at 0.4: open by 1.9, within half a point.
+        #expect(abs(presentation(r, "pane.center.y", at: 1.9) - 407) < 0.5, "\(name)")
+        // Tapped at 2.0 (close) and 2.3 (open again): position and velocity continuous across
+        // the taps' frames (no frame-to-frame step larger than the flight's own).
+        var largestStep = 0.0
+        for i in Int(2.0 * 60)...Int(2.8 * 60) {
+            let a = r.value(frame: i, channel: "pane.center.y")!, b = r.value(frame: i + 1, channel: "pane.center.y")!
+            largestStep = max(largestStep, abs(b.velocity - a.velocity))
+        }
+        #expect(largestStep < 600, "\(name): velocity step \(largestStep) per frame")
+        // Thrown down at 4.15: closed at the end, centred.
+        #expect(abs(presentation(r, "pane.center.y", at: 5.95) - 847) < 0.5, "\(name)")
+        #expect(abs(presentation(r, "pane.center.x", at: 5.95) - 187.5) < 0.5, "\(name)")
+        // The graph's three curves all come from the same gestures: every engine ends closed.
+        for m in ["dynamics", "spring", "pop"] {
+            #expect(abs(presentation(r, "pane.\(m).y", at: 5.95) - 847) < 0.5, "\(name): \(m)")
+        }
+    }
+
+    @Test func modeButtonsSwitchEnginesAndHandTheMotionOver() {
+        let pane = PaneDemo(engine: AnimationEngine())
+        let demo = pane.demo!
+        #expect(pane.mode == .spring)
+        let popButton = PaneDemo.buttonCenter(for: .pop)
+        demo.send(.down(1, popButton, at: 0.1))
+        demo.send(.up(1, popButton, at: 0.15))
+        #expect(pane.mode == .pop && pane.activeDriver is POPPaneDriver && pane.activeDriver.item === pane.pane)
+        // Thrown up, then switched to Dynamics mid-flight: the pane carries on from where it is.
+        for e in try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n").events { demo.send(e) }
+        demo.frame(at: 0.5)
+        let before = state(pane)
+        pane.mode = .dynamics
+        let after = state(pane)
+        #expect(after.y == before.y && abs(after.vy - before.vy) < 1e-6)
+        #expect(pane.activeDriver is DynamicsPaneDriver && pane.activeDriver.item === pane.pane)
+        demo.frame(at: 4)
+        #expect(abs(pane.pane.presentation.center.y - PaneDemo.targetPoint(for: .open).y) < 0.5)
+    }
+}
