@@ -1,0 +1,333 @@
+// UIKit's UIAttachmentBehavior: a spring, rope, rod, pin, weld or slider between an item and an anchor or two items.
+import Kinetic
+
+/// Attaches an item to an anchor point or to another item: UIKit's `UIAttachmentBehavior`.
+///
+/// The default attachment keeps the attachment points ``length`` apart (the distance when it
+/// was created, as in UIKit): a rigid rod while ``frequency`` is 0, otherwise a spring of that
+/// frequency (Hz) and damping ratio ``damping``, so a displaced item oscillates at
+/// `ω√(1 − ζ²)` with `ω = 2π·frequency`, `ζ = damping`, and its amplitude decays as `e^(−ζωt)`.
+/// Moving ``anchorPoint`` wakes the item: this is how a finger drags an item
+/// (an attachment of length 0 whose anchor follows the finger).
+///
+/// The class factories make UIKit's other kinds: ``slidingAttachment(with:attachmentAnchor:axisOfTranslation:)``
+/// (slides along an axis, no rotation), ``limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)``
+/// (a rope of at most ``length``), ``fixedAttachment(with:attachedTo:attachmentAnchor:)`` (a weld)
+/// and ``pinAttachment(with:attachedTo:attachmentAnchor:)`` (a hinge). ``attachmentRange``
+/// limits a sliding attachment's translation (points) or a pin's relative rotation (radians);
+/// ``frictionTorque`` resists rotation at the joint (mass·points²/s²).
+///
+/// Offsets from centre are in the item's own frame (UIKit's `UIOffset`) and turn with it.
+/// Non-finite points, offsets and parameters, a negative length, frequency, damping or friction
+/// torque, and a zero axis are rejected with a diagnostic (the value is left unchanged, or for
+/// an initializer a neutral value is used).
+public final class AttachmentBehavior: DynamicBehavior {
+    /// Whether the attachment is to an anchor point or between two items (UIKit's
+    /// `UIAttachmentBehavior.AttachmentType`).
+    public enum AttachmentType: Hashable, Sendable {
+        /// Between two items.
+        case items
+        /// Between an item and a fixed point.
+        case anchor
+    }
+
+    enum Kind {
+        case spring
+        /// The axis is in world coordinates for an anchor attachment, in the first item's frame
+        /// for two items.
+        case sliding(axis: Vector)
+        case limit
+        case fixed
+        case pin
+    }
+
+    let kind: Kind
+    let item1: any DynamicItem
+    let item2: (any DynamicItem)?
+    /// The attachment point on the first item, in its frame.
+    let offset1: Vector
+    /// The attachment point on the second item, in its frame.
+    let offset2: Vector
+    private var anchor: Point
+    private var storedLength: Double
+    private var storedFrequency = 0.0
+    private var storedDamping = 0.0
+    private var storedFrictionTorque = 0.0
+    private var range = FloatRange.infinite
+    private var joint: JointID?
+
+    private init(kind: Kind, item1: any DynamicItem, offset1: Vector, item2: (any DynamicItem)?, offset2: Vector,
+                 anchor: Point, length: Double, diagnostics: [String]) {
+        self.kind = kind
+        self.item1 = item1
+        self.item2 = item2
+        self.offset1 = offset1
+        self.offset2 = offset2
+        self.anchor = anchor
+        self.storedLength = length
+        super.init()
+        for message in diagnostics { report(.invalidArgument, message) }
+    }
+
+    // MARK: Creating
+
+    /// Attaches `item`'s centre to `point`, at their current distance.
+    public convenience init(item: any DynamicItem, attachedToAnchor point: Point) {
+        self.init(item: item, offsetFromCenter: .zero, attachedToAnchor: point)
+    }
+
+    /// Attaches the point `offset` from `item`'s centre (in the item's frame) to `point`, at
+    /// their current distance.
+    public convenience init(item: any DynamicItem, offsetFromCenter offset: Vector, attachedToAnchor point: Point) {
+        var notes: [String] = []
+        let o = AttachmentBehavior.sanitized(offset, "offsetFromCenter", &notes)
+        let p = AttachmentBehavior.sanitized(point, fallback: item.center, "anchor", &notes)
+        let world1 = AttachmentBehavior.worldPoint(of: item, offset: o)
+        self.init(kind: .spring, item1: item, offset1: o, item2: nil, offset2: .zero, anchor: p,
+                  length: AttachmentBehavior.distance(world1, p), diagnostics: notes)
+    }
+
+    /// Attaches the centres of `item1` and `item2`, at their current distance.
+    public convenience init(item item1: any DynamicItem, attachedTo item2: any DynamicItem) {
+        self.init(item: item1, offsetFromCenter: .zero, attachedTo: item2, offsetFromCenter: .zero)
+    }
+
+    /// Attaches the point `offset1` from `item1`'s centre to the point `offset2` from `item2`'s
+    /// (each in its item's frame), at their current distance.
+    public convenience init(item item1: any DynamicItem, offsetFromCenter offset1: Vector,
+                            attachedTo item2: any DynamicItem, offsetFromCenter offset2: Vector) {
+        var notes: [String] = []
+        let o1 = AttachmentBehavior.sanitized(offset1, "offsetFromCenter", &notes)
+        let o2 = AttachmentBehavior.sanitized(offset2, "offsetFromCenter", &notes)
+        if item1 === item2 { notes.append("AttachmentBehavior: an item attached to itself does nothing") }
+        let w1 = AttachmentBehavior.worldPoint(of: item1, offset: o1)
+        let w2 = AttachmentBehavior.worldPoint(of: item2, offset: o2)
+        self.init(kind: .spring, item1: item1, offset1: o1, item2: item2, offset2: o2, anchor: w2,
+                  length: AttachmentBehavior.distance(w1, w2), diagnostics: notes)
+    }
+
+    /// `item` slides along `axis` through `point` (reference coordinates), without rotating
+    /// (UIKit's `slidingAttachment(with:attachmentAnchor:axisOfTranslation:)`).
+    public static func slidingAttachment(with item: any DynamicItem, attachmentAnchor point: Point,
+                                         axisOfTranslation axis: Vector) -> AttachmentBehavior {
+        var notes: [String] = []
+        let p = sanitized(point, fallback: item.center, "attachmentAnchor", &notes)
+        let a = unitAxis(axis, &notes)
+        let local = localPoint(p, in: item)
+        return AttachmentBehavior(kind: .sliding(axis: a), item1: item, offset1: local, item2: nil, offset2: .zero,
+                                  anchor: p, length: 0, diagnostics: notes)
+    }
+
+    /// `item1` and `item2` slide relative to each other along `axis` (reference coordinates at
+    /// creation; it then turns with `item1`) through `point`, without rotating relative to each
+    /// other.
+    public static func slidingAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                         attachmentAnchor point: Point, axisOfTranslation axis: Vector) -> AttachmentBehavior {
+        var notes: [String] = []
+        let p = sanitized(point, fallback: item1.center, "attachmentAnchor", &notes)
+        let a = unitAxis(axis, &notes)
+        let localAxis = rotate(a, by: -itemAngle(item1))
+        return AttachmentBehavior(kind: .sliding(axis: localAxis), item1: item1, offset1: localPoint(p, in: item1),
+                                  item2: item2, offset2: localPoint(p, in: item2), anchor: p, length: 0,
+                                  diagnostics: notes)
+    }
+
+    /// A rope between the point `offset1` from `item1`'s centre and the point `offset2` from
+    /// `item2`'s: they move freely while closer than ``length`` (their distance at creation).
+    public static func limitAttachment(with item1: any DynamicItem, offsetFromCenter offset1: Vector,
+                                       attachedTo item2: any DynamicItem, offsetFromCenter offset2: Vector) -> AttachmentBehavior {
+        var notes: [String] = []
+        let o1 = sanitized(offset1, "offsetFromCenter", &notes)
+        let o2 = sanitized(offset2, "offsetFromCenter", &notes)
+        let w1 = worldPoint(of: item1, offset: o1), w2 = worldPoint(of: item2, offset: o2)
+        return AttachmentBehavior(kind: .limit, item1: item1, offset1: o1, item2: item2, offset2: o2, anchor: w2,
+                                  length: distance(w1, w2), diagnostics: notes)
+    }
+
+    /// Welds `item1` and `item2` together at `point` (reference coordinates).
+    public static func fixedAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                       attachmentAnchor point: Point) -> AttachmentBehavior {
+        var notes: [String] = []
+        let p = sanitized(point, fallback: item1.center, "attachmentAnchor", &notes)
+        return AttachmentBehavior(kind: .fixed, item1: item1, offset1: localPoint(p, in: item1), item2: item2,
+                                  offset2: localPoint(p, in: item2), anchor: p, length: 0, diagnostics: notes)
+    }
+
+    /// Pins `item1` and `item2` together at `point` (reference coordinates); they may rotate
+    /// about it (within ``attachmentRange``, in radians, if set).
+    public static func pinAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
+                                     attachmentAnchor point: Point) -> AttachmentBehavior {
+        var notes: [String] = []
+        let p = sanitized(point, fallback: item1.center, "attachmentAnchor", &notes)
+        return AttachmentBehavior(kind: .pin, item1: item1, offset1: localPoint(p, in: item1), item2: item2,
+                                  offset2: localPoint(p, in: item2), anchor: p, length: 0, diagnostics: notes)
+    }
+
+    // MARK: Properties
+
+    /// The attached items: one for an anchor attachment, two otherwise.
+    public var items: [any DynamicItem] {
+        if let item2 { return [item1, item2] }
+        return [item1]
+    }
+
+    /// ``AttachmentType/anchor`` or ``AttachmentType/items``.
+    public var attachedBehaviorType: AttachmentType { item2 == nil ? .anchor : .items }
+
+    /// The anchor point in reference coordinates. For an anchor attachment setting it moves the
+    /// anchor (and wakes the item). For two items it is the attachment point given at creation
+    /// (the second item's attachment point for the default kind), and setting it is rejected
+    /// with a diagnostic.
+    public var anchorPoint: Point {
+        get { anchor }
+        set {
+            guard item2 == nil else {
+                report(.illegalStateTransition, "AttachmentBehavior.anchorPoint: an attachment between two items has no movable anchor; unchanged")
+                return
+            }
+            guard newValue.isFiniteValue else {
+                report(.invalidArgument, "AttachmentBehavior.anchorPoint must be finite; unchanged")
+                return
+            }
+            anchor = newValue
+            update()
+        }
+    }
+
+    /// The distance kept between the attachment points, in points (default: their distance at
+    /// creation); for a limit attachment, the most they may be apart.
+    public var length: Double {
+        get { storedLength }
+        set { set(&storedLength, newValue, "length") }
+    }
+
+    /// The spring's frequency in Hz (default 0: rigid).
+    public var frequency: Double {
+        get { storedFrequency }
+        set { set(&storedFrequency, newValue, "frequency") }
+    }
+
+    /// The spring's damping ratio (default 0; 1 is critical damping).
+    public var damping: Double {
+        get { storedDamping }
+        set { set(&storedDamping, newValue, "damping") }
+    }
+
+    /// The torque resisting rotation about the attachment, in mass·points²/s² (default 0).
+    public var frictionTorque: Double {
+        get { storedFrictionTorque }
+        set { set(&storedFrictionTorque, newValue, "frictionTorque") }
+    }
+
+    /// The allowed translation (sliding, points) or rotation (pin, radians); default
+    /// ``FloatRange/infinite``. NaN ends or a minimum above the maximum are rejected.
+    public var attachmentRange: FloatRange {
+        get { range }
+        set {
+            guard !newValue.minimum.isNaN, !newValue.maximum.isNaN, newValue.minimum <= newValue.maximum else {
+                report(.invalidArgument, "AttachmentBehavior.attachmentRange needs minimum <= maximum, not NaN; unchanged")
+                return
+            }
+            range = newValue
+            update()
+        }
+    }
+
+    private func set(_ storage: inout Double, _ value: Double, _ name: StaticString) {
+        guard value.isFinite, value >= 0 else {
+            report(.invalidArgument, "AttachmentBehavior.\(name) must be finite and at least 0; unchanged")
+            return
+        }
+        storage = value
+        update()
+    }
+
+    // MARK: Wiring
+
+    /// The solver's range for ``attachmentRange`` (nil when unlimited; infinite ends become ±10⁹).
+    private var solverRange: ClosedRange<Double>? {
+        if range.isInfinite { return nil }
+        let lo = Swift.max(range.minimum, -DynamicsLimits.maximumCoordinate)
+        let hi = Swift.min(range.maximum, DynamicsLimits.maximumCoordinate)
+        return lo...Swift.max(lo, hi)
+    }
+
+    private var definition: JointDefinition? {
+        guard let animator = animatorReference, let bodyA = animator.body(for: item1) else { return nil }
+        var bodyB: BodyID? = nil
+        if let item2 {
+            guard let b = animator.body(for: item2), b != bodyA else { return nil }
+            bodyB = b
+        }
+        let jointKind: JointDefinition.Kind
+        switch kind {
+        case .spring: jointKind = .distance(length: storedLength, frequency: storedFrequency, dampingRatio: storedDamping)
+        case .sliding(let axis): jointKind = .sliding(axis: axis, range: solverRange)
+        case .limit: jointKind = .limit(minimum: 0, maximum: storedLength)
+        case .fixed: jointKind = .fixed
+        case .pin: jointKind = .pin(angleRange: solverRange)
+        }
+        return JointDefinition(kind: jointKind, bodyA: bodyA, bodyB: bodyB, localAnchorA: offset1,
+                               anchorB: bodyB == nil ? anchor : offset2.asPoint,
+                               frictionTorque: storedFrictionTorque)
+    }
+
+    private func update() {
+        guard let animator = animatorReference else { return }
+        if let joint, let definition { animator.world.updateJoint(joint, to: definition) }
+        for item in items { animator.wake(item) }
+        animator.setNeedsStepping()
+    }
+
+    override var referencedItems: [any DynamicItem] { items }
+
+    override func didAttach(to animator: DynamicAnimator) {
+        if let definition { joint = animator.world.addJoint(definition) }
+    }
+
+    override func willDetach(from animator: DynamicAnimator) {
+        if let joint { animator.world.removeJoint(joint) }
+        joint = nil
+    }
+
+    // MARK: Geometry at creation
+
+    static func itemAngle(_ item: any DynamicItem) -> Double {
+        let r = item.transform.rotation
+        return r.isFinite ? r : 0
+    }
+
+    static func worldPoint(of item: any DynamicItem, offset: Vector) -> Point {
+        item.center + rotate(offset, by: itemAngle(item)).asPoint
+    }
+
+    static func localPoint(_ point: Point, in item: any DynamicItem) -> Vector {
+        let d = point - item.center
+        let v = rotate(d.asVector, by: -itemAngle(item))
+        return v.isFinite2D ? v : .zero
+    }
+
+    static func distance(_ a: Point, _ b: Point) -> Double {
+        let d = a.distance(to: b)
+        return d.isFinite ? d : 0
+    }
+
+    static func sanitized(_ v: Vector, _ name: String, _ notes: inout [String]) -> Vector {
+        if v.isFinite2D { return Vector(dx: v.x, dy: v.y) }
+        notes.append("AttachmentBehavior: \(name) must be finite; zero is used")
+        return .zero
+    }
+
+    static func sanitized(_ p: Point, fallback: Point, _ name: String, _ notes: inout [String]) -> Point {
+        if p.isFiniteValue { return p }
+        notes.append("AttachmentBehavior: \(name) must be finite; the item's centre is used")
+        return fallback
+    }
+
+    static func unitAxis(_ axis: Vector, _ notes: inout [String]) -> Vector {
+        let l = axis.length2D
+        if axis.isFinite2D, l.isFinite, l > 0 { return Vector(dx: axis.x / l, dy: axis.y / l) }
+        notes.append("AttachmentBehavior: axisOfTranslation must be finite and non-zero; (1, 0) is used")
+        return Vector(dx: 1, dy: 0)
+    }
+}

@@ -1,0 +1,225 @@
+// The base of every behaviour (UIKit's `UIDynamicBehavior`): a tree of behaviours with a per-step action.
+import Kinetic
+
+/// A behaviour a ``DynamicAnimator`` applies to its items: UIKit's `UIDynamicBehavior`.
+///
+/// Subclass it to compose behaviours, exactly as UIKit code does: a subclass adds the built-in
+/// behaviours as children, and exposes its own parameters. The objc.io pane, for example:
+///
+///     final class PaneBehavior: DynamicBehavior {
+///         let item: any DynamicItem
+///         let attachment: AttachmentBehavior
+///         let itemBehavior: DynamicItemBehavior
+///
+///         init(item: any DynamicItem) {
+///             self.item = item
+///             attachment = AttachmentBehavior(item: item, attachedToAnchor: .zero)
+///             attachment.frequency = 3.5
+///             attachment.damping = 0.4
+///             attachment.length = 0
+///             itemBehavior = DynamicItemBehavior(items: [item])
+///             itemBehavior.density = 100
+///             itemBehavior.resistance = 10
+///             super.init()
+///             addChildBehavior(attachment)
+///             addChildBehavior(itemBehavior)
+///         }
+///
+///         var targetPoint: Point = .zero {
+///             didSet { attachment.anchorPoint = targetPoint }
+///         }
+///
+///         var velocity: Vector = .zero {
+///             didSet {
+///                 let current = itemBehavior.linearVelocity(for: item)
+///                 itemBehavior.addLinearVelocity(velocity - current, for: item)
+///             }
+///         }
+///     }
+///
+/// ## Order within a step
+/// The animator flattens its behaviours in tree order: each root in the order it was added,
+/// a parent before its children, children in the order they were added. At every fixed step it
+/// lets each behaviour, in that order, apply its forces or update its joints; steps the world;
+/// then runs each behaviour's ``action`` in the same order; then reports the contacts that began
+/// or ended to the collision delegates.
+///
+/// ## Changes during a step
+/// Adding or removing behaviours, children or items from inside an ``action`` (or a collision
+/// delegate callback) is deferred until the step's actions and callbacks have all run, then
+/// applied in the order the calls were made; the rest of the step sees the behaviours as they
+/// were. Changing a parameter (an anchor, a magnitude) takes effect at once, that is at the next
+/// step.
+///
+/// ## Bad input
+/// Illegal calls (a child added twice or to two parents, a behaviour that is its own ancestor)
+/// and invalid parameters are rejected and change nothing. The diagnostic goes to the engine of
+/// the animator the behaviour is in; a behaviour not yet in an animator keeps its diagnostics
+/// (at most 20) and reports them when it is added to one.
+///
+/// ## Ownership
+/// A behaviour owns its children. Its ``dynamicAnimator`` is an `unowned(unsafe)` back
+/// reference (Embedded Swift has no `weak`): the animator sets it when the behaviour is added,
+/// clears it when the behaviour is removed and in its own `deinit`, so it is never left dangling.
+open class DynamicBehavior {
+    /// The behaviour's children, in the order they were added.
+    public private(set) var childBehaviors: [DynamicBehavior] = []
+
+    /// Run after every fixed step of the animator (120 per simulated second by default), while
+    /// the behaviour is in an animator: read velocities, move anchors, add or remove behaviours
+    /// (deferred to the end of the step, see the type's discussion).
+    public var action: (() -> Void)?
+
+    /// The animator the behaviour is in (directly or as a descendant), or nil.
+    public var dynamicAnimator: DynamicAnimator? { animatorReference }
+
+    /// Set by the animator while the behaviour is in its tree; see "Ownership".
+    unowned(unsafe) var animatorReference: DynamicAnimator?
+    /// Whether the behaviour is some behaviour's child (then it cannot be added to an animator
+    /// directly, nor to a second parent).
+    var hasParent = false
+    /// Diagnostics raised before the behaviour was in an animator.
+    var pendingDiagnostics: [(Diagnostic.Kind, String)] = []
+
+    public init() {}
+
+    /// Called just before the behaviour is added to an animator (`animator` non-nil) or removed
+    /// from one (`nil`), as UIKit's `willMove(to:)`. The default does nothing; overrides need not
+    /// call `super`.
+    open func willMove(to animator: DynamicAnimator?) {}
+
+    /// Adds `child` at the end of ``childBehaviors``. A child already in a tree (this one or
+    /// another, or in an animator as a root), or that is this behaviour or one of its ancestors,
+    /// is rejected with a diagnostic.
+    public func addChildBehavior(_ child: DynamicBehavior) {
+        if let animator = animatorReference, animator.isStepping {
+            animator.deferUntilAfterStep { [self] in self.addChildBehavior(child) }
+            return
+        }
+        guard child !== self, !child.hasParent, child.animatorReference == nil, !child.isAncestor(of: self) else {
+            report(.illegalStateTransition, "addChildBehavior: the child is already in a behaviour tree or an animator, or is this behaviour or an ancestor of it; nothing changed")
+            return
+        }
+        childBehaviors.append(child)
+        child.hasParent = true
+        if let animator = animatorReference {
+            animator.attachTree(child)
+        }
+    }
+
+    /// Removes `child` from ``childBehaviors`` (and from the animator, with its own children).
+    /// A behaviour that is not a child of this one is rejected with a diagnostic.
+    public func removeChildBehavior(_ child: DynamicBehavior) {
+        if let animator = animatorReference, animator.isStepping {
+            animator.deferUntilAfterStep { [self] in self.removeChildBehavior(child) }
+            return
+        }
+        guard let index = childBehaviors.firstIndex(where: { $0 === child }) else {
+            report(.invalidArgument, "removeChildBehavior: not a child of this behaviour; nothing changed")
+            return
+        }
+        if let animator = animatorReference {
+            animator.detachTree(child)
+        }
+        childBehaviors.remove(at: index)
+        child.hasParent = false
+    }
+
+    // MARK: Internal hooks (the built-in behaviours override them)
+
+    /// The items this behaviour needs bodies for, in order.
+    var referencedItems: [any DynamicItem] { [] }
+
+    /// Whether the animator must keep stepping even if every body is asleep (an active
+    /// continuous push).
+    var needsStepping: Bool { false }
+
+    /// The behaviour has just been added to `animator` and its items have bodies: create joints,
+    /// boundaries, materials.
+    func didAttach(to animator: DynamicAnimator) {}
+
+    /// The behaviour is about to be removed from `animator` (its items still have bodies).
+    func willDetach(from animator: DynamicAnimator) {}
+
+    /// Before each step: apply forces, accelerations and impulses for the next step.
+    func applyBeforeStep(in animator: DynamicAnimator) {}
+
+    // MARK: Helpers
+
+    func isAncestor(of other: DynamicBehavior) -> Bool {
+        for child in childBehaviors {
+            if child === other || child.isAncestor(of: other) { return true }
+        }
+        return false
+    }
+
+    /// Reports to the animator's engine, or keeps the diagnostic until the behaviour is added.
+    func report(_ kind: Diagnostic.Kind, _ message: String) {
+        if let animator = animatorReference {
+            animator.engine.report(kind, message)
+        } else if pendingDiagnostics.count < 20 {
+            pendingDiagnostics.append((kind, message))
+        }
+    }
+
+    /// Runs `change` now, or after the current step if the animator is stepping; returns
+    /// whether it ran now.
+    func performStructuralChange(_ change: @escaping () -> Void) {
+        if let animator = animatorReference, animator.isStepping {
+            animator.deferUntilAfterStep(change)
+        } else {
+            change()
+        }
+    }
+}
+
+/// An ordered list of distinct items, shared by the behaviours that act on several items.
+struct ItemList {
+    private(set) var items: [any DynamicItem] = []
+
+    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+
+    /// Appends `item` unless it is already in the list; returns whether it was appended.
+    mutating func append(_ item: any DynamicItem) -> Bool {
+        if contains(item) { return false }
+        items.append(item)
+        return true
+    }
+
+    /// Removes `item`; returns whether it was in the list.
+    mutating func remove(_ item: any DynamicItem) -> Bool {
+        guard let index = items.firstIndex(where: { $0 === item }) else { return false }
+        items.remove(at: index)
+        return true
+    }
+}
+
+extension DynamicBehavior {
+    /// Shared addItem logic of the multi-item behaviours: rejects duplicates, retains the body
+    /// while in an animator, and wakes it.
+    func addItem(_ item: any DynamicItem, to list: inout ItemList, name: StaticString) -> Bool {
+        guard list.append(item) else {
+            report(.invalidArgument, "\(name).addItem: the item is already in this behaviour; nothing changed")
+            return false
+        }
+        if let animator = animatorReference {
+            animator.retainBody(for: item)
+            animator.wake(item)
+            animator.setNeedsStepping()
+        }
+        return true
+    }
+
+    /// Shared removeItem logic: rejects an item that is not in the list, releases its body.
+    func removeItem(_ item: any DynamicItem, from list: inout ItemList, name: StaticString) -> Bool {
+        guard list.remove(item) else {
+            report(.invalidArgument, "\(name).removeItem: the item is not in this behaviour; nothing changed")
+            return false
+        }
+        if let animator = animatorReference {
+            animator.releaseBody(for: item)
+            animator.setNeedsStepping()
+        }
+        return true
+    }
+}

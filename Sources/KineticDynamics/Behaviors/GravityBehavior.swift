@@ -1,0 +1,98 @@
+// UIKit's UIGravityBehavior: a constant acceleration on its items.
+import Kinetic
+
+/// Accelerates its items along ``gravityDirection``: UIKit's `UIGravityBehavior`.
+///
+/// A direction of length 1 (a ``magnitude`` of 1) is 1000 points per second², UIKit's
+/// constant; the default is (0, 1), straight down the screen. An item released at rest falls
+/// `y(t) = y₀ + ½·1000·t²`, whatever its mass. Gravity does not wake sleeping items (an item at
+/// rest on a floor stays asleep and the animator can pause), but changing it does.
+///
+/// Non-finite directions, angles and magnitudes are rejected with a diagnostic; so is adding an
+/// item twice or removing one that is not there.
+public final class GravityBehavior: DynamicBehavior {
+    private var list = ItemList()
+    private var direction = Vector(dx: 0, dy: 1)
+    /// The angle kept while the magnitude is 0, so that setting a magnitude again restores it.
+    private var rememberedAngle = Double.pi / 2
+
+    /// UIKit's acceleration for a magnitude of 1, in points per second².
+    public static let accelerationPerMagnitude = 1000.0
+
+    /// Gravity on `items` (each item once; duplicates are ignored with a diagnostic).
+    public init(items: [any DynamicItem] = []) {
+        super.init()
+        for item in items { addItem(item) }
+    }
+
+    /// The items gravity acts on, in the order they were added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
+    public func addItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "GravityBehavior") }
+    }
+
+    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
+    public func removeItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in _ = self.removeItem(item, from: &self.list, name: "GravityBehavior") }
+    }
+
+    /// The acceleration as a vector in units of 1000 points per second² (UIKit's
+    /// `gravityDirection`): (0, 1) is 1000 points per second² downwards.
+    public var gravityDirection: Vector {
+        get { direction }
+        set {
+            guard newValue.isFinite2D, newValue.length2D.isFinite else {
+                report(.invalidArgument, "GravityBehavior.gravityDirection must be finite; unchanged")
+                return
+            }
+            direction = Vector(dx: newValue.x, dy: newValue.y)
+            if direction.length2D > 0 { rememberedAngle = angleOf(direction) }
+            changed()
+        }
+    }
+
+    /// The direction's angle in radians, clockwise on screen from the +x axis (default π/2,
+    /// down). Setting it keeps the magnitude.
+    public var angle: Double {
+        get { direction.length2D > 0 ? angleOf(direction) : rememberedAngle }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    /// The direction's length: 1 is 1000 points per second² (default 1). Setting it keeps the
+    /// angle; a negative magnitude points the other way.
+    public var magnitude: Double {
+        get { direction.length2D }
+        set { setAngle(angle, magnitude: newValue) }
+    }
+
+    /// Sets the direction from an angle (radians) and a magnitude (1 = 1000 points per second²).
+    public func setAngle(_ angle: Double, magnitude: Double) {
+        guard angle.isFinite, magnitude.isFinite else {
+            report(.invalidArgument, "GravityBehavior.setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
+            return
+        }
+        rememberedAngle = angle
+        direction = vector(angle: angle, magnitude: magnitude)
+        changed()
+    }
+
+    private func changed() {
+        guard let animator = animatorReference else { return }
+        for item in list.items { animator.wake(item) }
+        animator.setNeedsStepping()
+    }
+
+    override var referencedItems: [any DynamicItem] { list.items }
+
+    override func applyBeforeStep(in animator: DynamicAnimator) {
+        let acceleration = direction * GravityBehavior.accelerationPerMagnitude
+        guard acceleration.x != 0 || acceleration.y != 0 else { return }
+        let clamped = acceleration.clamped(toLength: DynamicsLimits.maximumAcceleration)
+        for item in list.items {
+            guard let body = animator.body(for: item), animator.world.isAwake(body) else { continue }
+            animator.world.applyAcceleration(clamped, to: body)
+        }
+    }
+}

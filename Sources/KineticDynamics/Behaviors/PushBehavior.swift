@@ -1,0 +1,173 @@
+// UIKit's UIPushBehavior: a continuous force or a one-off impulse on its items.
+import Kinetic
+
+/// Pushes its items with a force along ``pushDirection``: UIKit's `UIPushBehavior`.
+///
+/// A magnitude of 1 is UIKit's: it gives a 100 × 100-point item of density 1 (mass 1) an
+/// acceleration of 100 points per second² (``Mode/continuous``: a force of 100 mass·points/s²
+/// every step while ``active``) or a velocity change of 100 points per second
+/// (``Mode/instantaneous``: an impulse of 100 mass·points/s applied at the next step, after
+/// which ``active`` becomes false; set it true again to push again). Heavier items move less,
+/// in proportion to their mass (density × area / 10,000).
+///
+/// The force acts at the item's centre, or at ``setTargetOffsetFromCenter(_:for:)`` (an offset
+/// in the item's own frame, turning with it), where it also turns the item.
+///
+/// An active continuous push with a non-zero magnitude keeps the animator running. A push is
+/// clamped so that no item gains more than 10⁸ points/s² or 10⁶ points/s in a step, so even a
+/// magnitude of 1e300 never makes a position infinite or NaN. Non-finite directions, angles,
+/// magnitudes and offsets are rejected with a diagnostic.
+public final class PushBehavior: DynamicBehavior {
+    /// How the push applies its force (UIKit's `UIPushBehavior.Mode`).
+    public enum Mode: Hashable, Sendable {
+        /// A force every step while active.
+        case continuous
+        /// One impulse when activated.
+        case instantaneous
+    }
+
+    /// The force, in mass·points per second², of a magnitude of 1 (UIKit's convention).
+    public static let forcePerMagnitude = 100.0
+
+    /// The push's mode, fixed at creation.
+    public let mode: Mode
+    private var list = ItemList()
+    private var direction = Vector.zero
+    private var rememberedAngle = 0.0
+    private var isActive = true
+    private var offsets: [(item: any DynamicItem, offset: Vector)] = []
+
+    /// A push on `items` in `mode`, active, with magnitude 0 (set ``pushDirection`` or
+    /// ``magnitude``).
+    public init(items: [any DynamicItem] = [], mode: Mode) {
+        self.mode = mode
+        super.init()
+        for item in items { addItem(item) }
+    }
+
+    /// The pushed items, in the order they were added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
+    public func addItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "PushBehavior") }
+    }
+
+    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
+    public func removeItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in
+            if self.removeItem(item, from: &self.list, name: "PushBehavior") {
+                self.offsets.removeAll { $0.item === item }
+            }
+        }
+    }
+
+    /// Whether the push acts (default true). An instantaneous push sets it false once it has
+    /// applied its impulse; setting it true again pushes again. Activating wakes the items.
+    public var active: Bool {
+        get { isActive }
+        set {
+            isActive = newValue
+            if newValue { changed() }
+        }
+    }
+
+    /// The force as a vector, in UIKit's units: length 1 is 100 mass·points/s² (continuous) or
+    /// 100 mass·points/s (instantaneous). Default (0, 0).
+    public var pushDirection: Vector {
+        get { direction }
+        set {
+            guard newValue.isFinite2D else {
+                report(.invalidArgument, "PushBehavior.pushDirection must be finite; unchanged")
+                return
+            }
+            direction = Vector(dx: newValue.x, dy: newValue.y)
+            if direction.x != 0 || direction.y != 0 { rememberedAngle = angleOf(direction) }
+            changed()
+        }
+    }
+
+    /// The direction's angle in radians, clockwise on screen from +x (default 0).
+    public var angle: Double {
+        get { (direction.x != 0 || direction.y != 0) ? angleOf(direction) : rememberedAngle }
+        set { setAngle(newValue, magnitude: magnitude) }
+    }
+
+    /// The direction's length (default 0); see the type's discussion for the units.
+    public var magnitude: Double {
+        get { direction.length2D }
+        set { setAngle(angle, magnitude: newValue) }
+    }
+
+    /// Sets the direction from an angle in radians and a magnitude.
+    public func setAngle(_ angle: Double, magnitude: Double) {
+        guard angle.isFinite, magnitude.isFinite else {
+            report(.invalidArgument, "PushBehavior.setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
+            return
+        }
+        rememberedAngle = angle
+        direction = vector(angle: angle, magnitude: magnitude)
+        changed()
+    }
+
+    /// Makes the force act at `offset` from `item`'s centre, in the item's own (unrotated)
+    /// frame, in points (UIKit's `setTargetOffsetFromCenter(_:for:)`, a `UIOffset`). An item not
+    /// in the behaviour or a non-finite offset is rejected with a diagnostic.
+    public func setTargetOffsetFromCenter(_ offset: Vector, for item: any DynamicItem) {
+        guard list.contains(item) else {
+            report(.invalidArgument, "PushBehavior.setTargetOffsetFromCenter: the item is not in this behaviour; unchanged")
+            return
+        }
+        guard offset.isFinite2D else {
+            report(.invalidArgument, "PushBehavior.setTargetOffsetFromCenter: the offset must be finite; unchanged")
+            return
+        }
+        offsets.removeAll { $0.item === item }
+        if offset.x != 0 || offset.y != 0 { offsets.append((item, Vector(dx: offset.x, dy: offset.y))) }
+        changed()
+    }
+
+    /// The offset set for `item` (zero by default).
+    public func targetOffsetFromCenter(for item: any DynamicItem) -> Vector {
+        offsets.first { $0.item === item }?.offset ?? .zero
+    }
+
+    private func changed() {
+        guard isActive, let animator = animatorReference else { return }
+        for item in list.items { animator.wake(item) }
+        animator.setNeedsStepping()
+    }
+
+    override var referencedItems: [any DynamicItem] { list.items }
+
+    override var needsStepping: Bool {
+        mode == .continuous && isActive && (direction.x != 0 || direction.y != 0) && !list.items.isEmpty
+    }
+
+    override func applyBeforeStep(in animator: DynamicAnimator) {
+        guard isActive else { return }
+        defer { if mode == .instantaneous { isActive = false } }
+        guard direction.x != 0 || direction.y != 0 else { return }
+        let world = animator.world
+        for item in list.items {
+            guard let body = animator.body(for: item) else { continue }
+            let mass = world.mass(of: body)
+            var point: Point? = nil
+            let offset = targetOffsetFromCenter(for: item)
+            if offset.x != 0 || offset.y != 0 {
+                point = world.position(of: body) + rotate(offset, by: world.angle(of: body)).asPoint
+            }
+            world.wake(body)
+            switch mode {
+            case .continuous:
+                let force = (direction * PushBehavior.forcePerMagnitude)
+                    .clamped(toLength: DynamicsLimits.maximumAcceleration * mass)
+                world.applyForce(force, at: point, to: body)
+            case .instantaneous:
+                let impulse = (direction * PushBehavior.forcePerMagnitude)
+                    .clamped(toLength: DynamicsLimits.maximumSpeed * mass)
+                world.applyImpulse(impulse, at: point, to: body)
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// UIKit's UISnapBehavior: pulls an item to a point, where it comes to rest unrotated.
+import Kinetic
+
+/// Pulls one item to ``snapPoint`` with a damped spring, where it comes to rest with rotation
+/// 0: UIKit's `UISnapBehavior`.
+///
+/// ``damping`` (0…1, default 0.5) is UIKit's: 0 overshoots and oscillates the most, 1 arrives
+/// with little overshoot. Moving the snap point or changing the damping wakes the item and the
+/// animator. A non-finite point, or a damping outside 0…1 or not finite, is rejected with a
+/// diagnostic.
+public final class SnapBehavior: DynamicBehavior {
+    /// The snapped item.
+    public let item: any DynamicItem
+    private var point: Point
+    private var storedDamping = 0.5
+    private var joint: JointID?
+
+    /// Snaps `item` to `point` (reference coordinates). A non-finite point is rejected with a
+    /// diagnostic (the item's current centre is used).
+    public init(item: any DynamicItem, snapTo point: Point) {
+        self.item = item
+        self.point = item.center
+        super.init()
+        if point.isFiniteValue { self.point = point } else {
+            report(.invalidArgument, "SnapBehavior: the snap point must be finite; the item's centre is used")
+        }
+    }
+
+    /// Where the item comes to rest, in reference coordinates.
+    public var snapPoint: Point {
+        get { point }
+        set {
+            guard newValue.isFiniteValue else {
+                report(.invalidArgument, "SnapBehavior.snapPoint must be finite; unchanged")
+                return
+            }
+            point = newValue
+            update()
+        }
+    }
+
+    /// How much the approach is damped, 0…1 (default 0.5).
+    public var damping: Double {
+        get { storedDamping }
+        set {
+            guard newValue.isFinite, newValue >= 0, newValue <= 1 else {
+                report(.invalidArgument, "SnapBehavior.damping must be within 0...1; unchanged")
+                return
+            }
+            storedDamping = newValue
+            update()
+        }
+    }
+
+    private var definition: JointDefinition? {
+        guard let body = animatorReference?.body(for: item) else { return nil }
+        return JointDefinition(kind: .snap(damping: storedDamping, angle: 0), bodyA: body, bodyB: nil,
+                               localAnchorA: .zero, anchorB: point)
+    }
+
+    private func update() {
+        guard let animator = animatorReference else { return }
+        if let joint, let definition { animator.world.updateJoint(joint, to: definition) }
+        animator.wake(item)
+        animator.setNeedsStepping()
+    }
+
+    override var referencedItems: [any DynamicItem] { [item] }
+
+    override func didAttach(to animator: DynamicAnimator) {
+        if let definition { joint = animator.world.addJoint(definition) }
+    }
+
+    override func willDetach(from animator: DynamicAnimator) {
+        if let joint { animator.world.removeJoint(joint) }
+        joint = nil
+    }
+}

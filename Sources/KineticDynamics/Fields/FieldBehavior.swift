@@ -1,0 +1,299 @@
+// UIKit's UIFieldBehavior: gravity, spring, drag, velocity, noise, turbulence, electric, magnetic, vortex and custom fields.
+import Kinetic
+
+/// A force field acting on its items where they are inside ``region``: UIKit's
+/// `UIFieldBehavior`, with SpriteKit's `SKFieldNode` semantics.
+///
+/// Create one with a class factory, add items with ``addItem(_:)``, and set ``position``,
+/// ``region``, ``strength`` (default 1), ``falloff`` (default 0) and ``minimumRadius``.
+///
+/// ## The formulas
+/// With `d` the item's centre minus ``position`` (points), `r = max(|d|, minimumRadius)`,
+/// `d̂ = d/|d|`, the falloff factor `φ = (r / 100)^(−falloff)` (distances in hundreds of points,
+/// so φ = 1 at 100 points for any falloff, and φ = 1 everywhere for falloff 0), `s` = ``strength``,
+/// `v` the item's velocity, `m` its mass and `q` its ``DynamicItemBehavior/charge``:
+///
+/// | Field | Effect per step |
+/// |---|---|
+/// | ``linearGravityField(direction:)`` | acceleration `1000·s·φ·direction` (direction (0, 1), strength 1 = a ``GravityBehavior`` of magnitude 1) |
+/// | ``radialGravityField(position:)`` | acceleration `−1000·s·φ·d̂` (towards the position for s > 0) |
+/// | ``springField()`` | force `−s·φ·d` (a mass-1 item oscillates at √s rad/s) |
+/// | ``dragField()`` | force `−s·φ·v` |
+/// | ``velocityField(direction:)`` | sets the velocity to `s·φ·direction` (points/s) |
+/// | ``noiseField(smoothness:animationSpeed:)`` | acceleration `1000·s·φ·n(p, t)` |
+/// | ``turbulenceField(smoothness:animationSpeed:)`` | acceleration `s·φ·|v|·n(p, t)` |
+/// | ``electricField()`` | force `1000·s·φ·q·d̂` (like charges repel for s > 0) |
+/// | ``magneticField()`` | force `s·φ·q·v⊥`, `v⊥ = (−v.y, v.x)` |
+/// | ``vortexField()`` | acceleration `1000·s·φ·d̂⊥` (clockwise on screen for s > 0) |
+/// | ``field(evaluationBlock:)`` | the block's force |
+///
+/// `n(p, t)` is deterministic value noise in [−1, 1]² (a hash of lattice points: no random
+/// numbers), with a lattice spacing of `10 + 990·smoothness` points and `1/animationSpeed`
+/// seconds of the animator's ``DynamicAnimator/elapsedTime`` (static for an animation speed of 0).
+/// Fields do not wake sleeping items (adding or changing one does). Accelerations are clamped
+/// to 10⁸ points/s²; a block returning a non-finite force is ignored with a diagnostic.
+/// Non-finite parameters, a negative minimum radius or animation speed, or a smoothness outside
+/// 0…1 are rejected with a diagnostic.
+public final class FieldBehavior: DynamicBehavior {
+    /// A custom field's force on an item (UIKit's `UIFieldCustomEvaluator`): given the field,
+    /// the item's position (points) and velocity (points/s), its mass, its charge and the step's
+    /// duration (s), return a force in mass·points/s².
+    public typealias Evaluator = (_ field: FieldBehavior, _ position: Point, _ velocity: Vector,
+                                  _ mass: Double, _ charge: Double, _ deltaTime: Double) -> Vector
+
+    enum Kind {
+        case linearGravity, radialGravity, spring, drag, velocity, noise, turbulence, electric, magnetic, vortex
+        case custom(Evaluator)
+    }
+
+    let kind: Kind
+    private var list = ItemList()
+    private var storedPosition = Point.zero
+    private var storedRegion = DynamicRegion.infinite
+    private var storedStrength = 1.0
+    private var storedFalloff = 0.0
+    private var storedMinimumRadius = 1e-3
+    private var storedDirection = Vector.zero
+    private var storedSmoothness = 0.0
+    private var storedAnimationSpeed = 0.0
+
+    init(kind: Kind) {
+        self.kind = kind
+        super.init()
+    }
+
+    // MARK: Creating
+
+    /// A uniform acceleration along `direction` (length 1 = 1000 points/s²).
+    public static func linearGravityField(direction: Vector) -> FieldBehavior {
+        let field = FieldBehavior(kind: .linearGravity)
+        field.direction = direction
+        return field
+    }
+
+    /// An acceleration towards `position` (reference coordinates).
+    public static func radialGravityField(position: Point) -> FieldBehavior {
+        let field = FieldBehavior(kind: .radialGravity)
+        field.position = position
+        return field
+    }
+
+    /// A spring pulling items to ``position``.
+    public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+
+    /// A force against the items' velocity.
+    public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+
+    /// Sets the items' velocity to `direction` (points/s) times the strength.
+    public static func velocityField(direction: Vector) -> FieldBehavior {
+        let field = FieldBehavior(kind: .velocity)
+        field.direction = direction
+        return field
+    }
+
+    /// A noisy acceleration: `smoothness` 0…1 (lattice 10…1000 points), `animationSpeed` in
+    /// lattice steps per second (≥ 0).
+    public static func noiseField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
+        let field = FieldBehavior(kind: .noise)
+        field.smoothness = smoothness
+        field.animationSpeed = animationSpeed
+        return field
+    }
+
+    /// A noisy acceleration proportional to the items' speed.
+    public static func turbulenceField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
+        let field = FieldBehavior(kind: .turbulence)
+        field.smoothness = smoothness
+        field.animationSpeed = animationSpeed
+        return field
+    }
+
+    /// A force on charged items along the line from ``position``.
+    public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+
+    /// A force on moving charged items, perpendicular to their velocity.
+    public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
+
+    /// An acceleration perpendicular to the line from ``position``.
+    public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
+
+    /// A field whose force `evaluationBlock` computes.
+    public static func field(evaluationBlock: @escaping Evaluator) -> FieldBehavior {
+        FieldBehavior(kind: .custom(evaluationBlock))
+    }
+
+    // MARK: Items
+
+    /// The items the field acts on, in the order they were added.
+    public var items: [any DynamicItem] { list.items }
+
+    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
+    public func addItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "FieldBehavior") }
+    }
+
+    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
+    public func removeItem(_ item: any DynamicItem) {
+        performStructuralChange { [self] in _ = self.removeItem(item, from: &self.list, name: "FieldBehavior") }
+    }
+
+    // MARK: Parameters
+
+    /// The field's origin in reference coordinates (default (0, 0)).
+    public var position: Point {
+        get { storedPosition }
+        set {
+            guard newValue.isFiniteValue else { return reject("position must be finite") }
+            storedPosition = newValue
+            changed()
+        }
+    }
+
+    /// Where the field acts, relative to ``position`` (default ``DynamicRegion/infinite``).
+    public var region: DynamicRegion {
+        get { storedRegion }
+        set { storedRegion = newValue; changed() }
+    }
+
+    /// The field's strength (default 1; negative reverses it).
+    public var strength: Double {
+        get { storedStrength }
+        set {
+            guard newValue.isFinite else { return reject("strength must be finite") }
+            storedStrength = newValue
+            changed()
+        }
+    }
+
+    /// The exponent of the decay with distance (default 0: uniform).
+    public var falloff: Double {
+        get { storedFalloff }
+        set {
+            guard newValue.isFinite else { return reject("falloff must be finite") }
+            storedFalloff = newValue
+            changed()
+        }
+    }
+
+    /// Distances below this (points) count as this (default 0.001).
+    public var minimumRadius: Double {
+        get { storedMinimumRadius }
+        set {
+            guard newValue.isFinite, newValue >= 0 else { return reject("minimumRadius must be finite and at least 0") }
+            storedMinimumRadius = newValue
+            changed()
+        }
+    }
+
+    /// The direction of a linear gravity or velocity field.
+    public var direction: Vector {
+        get { storedDirection }
+        set {
+            guard newValue.isFinite2D else { return reject("direction must be finite") }
+            storedDirection = Vector(dx: newValue.x, dy: newValue.y)
+            changed()
+        }
+    }
+
+    /// The noise's smoothness, 0 (a 10-point lattice) … 1 (a 1000-point lattice).
+    public var smoothness: Double {
+        get { storedSmoothness }
+        set {
+            guard newValue.isFinite, newValue >= 0, newValue <= 1 else { return reject("smoothness must be within 0...1") }
+            storedSmoothness = newValue
+            changed()
+        }
+    }
+
+    /// How fast the noise changes, in lattice steps per second of simulation (default 0).
+    public var animationSpeed: Double {
+        get { storedAnimationSpeed }
+        set {
+            guard newValue.isFinite, newValue >= 0 else { return reject("animationSpeed must be finite and at least 0") }
+            storedAnimationSpeed = newValue
+            changed()
+        }
+    }
+
+    private func reject(_ message: String) {
+        report(.invalidArgument, "FieldBehavior: \(message); unchanged")
+    }
+
+    private func changed() {
+        guard let animator = animatorReference else { return }
+        for item in list.items { animator.wake(item) }
+        animator.setNeedsStepping()
+    }
+
+    // MARK: Evaluation
+
+    /// What the field does to one item.
+    enum Effect: Equatable {
+        case none
+        case acceleration(Vector)
+        case force(Vector)
+        case velocity(Vector)
+    }
+
+    /// The field's effect on an item at `point` with `velocity`, `mass` and `charge`, at
+    /// simulated time `time` (see the type's formulas).
+    func effect(at point: Point, velocity v: Vector, mass: Double, charge q: Double,
+                time: Double, stepDuration: Double) -> Effect {
+        let d = (point - storedPosition).asVector
+        guard storedRegion.contains(d) else { return .none }
+        let distance = d.length2D
+        let r = Swift.max(distance, storedMinimumRadius)
+        let phi = storedFalloff == 0 ? 1 : power(r / 100, -storedFalloff)
+        let unit = distance > 0 ? d * (1 / distance) : Vector.zero
+        let s = storedStrength * phi
+        switch kind {
+        case .linearGravity: return .acceleration(storedDirection * (1000 * s))
+        case .radialGravity: return .acceleration(unit * (-1000 * s))
+        case .spring: return .force(d * (-s))
+        case .drag: return .force(v * (-s))
+        case .velocity: return .velocity(storedDirection * s)
+        case .noise: return .acceleration(noise(at: point, time: time) * (1000 * s))
+        case .turbulence: return .acceleration(noise(at: point, time: time) * (s * v.length2D))
+        case .electric: return .force(unit * (1000 * s * q))
+        case .magnetic: return .force(v.perpendicular * (s * q))
+        case .vortex: return .acceleration(unit.perpendicular * (1000 * s))
+        case .custom(let block): return .force(block(self, point, v, mass, q, stepDuration))
+        }
+    }
+
+    private func noise(at point: Point, time: Double) -> Vector {
+        let spacing = 10 + 990 * storedSmoothness
+        let n = ValueNoise.sample(x: point.x / spacing, y: point.y / spacing, t: time * storedAnimationSpeed)
+        return Vector(dx: n.0, dy: n.1)
+    }
+
+    override var referencedItems: [any DynamicItem] { list.items }
+
+    override func applyBeforeStep(in animator: DynamicAnimator) {
+        let world = animator.world
+        let time = animator.elapsedTime
+        for item in list.items {
+            guard let record = animator.record(for: item), world.isAwake(record.body) else { continue }
+            let body = record.body
+            let mass = world.mass(of: body)
+            let effect = self.effect(at: world.position(of: body), velocity: world.velocity(of: body), mass: mass,
+                                     charge: record.charge, time: time, stepDuration: world.stepDuration)
+            switch effect {
+            case .none:
+                break
+            case .acceleration(let a):
+                guard a.isFinite2D else { continue }
+                world.applyAcceleration(a.clamped(toLength: DynamicsLimits.maximumAcceleration), to: body)
+            case .force(let f):
+                guard f.isFinite2D else {
+                    report(.invalidArgument, "FieldBehavior: the field's force is not finite; ignored for this step")
+                    continue
+                }
+                world.applyForce(f.clamped(toLength: DynamicsLimits.maximumAcceleration * mass), at: nil, to: body)
+            case .velocity(let v):
+                guard v.isFinite2D else { continue }
+                world.setVelocity(v.clamped(toLength: DynamicsLimits.maximumSpeed), of: body)
+            }
+        }
+    }
+}
