@@ -67,7 +67,7 @@ public final class DynamicsDemo {
         didSet { build() }
     }
     /// The running animator.
-    private(set) var animator: DynamicAnimator!
+    public private(set) var animator: DynamicAnimator!
     /// The exhibit's items (its dynamic items, in channel order).
     public private(set) var items: [Node] = []
     /// The field of the field exhibit (the radial gravity; the vortex moves with it).
@@ -267,7 +267,7 @@ public final class DynamicsDemo {
         _ = addCollisions()
         itemBehavior.elasticity = 0.3
         itemBehavior.friction = 0.2
-        itemBehavior.addLinearVelocity(Point(x: -500, y: 0), for: links[links.count - 1])
+        itemBehavior.addLinearVelocity(Vector(dx: -500, dy: 0), for: links[links.count - 1])
     }
 
     private func buildSnap() {
@@ -311,11 +311,15 @@ public final class DynamicsDemo {
         for i in 0..<4 {
             addBox(Point(x: 60 + Double(i) * 85, y: 300 + (i % 2 == 0 ? -150 : 150)), Size(width: 30, height: 30))
         }
+        // Accelerations of 1000·strength points/s² (uniform: falloff 0), towards the centre
+        // and clockwise round it: the items spiral in and pile up round the ring.
         let radial = FieldBehavior.radialGravityField(position: centre)
-        radial.strength = 1500
+        radial.strength = 0.8
+        radial.minimumRadius = 30
         let swirl = FieldBehavior.vortexField()
         swirl.position = centre
-        swirl.strength = 0.8
+        swirl.strength = 0.5
+        swirl.minimumRadius = 30
         for item in items {
             radial.addItem(item)
             swirl.addItem(item)

@@ -198,7 +198,7 @@ public final class PaneDemo {
         switch mode {
         case .dynamics: return DynamicsPaneDriver(item: item, engine: engine)
         case .spring: return SpringPaneDriver(item: item)
-        case .pop: return POPPaneDriver(item: item)
+        case .pop: return POPPaneDriver(item: item, engine: engine)
         }
     }
 

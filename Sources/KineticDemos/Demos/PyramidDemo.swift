@@ -37,7 +37,7 @@ public final class PyramidDemo {
     /// The ball.
     public private(set) var ball: Node!
     /// The running animator.
-    private(set) var animator: DynamicAnimator!
+    public private(set) var animator: DynamicAnimator!
     private var itemBehavior: DynamicItemBehavior!
     private var ballBehavior: DynamicItemBehavior!
     private var grabber: ItemGrabber!
@@ -143,7 +143,7 @@ public final class PyramidDemo {
         ball.center = Point(x: 60, y: PyramidDemo.worldSize.height - 500)
         animator.updateItem(usingCurrentState: ball)
         let current = ballBehavior.linearVelocity(for: ball)
-        ballBehavior.addLinearVelocity(Point(x: 1800, y: 100) - current, for: ball)
+        ballBehavior.addLinearVelocity(Vector(dx: 1800 - current.dx, dy: 100 - current.dy), for: ball)
     }
 
     /// Pushes the boxes within 200 world points of `p` away from it.

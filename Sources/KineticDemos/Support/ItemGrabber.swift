@@ -64,7 +64,7 @@ final class ItemGrabber {
             release()
             let v = pan.velocity(in: world)
             let current = itemBehavior.linearVelocity(for: item)
-            itemBehavior.addLinearVelocity(v - current, for: item)
+            itemBehavior.addLinearVelocity(Vector(dx: v.x - current.dx, dy: v.y - current.dy), for: item)
         default:
             break
         }

@@ -19,11 +19,15 @@ final class DynamicsPaneDriver: PaneDriver {
     }
 
     var velocity: Point {
-        guard let behavior, isAnimating else { return .zero }
-        return behavior.itemBehavior.linearVelocity(for: item)
+        guard let behavior, isAttached else { return .zero }
+        let v = behavior.itemBehavior.linearVelocity(for: item)
+        return Point(x: v.dx, y: v.dy)
     }
 
-    var isAnimating: Bool { !animator.behaviors.isEmpty }
+    /// Whether the behaviour is in the animator (between a release and the next drag).
+    private var isAttached: Bool { !animator.behaviors.isEmpty }
+
+    var isAnimating: Bool { isAttached && animator.isRunning }
 
     func stop() {
         animator.removeAllBehaviors()
@@ -33,12 +37,13 @@ final class DynamicsPaneDriver: PaneDriver {
         let behavior = self.behavior ?? PaneBehavior(item: item)
         self.behavior = behavior
         behavior.targetPoint = target
-        if !isAnimating {
-            // Added back after a drag: the animator takes the item where the finger left it.
+        if !isAttached {
+            // Added back after a drag: the animator takes the item where the finger left it
+            // (a fresh body, at rest).
             animator.addBehavior(behavior)
         }
         // The article sets the velocity only when it is not zero (a tap passes zero). Set after
         // adding, so the difference is taken from the velocity the animator really has.
-        if let velocity, velocity != .zero { behavior.velocity = velocity }
+        if let velocity, velocity != .zero { behavior.velocity = Vector(dx: velocity.x, dy: velocity.y) }
     }
 }

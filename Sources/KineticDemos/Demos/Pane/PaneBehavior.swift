@@ -21,7 +21,7 @@ final class PaneBehavior: DynamicBehavior {
 
     /// The item's velocity, in points per second. The item behaviour only adds velocity, so
     /// setting it adds the difference from the current one (as the article does).
-    var velocity = Point.zero {
+    var velocity = Vector.zero {
         didSet {
             let current = itemBehavior.linearVelocity(for: item)
             itemBehavior.addLinearVelocity(velocity - current, for: item)
