@@ -90,7 +90,7 @@ struct DynamicsDemoTests {
         let held = square.convert(Point(x: 45, y: 45), to: dyn.world)!
         #expect(held.distance(to: finger) < 5, "held point \(held), finger \(finger)")
         demo.send(.up(1, screen + Point(x: 100, y: 0), at: 0.6))
-        #expect(dyn.animator.behaviors.allSatisfy { !($0 is AttachmentBehavior) })
+        #expect(dyn.grabber.grabbed == nil && dyn.grabber.attachment == nil)
         // Released moving right at 200 pt/s: it carries on right (resistance 0.5 slows it a little).
         let x0 = square.center.x
         demo.frame(at: 0.7)

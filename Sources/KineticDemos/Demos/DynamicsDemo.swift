@@ -75,7 +75,7 @@ public final class DynamicsDemo {
     private var vortex: FieldBehavior?
     private(set) var snap: SnapBehavior?
     private var pushes: [PushBehavior] = []
-    private var grabber: ItemGrabber!
+    private(set) var grabber: ItemGrabber!
     private var itemBehavior: DynamicItemBehavior!
     /// Lines redrawn every frame: (rope, from, to); the ends are closures of the nodes' places.
     private var ropes: [(rope: Rope, ends: () -> (Point, Point))] = []
