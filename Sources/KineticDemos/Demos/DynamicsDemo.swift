@@ -147,7 +147,11 @@ public final class DynamicsDemo {
         let w = DynamicsDemo.worldSize
         animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: w.width, height: w.height), engine: engine)
         itemBehavior = DynamicItemBehavior(items: [])
-        grabber = ItemGrabber(animator: animator, world: world, itemBehavior: itemBehavior)
+        if let grabber {
+            grabber.attach(to: animator, itemBehavior: itemBehavior)
+        } else {
+            grabber = ItemGrabber(animator: animator, world: world, itemBehavior: itemBehavior)
+        }
         switch exhibit {
         case .gravity: buildGravity()
         case .pendulum: buildPendulum()

@@ -92,6 +92,7 @@ public final class PyramidDemo {
     /// Stacks the pyramid again on a fresh animator.
     public func build() {
         grabber?.release()
+        ballGrabber?.release()
         animator?.removeAllBehaviors()
         for child in world.children { child.removeFromParent() }
         boxes = []
@@ -105,7 +106,13 @@ public final class PyramidDemo {
         ballBehavior.density = 4
         ballBehavior.friction = 0.3
         ballBehavior.elasticity = 0.2
-        grabber = ItemGrabber(animator: animator, world: world, itemBehavior: itemBehavior)
+        if let grabber, let ballGrabber {
+            grabber.attach(to: animator, itemBehavior: itemBehavior)
+            ballGrabber.attach(to: animator, itemBehavior: ballBehavior)
+        } else {
+            grabber = ItemGrabber(animator: animator, world: world, itemBehavior: itemBehavior)
+            ballGrabber = ItemGrabber(animator: animator, world: world, itemBehavior: ballBehavior)
+        }
         let s = PyramidDemo.boxSide
         let colors = [Palette.orange, Palette.yellow, Palette.red, Palette.pink]
         for row in 0..<PyramidDemo.rows {
@@ -125,9 +132,7 @@ public final class PyramidDemo {
         world.addChild(ball)
         self.ball = ball
         ballBehavior.addItem(ball)
-        let ballGrabber = ItemGrabber(animator: animator, world: world, itemBehavior: ballBehavior)
-        ballGrabber.makeGrabbable(ball)
-        self.ballGrabber = ballGrabber
+        ballGrabber?.makeGrabbable(ball)
         let all = dynamicItems(boxes + [ball])
         animator.addBehavior(GravityBehavior(items: all))
         let collision = CollisionBehavior(items: all)

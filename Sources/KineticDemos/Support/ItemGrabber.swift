@@ -10,12 +10,14 @@ import KineticScene
 /// velocity (by ``DynamicItemBehavior/addLinearVelocity(_:for:)`` of the difference).
 ///
 /// Coordinates are the `world` node's: the animator's reference bounds are `world.bounds`, and
-/// the items are `world`'s children.
+/// the items are `world`'s children. A demo keeps one grabber for its lifetime and points it at
+/// each new animator (``attach(to:itemBehavior:)``), so a recognizer never outlives it.
 final class ItemGrabber {
-    unowned(unsafe) let animator: DynamicAnimator
+    /// The animator the items are in (owned by the demo).
+    private(set) unowned(unsafe) var animator: DynamicAnimator
     unowned(unsafe) let world: Node
     /// The behaviour whose velocity the release sets (it must hold every grabbable item).
-    unowned(unsafe) var itemBehavior: DynamicItemBehavior
+    private(set) unowned(unsafe) var itemBehavior: DynamicItemBehavior
     /// The attachment holding the grabbed item, while a pointer holds one.
     private(set) var attachment: AttachmentBehavior?
     /// The item held, if any.
@@ -24,6 +26,13 @@ final class ItemGrabber {
     init(animator: DynamicAnimator, world: Node, itemBehavior: DynamicItemBehavior) {
         self.animator = animator
         self.world = world
+        self.itemBehavior = itemBehavior
+    }
+
+    /// Lets go of any item and works with a new animator from now on.
+    func attach(to animator: DynamicAnimator, itemBehavior: DynamicItemBehavior) {
+        release()
+        self.animator = animator
         self.itemBehavior = itemBehavior
     }
 
