@@ -87,7 +87,7 @@ public func kinetic_smoke() -> Int32 {
     let decay = DecayTimingParameters(decelerationRate: .normal)
 
     // (name, got, expected)
-    let checks: [(StaticString, Double, Double)] = sceneChecks() + [
+    let checks: [(StaticString, Double, Double)] = sceneChecks() + dynamicsChecks() + [
         ("cubic easeInOut.progress(at: 0.25)", easeInOut.progress(at: 0.25), 0.1291619310473198),
         ("cubic (0.25,0.1,0.25,1).progress(at: 0.5)", caDefault.progress(at: 0.5), 0.802403387584857),
         ("cubic (0.25,0.1,0.25,1).velocity(at: 0.5)", caDefault.velocity(at: 0.5), 0.9941424524260128),

@@ -179,6 +179,7 @@ public final class DynamicAnimator: EngineDriven {
 
     private func clearReferences(_ behavior: DynamicBehavior) {
         behavior.animatorReference = nil
+        behavior.forgetWorld()
         for child in behavior.childBehaviors { clearReferences(child) }
     }
 
@@ -214,16 +215,18 @@ public final class DynamicAnimator: EngineDriven {
             engine.report(.invalidArgument, "DynamicAnimator.removeBehavior: the behaviour is not a root behaviour of this animator; nothing changed")
             return
         }
-        detachTree(behavior)
+        // Out of the list first, so that removing the last behaviour does not resume.
         behaviors.remove(at: index)
+        detachTree(behavior)
         if behaviors.isEmpty { pause(notify: true) }
     }
 
     /// Removes every behaviour (deferred to the step's end during a step); the animator pauses.
     public func removeAllBehaviors() {
         if isStepping { deferUntilAfterStep { [self] in self.removeAllBehaviors() }; return }
-        for behavior in behaviors.reversed() { detachTree(behavior) }
+        let removed = behaviors
         behaviors.removeAll()
+        for behavior in removed.reversed() { detachTree(behavior) }
         pause(notify: true)
     }
 
@@ -471,8 +474,8 @@ public final class DynamicAnimator: EngineDriven {
         records.append(record)
         recordByItem[identity(of: item)] = record
         recordByBody[body] = record
-        refreshMaterials()
-        refreshCollisionMasks()
+        refreshMaterial(of: record)
+        refreshCollisionMasks(of: record)
     }
 
     /// One reference fewer; the body is destroyed with the last one.
@@ -504,37 +507,41 @@ public final class DynamicAnimator: EngineDriven {
     /// Recomputes every body's material and charge from the item behaviours, in the order they
     /// were added: for each property, the last behaviour that set it wins.
     func refreshMaterials() {
-        for record in records {
-            var material = BodyMaterial()
-            var charge = 0.0
-            for behavior in itemBehaviors where behavior.contains(record.item) {
-                behavior.apply(to: &material, charge: &charge)
-            }
-            record.charge = charge
-            if material != record.material {
-                record.material = material
-                world.setMaterial(material, of: record.body)
-            }
+        for record in records { refreshMaterial(of: record) }
+    }
+
+    private func refreshMaterial(of record: ItemRecord) {
+        var material = BodyMaterial()
+        var charge = 0.0
+        for behavior in itemBehaviors where behavior.contains(record.item) {
+            behavior.apply(to: &material, charge: &charge)
+        }
+        record.charge = charge
+        if material != record.material {
+            record.material = material
+            world.setMaterial(material, of: record.body)
         }
     }
 
     /// Recomputes every body's collision masks from the collision behaviours.
     func refreshCollisionMasks() {
-        for record in records {
-            var items: UInt64 = 0
-            var boundaries: UInt64 = 0
-            for (slot, behavior) in collisionSlots.enumerated() {
-                guard let behavior, behavior.contains(record.item) else { continue }
-                let bit: UInt64 = 1 << UInt64(slot)
-                if behavior.collisionMode.contains(.items) { items |= bit }
-                if behavior.collisionMode.contains(.boundaries) { boundaries |= bit }
-            }
-            if items != record.itemsMask || boundaries != record.boundariesMask {
-                record.itemsMask = items
-                record.boundariesMask = boundaries
-                world.setCollisionMasks(items: items, boundaries: boundaries, of: record.body)
-                world.wake(record.body)
-            }
+        for record in records { refreshCollisionMasks(of: record) }
+    }
+
+    private func refreshCollisionMasks(of record: ItemRecord) {
+        var items: UInt64 = 0
+        var boundaries: UInt64 = 0
+        for (slot, behavior) in collisionSlots.enumerated() {
+            guard let behavior, behavior.contains(record.item) else { continue }
+            let bit: UInt64 = 1 << UInt64(slot)
+            if behavior.collisionMode.contains(.items) { items |= bit }
+            if behavior.collisionMode.contains(.boundaries) { boundaries |= bit }
+        }
+        if items != record.itemsMask || boundaries != record.boundariesMask {
+            record.itemsMask = items
+            record.boundariesMask = boundaries
+            world.setCollisionMasks(items: items, boundaries: boundaries, of: record.body)
+            world.wake(record.body)
         }
     }
 

@@ -290,6 +290,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         joint = nil
     }
 
+    override func forgetWorld() { joint = nil }
+
     // MARK: Geometry at creation
 
     static func itemAngle(_ item: any DynamicItem) -> Double {

@@ -243,4 +243,10 @@ public final class CollisionBehavior: DynamicBehavior {
         if let slot { animator.freeCollisionSlot(slot) }
         slot = nil
     }
+
+    override func forgetWorld() {
+        for i in boundaries.indices { boundaries[i].worldID = nil }
+        referenceBoundary = nil
+        slot = nil
+    }
 }

@@ -144,6 +144,10 @@ open class DynamicBehavior {
     /// Before each step: apply forces, accelerations and impulses for the next step.
     func applyBeforeStep(in animator: DynamicAnimator) {}
 
+    /// The animator was freed with the behaviour in it: drop every handle into its world (joints,
+    /// boundaries, mask slot) without touching the world, so that another animator starts clean.
+    func forgetWorld() {}
+
     // MARK: Helpers
 
     final func isAncestor(of other: DynamicBehavior) -> Bool {

@@ -75,4 +75,6 @@ public final class SnapBehavior: DynamicBehavior {
         if let joint { animator.world.removeJoint(joint) }
         joint = nil
     }
+
+    override func forgetWorld() { joint = nil }
 }

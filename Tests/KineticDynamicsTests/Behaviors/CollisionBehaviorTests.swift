@@ -1,0 +1,167 @@
+// Collisions: an elastic ball keeps its height, a head-on collision conserves momentum, the delegate hears contacts.
+import Testing
+import Kinetic
+import KineticDynamics
+
+/// Records every delegate call as a line of text.
+final class ContactLog: CollisionBehaviorDelegate {
+    var lines: [String] = []
+    let names: [ObjectIdentifier: String]
+    init(_ names: [(AnyObject, String)]) {
+        var n: [ObjectIdentifier: String] = [:]
+        for (object, name) in names { n[ObjectIdentifier(object)] = name }
+        self.names = n
+    }
+    private func name(_ item: any DynamicItem) -> String { names[ObjectIdentifier(item as AnyObject)] ?? "?" }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem, with item2: any DynamicItem, at point: Point) {
+        lines.append("began \(name(item1))-\(name(item2))")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: any DynamicItem, with item2: any DynamicItem) {
+        lines.append("ended \(name(item1))-\(name(item2))")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: any DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
+        lines.append("began \(name(item)) \(identifier ?? "bounds")")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: any DynamicItem, withBoundaryIdentifier identifier: String?) {
+        lines.append("ended \(name(item)) \(identifier ?? "bounds")")
+    }
+}
+
+@Suite struct CollisionBehaviorTests {
+    @Test func anElasticBallKeepsNinetyNinePercentOfItsHeightOverTenBounces() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let item = ball(at: Point(x: 160, y: 420), diameter: 40)
+        let material = DynamicItemBehavior(items: [item])
+        material.elasticity = 1
+        material.friction = 0
+        let walls = CollisionBehavior(items: [item])
+        walls.translatesReferenceBoundsIntoBoundary = true
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.animator.addBehavior(walls)
+        let dropHeight = 620 - 420.0          // floor contact at y = 640 − 20; a bounce lasts 2·√(2·200/1000) ≈ 1.26 s
+        var apexes: [Double] = []
+        var previous = item.center.y, falling = true
+        h.run(until: 16) { _ in
+            let y = item.center.y
+            if !falling && y > previous { apexes.append(620 - previous); falling = true }
+            if falling && y < previous { falling = false }
+            previous = y
+        }
+        #expect(apexes.count >= 10, "apexes: \(apexes)")
+        for (i, apex) in apexes.prefix(10).enumerated() {
+            #expect(apex >= 0.99 * dropHeight, "bounce \(i + 1) reached \(apex) of \(dropHeight)")
+        }
+    }
+
+    @Test func aHeadOnCollisionConservesMomentum() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 1000), side: 100)
+        let b = square(at: Point(x: 800, y: 1000), side: 50)
+        let material = DynamicItemBehavior(items: [a, b])
+        material.elasticity = 0.6
+        let heavy = DynamicItemBehavior(items: [b])
+        heavy.density = 2                      // mass 0.5 (a has mass 1)
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(heavy)
+        h.animator.addBehavior(CollisionBehavior(items: [a, b]))
+        material.addLinearVelocity(Vector(dx: 300, dy: 0), for: a)
+        material.addLinearVelocity(Vector(dx: -400, dy: 0), for: b)
+        let before = 1 * 300 + 0.5 * -400.0
+        h.run(until: 1)
+        let va = material.linearVelocity(for: a), vb = material.linearVelocity(for: b)
+        let after = 1 * va.x + 0.5 * vb.x
+        #expect(vb.x > va.x, "they separated")
+        #expect((after - before).magnitude < 1e-9 * 300, "momentum \(before) → \(after)")
+        #expect((1 * va.y + 0.5 * vb.y).magnitude < 1e-9 * 300)
+    }
+
+    @Test func elasticitySetsTheSeparationSpeed() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 1000), side: 100)
+        let b = square(at: Point(x: 800, y: 1000), side: 100)
+        let material = DynamicItemBehavior(items: [a, b])
+        material.elasticity = 0.6
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(CollisionBehavior(items: [a, b]))
+        material.addLinearVelocity(Vector(dx: 300, dy: 0), for: a)
+        material.addLinearVelocity(Vector(dx: -400, dy: 0), for: b)
+        h.run(until: 1)
+        let separation = material.linearVelocity(for: b).x - material.linearVelocity(for: a).x
+        // Newton's law of restitution: the separation speed is e × the approach speed (700).
+        #expect(relativeError(separation, 0.6 * 700) < 0.01, "separation \(separation), e·700 = 420")
+    }
+
+    @Test func theDelegateHearsContactsBeginAndEnd() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let item = ball(at: Point(x: 160, y: 300), diameter: 40)
+        let other = ball(at: Point(x: 160, y: 420), diameter: 40)
+        let material = DynamicItemBehavior(items: [item])
+        material.elasticity = 0.8
+        let anchor = DynamicItemBehavior(items: [other])
+        anchor.isAnchored = true
+        let collision = CollisionBehavior(items: [item, other])
+        collision.addBoundary(withIdentifier: "shelf", from: Point(x: 0, y: 200), to: Point(x: 320, y: 200))
+        let log = ContactLog([(item, "ball"), (other, "post")])
+        collision.collisionDelegate = log
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(anchor)
+        h.animator.addBehavior(collision)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 0.6)
+        #expect(log.lines.first == "began ball-post" || log.lines.first == "began post-ball", "\(log.lines)")
+        #expect(log.lines.contains { $0.hasPrefix("ended ") && $0.contains("ball") && $0.contains("post") }, "\(log.lines)")
+        // Thrown up, the ball meets the shelf boundary by its identifier.
+        material.addLinearVelocity(Vector(dx: 0, dy: -1500), for: item)
+        h.run(until: 1.2)
+        #expect(log.lines.contains("began ball shelf"), "\(log.lines)")
+        #expect(collision.boundaryIdentifiers == ["shelf"])
+        #expect(collision.boundary(withIdentifier: "shelf") == [Point(x: 0, y: 200), Point(x: 320, y: 200)])
+    }
+
+    @Test func theReferenceBoundsBoundaryHasANilIdentifier() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let item = ball(at: Point(x: 160, y: 500), diameter: 40)
+        let collision = CollisionBehavior(items: [item])
+        collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 0, left: 0, bottom: 40, right: 0))
+        let log = ContactLog([(item, "ball")])
+        collision.collisionDelegate = log
+        h.animator.addBehavior(collision)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 1)
+        #expect(log.lines.first == "began ball bounds")
+        #expect((item.center.y - 580).magnitude < 1, "rests on the inset floor at 600 − 20, got \(item.center.y)")
+    }
+
+    @Test func itemsOfDifferentCollisionBehavioursPassThroughEachOther() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 1000), side: 50)
+        let b = square(at: Point(x: 700, y: 1000), side: 50)
+        let probe = DynamicItemBehavior(items: [a, b])
+        h.animator.addBehavior(probe)
+        h.animator.addBehavior(CollisionBehavior(items: [a]))
+        h.animator.addBehavior(CollisionBehavior(items: [b]))
+        probe.addLinearVelocity(Vector(dx: 400, dy: 0), for: a)
+        h.run(until: 1)
+        #expect(probe.linearVelocity(for: a).x == 400)
+        #expect(a.center.x > 850)
+    }
+
+    @Test func theSixtyFifthCollisionBehaviourIsReported() {
+        let h = DynamicsHarness()
+        let item = square(at: Point(x: 160, y: 300))
+        for _ in 0..<64 { h.animator.addBehavior(CollisionBehavior(items: [item])) }
+        #expect(h.diagnostics.isEmpty)
+        h.animator.addBehavior(CollisionBehavior(items: [item]))
+        #expect(h.diagnostics.count == 1)
+    }
+
+    @Test func referenceBoundsWithoutReferenceBoundsIsReported() {
+        let engine = AnimationEngine()
+        let animator = DynamicAnimator(engine: engine)
+        let collision = CollisionBehavior(items: [square(at: .zero)])
+        collision.translatesReferenceBoundsIntoBoundary = true
+        animator.addBehavior(collision)
+        #expect(engine.diagnostics.count == 1)
+    }
+}

@@ -1,0 +1,51 @@
+// Gravity: free fall against y = ½·1000·t², and the angle/magnitude description of the direction.
+import Testing
+import Kinetic
+import KineticDynamics
+
+@Suite struct GravityBehaviorTests {
+    @Test func freeFallFollowsHalfGTSquared() {
+        let h = DynamicsHarness()
+        let item = square(at: Point(x: 160, y: 100))
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 0.5, rate: 60)
+        let fallen = item.center.y - 100
+        let reference = 0.5 * 1000 * 0.5 * 0.5          // 125 points
+        #expect(relativeError(fallen, reference) < 0.005, "fell \(fallen) points, closed form \(reference)")
+        #expect(item.center.x == 160)
+    }
+
+    @Test func velocityAfterOneSecondIsOneThousandPointsPerSecond() {
+        let h = DynamicsHarness()
+        let item = square(at: Point(x: 160, y: 100))
+        let probe = DynamicItemBehavior(items: [item])
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.animator.addBehavior(probe)
+        h.run(until: 1)
+        #expect((probe.linearVelocity(for: item).y - 1000).magnitude < 1e-9)
+    }
+
+    @Test func angleAndMagnitudeDescribeTheDirection() {
+        let gravity = GravityBehavior()
+        #expect(gravity.gravityDirection == Vector(dx: 0, dy: 1))
+        #expect((gravity.angle - Double.pi / 2).magnitude < 1e-15)
+        #expect(gravity.magnitude == 1)
+        gravity.setAngle(0, magnitude: 2)
+        #expect(gravity.gravityDirection == Vector(dx: 2, dy: 0))
+        gravity.magnitude = 0
+        gravity.magnitude = 3
+        #expect(gravity.gravityDirection == Vector(dx: 3, dy: 0), "the angle survives a zero magnitude")
+    }
+
+    @Test func nonFiniteGravityIsRejected() {
+        let h = DynamicsHarness()
+        let item = square(at: Point(x: 160, y: 100))
+        let gravity = GravityBehavior(items: [item])
+        h.animator.addBehavior(gravity)
+        gravity.magnitude = .nan
+        gravity.gravityDirection = Vector(dx: .infinity, dy: 0)
+        gravity.setAngle(.nan, magnitude: 1)
+        #expect(gravity.gravityDirection == Vector(dx: 0, dy: 1))
+        #expect(h.diagnostics.filter { $0.kind == .invalidArgument }.count == 3)
+    }
+}

@@ -1,0 +1,94 @@
+// The acceptance test: objc.io's PaneBehavior, written as the article writes it, settles at its target.
+import Testing
+import Kinetic
+import KineticDynamics
+
+/// objc.io "Interactive Animations": a custom behaviour made of an attachment (frequency 3.5,
+/// damping 0.4, length 0) and an item behaviour (density 100, resistance 10), with a target
+/// point and an absolute velocity.
+final class PaneBehavior: DynamicBehavior {
+    let item: any DynamicItem
+    private let attachmentBehavior: AttachmentBehavior
+    private let itemBehavior: DynamicItemBehavior
+
+    init(item: any DynamicItem) {
+        self.item = item
+        attachmentBehavior = AttachmentBehavior(item: item, attachedToAnchor: .zero)
+        attachmentBehavior.frequency = 3.5
+        attachmentBehavior.damping = 0.4
+        attachmentBehavior.length = 0
+        itemBehavior = DynamicItemBehavior(items: [item])
+        itemBehavior.density = 100
+        itemBehavior.resistance = 10
+        super.init()
+        addChildBehavior(attachmentBehavior)
+        addChildBehavior(itemBehavior)
+    }
+
+    var targetPoint: Point = .zero {
+        didSet { attachmentBehavior.anchorPoint = targetPoint }
+    }
+
+    var velocity: Vector = .zero {
+        didSet {
+            let currentVelocity = itemBehavior.linearVelocity(for: item)
+            itemBehavior.addLinearVelocity(velocity - currentVelocity, for: item)
+        }
+    }
+
+    /// The pane's current velocity, for the test.
+    var currentVelocity: Vector { itemBehavior.linearVelocity(for: item) }
+}
+
+@Suite struct PaneBehaviorTests {
+    let open = Point(x: 160, y: 100)
+    let closed = Point(x: 160, y: 500)
+
+    @Test func thePaneSettlesAtItsTargetWithTheReleaseVelocity() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let pane = BasicDynamicItem(center: Point(x: 160, y: 450), size: Size(width: 320, height: 640))
+        let behavior = PaneBehavior(item: pane)
+        behavior.targetPoint = open
+        behavior.velocity = Vector(dx: 0, dy: -800)          // set before adding, as the article does
+        h.animator.addBehavior(behavior)
+        #expect(behavior.currentVelocity == Vector(dx: 0, dy: -800))
+        h.run(until: 3)
+        #expect(pane.center.distance(to: open) < 0.5, "\(pane.center)")
+        h.run(until: 6)
+        #expect(!h.animator.isRunning, "paused once at rest")
+    }
+
+    @Test func aTapRetargetsMidFlightWithoutAVelocityJump() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let pane = BasicDynamicItem(center: closed, size: Size(width: 320, height: 640))
+        let behavior = PaneBehavior(item: pane)
+        behavior.targetPoint = open
+        h.animator.addBehavior(behavior)
+        h.run(until: 0.2)
+        let before = behavior.currentVelocity
+        behavior.targetPoint = closed                        // the tap
+        #expect(behavior.currentVelocity == before, "retargeting keeps the velocity")
+        h.run(until: 4)
+        #expect(pane.center.distance(to: closed) < 0.5, "\(pane.center)")
+    }
+
+    @Test func removingAndReAddingTheBehaviourStartsFromWhereTheFingerLeftIt() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let pane = BasicDynamicItem(center: closed, size: Size(width: 320, height: 640))
+        let behavior = PaneBehavior(item: pane)
+        behavior.targetPoint = open
+        h.animator.addBehavior(behavior)
+        h.run(until: 0.1)
+        h.animator.removeAllBehaviors()                      // the finger comes down
+        #expect(!h.animator.isRunning)
+        pane.center = Point(x: 160, y: 300)                  // and drags the pane
+        h.run(until: 0.5)
+        #expect(pane.center == Point(x: 160, y: 300), "a removed behaviour no longer moves the pane")
+        behavior.targetPoint = closed
+        behavior.velocity = Vector(dx: 0, dy: 1200)
+        h.animator.addBehavior(behavior)
+        #expect(behavior.currentVelocity == Vector(dx: 0, dy: 1200))
+        h.run(until: 4)
+        #expect(pane.center.distance(to: closed) < 0.5, "\(pane.center)")
+    }
+}
