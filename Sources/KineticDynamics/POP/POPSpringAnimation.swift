@@ -1,0 +1,335 @@
+// POP's spring animation, run in closed form on Kinetic's SpringAnimation.
+
+import Kinetic
+
+/// A spring that pulls a property to ``toValue`` (POP's `POPSpringAnimation`), tuned by
+/// bounciness and speed or by tension, friction and mass.
+///
+///     let animation = POPSpringAnimation(property: pane.center)
+///     animation.velocity = panVelocity          // Point, points per second
+///     animation.toValue = Point(x: 160, y: 100)
+///     animation.springSpeed = 15
+///     animation.springBounciness = 6
+///     pop.addAnimation(animation, to: pane, forKey: "animation")
+///
+/// | POP | Kinetic |
+/// |---|---|
+/// | `springBounciness`, `springSpeed` | ``springBounciness``, ``springSpeed`` (same units, same conversion: ``POPSpringConversion``) |
+/// | `dynamicsTension`, `dynamicsFriction`, `dynamicsMass` | ``dynamicsTension``, ``dynamicsFriction``, ``dynamicsMass`` (= stiffness, damping, mass) |
+/// | `fromValue`, `toValue`, `velocity` (`NSValue`) | ``fromValue``, ``toValue``, ``velocity`` (the property's `Value`) |
+/// | `property.threshold` | ``restingThreshold`` |
+/// | `removedOnCompletion`, `paused`, `completionBlock` | ``POPAnimation/removedOnCompletion``, ``POPAnimation/isPaused``, ``POPAnimation/completionBlock`` |
+///
+/// ## The motion
+/// The property moves as `m·x'' + friction·x' + tension·(x − toValue) = 0` (mass
+/// ``dynamicsMass``), from ``fromValue`` (or the presentation value) with ``velocity`` (or the
+/// property's velocity), evaluated in closed form by Kinetic's `SpringAnimation` at the
+/// engine's time: exact at every instant, the same at any frame rate. Vector values (a `Point`,
+/// a `Rect`) move with vector velocities.
+///
+/// POP integrates the same equation with RK4 at 1 ms steps (`POPSpringSolver.h`); stepped on
+/// its own, that integrator stays within about 1e-6 of the distance of this exact motion over a
+/// second. POP then writes a value interpolated between its last two steps and continues the
+/// next frame from that interpolated state, which loses part of a millisecond of motion every
+/// frame: replaying its solver, a POP spring covers about 0.98 s of motion per second at 60 Hz
+/// and 0.92 s at 120 Hz. Kinetic does not reproduce that frame-rate-dependent slowdown.
+///
+/// While running, setting ``toValue`` retargets, setting ``velocity`` replaces the velocity,
+/// and changing the dynamics changes the spring, each continuing from the current position
+/// (and velocity) with no jump. ``fromValue`` applies when a run starts.
+///
+/// ## Coming to rest (POP's rule)
+/// At each tick, with `d` the distance to ``toValue``, `v` the velocity and
+/// `a = −(tension·d + friction·v)/mass` the acceleration, the spring completes when
+/// `|d| < t/2`, `|v|² < 25·t` and `|a|² < 625·t²`, where `t` is ``restingThreshold`` (the
+/// thresholds of `POPSpringSolver::setThreshold` and `hasConverged`). The property then lands
+/// exactly on ``toValue`` (as POP writes its `toValue` at the end) and the completion runs with
+/// `finished` true. Norms are Euclidean over all components (POP tests the distance per
+/// component, which allows up to √n·t/2 in n dimensions). POP's second, frame-history test (the
+/// last two written values within t/5 of each other and of the target) depends on the frame
+/// times and is not used. An undamped spring (friction 0) never comes to rest.
+///
+/// ## Bad input
+/// Non-finite values, bounciness or speed that is negative or not finite, tension or mass that
+/// is not positive and finite, friction that is negative or not finite, and a threshold that is
+/// not positive and finite are rejected with an `invalidArgument` diagnostic on the property's
+/// engine; the animation keeps its previous setting.
+public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
+    /// The property the spring moves (POP's `property`, resolved: Kinetic has no property names).
+    public let property: AnimatedProperty<Value>
+
+    private var storedFrom: Value?
+    private var storedTo: Value?
+    private var storedVelocity: Value?
+    private var storedBounciness = 4.0
+    private var storedSpeed = 12.0
+    private var storedTension: Double
+    private var storedFriction: Double
+    private var storedMass: Double
+    private var storedThreshold = 0.01
+
+    private var inner: SpringAnimation<Value>?
+    /// Bumped whenever the animation drops its current inner spring, so that spring's
+    /// completion (a stop or take-over the animation caused itself) is ignored.
+    private var generation = 0
+    private var carriedVelocity: Value?
+    private var pausedVelocity: Value?
+
+    /// A spring on `property` with POP's defaults: bounciness 4, speed 12 (tension 342.1,
+    /// friction 30.49, mass 1), threshold 0.01, no from, to or velocity given.
+    public init(property: AnimatedProperty<Value>) {
+        self.property = property
+        let d = POPSpringConversion.dynamics(bounciness: 4, speed: 12)
+        storedTension = d.tension
+        storedFriction = d.friction
+        storedMass = d.mass
+        super.init(engine: property.engine)
+    }
+
+    override var requiredEngine: AnimationEngine? { property.engine }
+
+    // MARK: Values
+
+    /// Where the run starts (POP's `fromValue`). `nil` (the default): the presentation value
+    /// when the run starts, so nothing jumps. When given, the property jumps there at the start
+    /// and the spring takes the property over alone (its other animations are removed).
+    /// Non-finite values are rejected with a diagnostic.
+    public var fromValue: Value? {
+        get { storedFrom }
+        set {
+            if let v = newValue, !v.isFinite { return report("POPSpringAnimation.fromValue must be finite; unchanged") }
+            storedFrom = newValue
+        }
+    }
+
+    /// Where the spring comes to rest (POP's `toValue`). `nil` (the default): the presentation
+    /// value when the run starts (the spring just absorbs the velocity). Setting it while
+    /// running retargets the spring from where it is, with no jump in position or velocity;
+    /// while running it reads the current target. Setting `nil` while running, or a non-finite
+    /// value at any time, is rejected with a diagnostic.
+    public var toValue: Value? {
+        get { inner?.target ?? storedTo }
+        set {
+            guard let v = newValue else {
+                if state == .running || state == .paused {
+                    return report("POPSpringAnimation.toValue cannot become nil while the spring runs; unchanged")
+                }
+                storedTo = nil
+                return
+            }
+            guard v.isFinite else { return report("POPSpringAnimation.toValue must be finite; unchanged") }
+            storedTo = v
+            inner?.target = v
+        }
+    }
+
+    /// The velocity in value units per second (POP's `velocity`; a `Point` velocity for a
+    /// `Point` property).
+    ///
+    /// Before a run: the velocity it starts with; `nil` (the default) carries on with the
+    /// property's velocity when it starts (POP would start from zero). While running: reads the
+    /// property's velocity now; setting it makes that the velocity at this instant (the
+    /// position does not move). While paused: the velocity it will continue with. Setting `nil`
+    /// while running or paused, or a non-finite value, is rejected with a diagnostic.
+    public var velocity: Value? {
+        get {
+            switch state {
+            case .running: return property.velocity
+            case .paused: return pausedVelocity
+            default: return storedVelocity
+            }
+        }
+        set {
+            guard let v = newValue else {
+                if state == .running || state == .paused {
+                    return report("POPSpringAnimation.velocity cannot become nil while the spring runs; unchanged")
+                }
+                storedVelocity = nil
+                return
+            }
+            guard v.isFinite else { return report("POPSpringAnimation.velocity must be finite; unchanged") }
+            switch state {
+            case .running: inner?.velocity = v
+            case .paused: pausedVelocity = v
+            default: storedVelocity = v
+            }
+        }
+    }
+
+    // MARK: Dynamics
+
+    /// POP's bounciness, 0…20 documented (default 4): higher bounces more. Setting it (or
+    /// ``springSpeed``) recomputes tension, friction and mass with ``POPSpringConversion``,
+    /// overriding any dynamics set directly, as POP does. Values above 20 extrapolate POP's
+    /// formula; negative or non-finite values are rejected with a diagnostic.
+    public var springBounciness: Double {
+        get { storedBounciness }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                return report("POPSpringAnimation.springBounciness must be finite and at least 0; unchanged")
+            }
+            storedBounciness = newValue
+            applyBouncinessAndSpeed()
+        }
+    }
+
+    /// POP's speed, 0…20 documented (default 12): higher is faster. See ``springBounciness``.
+    public var springSpeed: Double {
+        get { storedSpeed }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                return report("POPSpringAnimation.springSpeed must be finite and at least 0; unchanged")
+            }
+            storedSpeed = newValue
+            applyBouncinessAndSpeed()
+        }
+    }
+
+    /// The spring constant (POP's `dynamicsTension`; Kinetic's stiffness), force per value
+    /// unit. Setting it overrides the bounciness and speed. Must be positive and finite.
+    public var dynamicsTension: Double {
+        get { storedTension }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                return report("POPSpringAnimation.dynamicsTension must be positive and finite; unchanged")
+            }
+            storedTension = newValue
+            dynamicsChanged()
+        }
+    }
+
+    /// The damping coefficient (POP's `dynamicsFriction`; Kinetic's damping), force per unit of
+    /// velocity. Setting it overrides the bounciness and speed. Must be finite and at least 0.
+    public var dynamicsFriction: Double {
+        get { storedFriction }
+        set {
+            guard newValue.isFinite, newValue >= 0 else {
+                return report("POPSpringAnimation.dynamicsFriction must be finite and at least 0; unchanged")
+            }
+            storedFriction = newValue
+            dynamicsChanged()
+        }
+    }
+
+    /// The mass (POP's `dynamicsMass`, 1 from bounciness and speed). Setting it overrides the
+    /// bounciness and speed. Must be positive and finite.
+    public var dynamicsMass: Double {
+        get { storedMass }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                return report("POPSpringAnimation.dynamicsMass must be positive and finite; unchanged")
+            }
+            storedMass = newValue
+            dynamicsChanged()
+        }
+    }
+
+    /// The spring Kinetic runs: mass ``dynamicsMass``, stiffness ``dynamicsTension``, damping
+    /// ``dynamicsFriction`` (clamped by `SpringTimingParameters` to 1e-6…1e9).
+    public var spring: SpringTimingParameters {
+        SpringTimingParameters(mass: storedMass, stiffness: storedTension, damping: storedFriction)
+    }
+
+    /// POP's `threshold` of the animated property, in value units (default 0.01, POP's figure
+    /// for opacity, colour and rotation; POP uses 1 for view positions and sizes and 0.005 for
+    /// scales: see ``POPThreshold``). See the type's discussion for how it decides rest. Must be
+    /// positive and finite.
+    public var restingThreshold: Double {
+        get { storedThreshold }
+        set {
+            guard newValue.isFinite, newValue > 0 else {
+                return report("POPSpringAnimation.restingThreshold must be positive and finite; unchanged")
+            }
+            storedThreshold = newValue
+        }
+    }
+
+    private func applyBouncinessAndSpeed() {
+        let d = POPSpringConversion.dynamics(bounciness: storedBounciness, speed: storedSpeed)
+        storedTension = d.tension
+        storedFriction = d.friction
+        storedMass = d.mass
+        dynamicsChanged()
+    }
+
+    private func dynamicsChanged() {
+        if let inner, inner.isRunning { inner.spring = spring }
+    }
+
+    // MARK: Running
+
+    override func prepareToTakeOver() {
+        carriedVelocity = property.velocity
+    }
+
+    override func startMotion() {
+        let carried = carriedVelocity ?? property.velocity
+        carriedVelocity = nil
+        let v = storedVelocity ?? carried
+        if let from = storedFrom {
+            property.removeAllAnimations()
+            property.setWithoutAnimation(from)
+        }
+        let target = storedTo ?? property.presentationValue
+        storedTo = target
+        runSpring(to: target, velocity: v)
+    }
+
+    private func runSpring(to target: Value, velocity: Value) {
+        generation += 1
+        let g = generation
+        let s = SpringAnimation(property: property, spring: spring, target: target, velocity: velocity)
+        // POP's rule decides rest (see `tick`); the inner spring only settles when told to.
+        s.restingDistance = 0
+        s.restingSpeed = 0
+        s.addCompletion { [self] reason in
+            guard g == generation else { return }
+            inner = nil
+            switch reason {
+            case .settled: finish(true)
+            case .interrupted, .stopped: finish(false)
+            }
+        }
+        inner = s
+        s.start()
+    }
+
+    /// Drops the inner spring where it is (its completion is ignored).
+    private func dropSpring() {
+        guard let s = inner else { return }
+        generation += 1
+        inner = nil
+        storedTo = s.target
+        s.stop()
+    }
+
+    override func haltMotion() {
+        dropSpring()
+    }
+
+    override func pauseMotion() {
+        pausedVelocity = property.velocity
+        dropSpring()
+    }
+
+    override func resumeMotion() {
+        let v = pausedVelocity ?? .zero
+        pausedVelocity = nil
+        runSpring(to: storedTo ?? property.presentationValue, velocity: v)
+    }
+
+    override func tick(at time: Double) {
+        guard let s = inner, s.isRunning else { return }
+        let now = property.presentation
+        let d = now.value - s.target
+        let v = now.velocity
+        let a = (d * storedTension + v * storedFriction) * (-1 / storedMass)
+        let t = storedThreshold
+        guard d.magnitude < t / 2, v.magnitudeSquared < 25 * t, a.magnitudeSquared < 625 * t * t else { return }
+        // Let the inner spring settle now: it removes its track, so the property lands exactly
+        // on the target, and its completion reports `.settled`.
+        s.restingDistance = .greatestFiniteMagnitude
+        s.restingSpeed = .greatestFiniteMagnitude
+        s.advance(to: time)
+    }
+}

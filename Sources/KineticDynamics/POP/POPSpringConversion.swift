@@ -1,0 +1,107 @@
+// POP's "bouncy 3" conversion between (bounciness, speed) and (tension, friction, mass).
+
+/// The spring constants of a POP spring given by bounciness and speed, computed exactly as POP
+/// does it (`+[POPSpringAnimation convertBounciness:speed:toTension:friction:mass:]` in
+/// `pop/POPAnimationExtras.mm`, with the helpers of `pop/POPMath.mm` and the unit macros of
+/// `pop/POPAnimationPrivate.h`; Rebound's `BouncyConversion` and React Native's
+/// `SpringConfig.fromBouncinessAndSpeed` implement the same figures).
+///
+/// ## The conversion
+/// POP works in Quartz Composer ("QC", Origami) units first, then maps them to its own:
+///
+/// 1. Both inputs are divided by 1.7 (`POPBouncy3NormalizationScale`) and normalised over
+///    0…20 (`POPBouncy3NormalizationRange`): `b = bounciness / 34`, `s = speed / 34`.
+/// 2. The bounciness is projected onto 0…0.8 (`POPBouncy3BouncinessNormalizedMin/Max`):
+///    `b ← 0.8·b`; the speed onto 0.5…200 (`POPBouncy3SpeedNormalizedMin/Max`), which *is* the
+///    QC tension: `T_qc = 0.5 + 199.5·s`.
+/// 3. The QC friction runs, with a quadratic ease-out in `b` (`POPQuadraticOutInterpolation`:
+///    weight `q = 2b − b²`), from the friction that just stops the spring bouncing at that
+///    tension (`POPBouncy3NoBounce`) towards 0.01 (`POPBouncy3FrictionInterpolationMax`):
+///    `F_qc = q·0.01 + (1 − q)·noBounce(T_qc)`.
+/// 4. `noBounce(T)` is a fitted piecewise cubic: for `T ≤ 18`, `0.0007T³ − 0.031T² + 0.64T + 1.28`;
+///    for `18 < T ≤ 44`, `0.000044T³ − 0.006T² + 0.36T + 2`; above, `4.5e-7·T³ − 0.000332T² + 0.1078T + 5.84`.
+/// 5. QC units become POP's: `tension = 194 + (T_qc − 30)·(375 − 194)/50` (= `(T_qc − 30)·3.62 + 194`)
+///    and `friction = 25 + (F_qc − 8)·(25 − 19)/2` (= `(F_qc − 8)·3 + 25`); the mass is 1.
+///
+/// POP's spring is `m·x'' + friction·x' + tension·(x − to) = 0`, so tension is Kinetic's
+/// stiffness and friction its damping (``SpringTimingParameters/init(mass:stiffness:damping:initialVelocity:)``).
+///
+/// ## Figures (POP's own formula, computed independently in exact rational arithmetic)
+/// | bounciness | speed | tension | friction | damping ratio |
+/// |---|---|---|---|---|
+/// | 4 (default) | 12 (default) | 342.100588… | 30.486980… | 0.824 |
+/// | 6 | 15 (the objc.io pane) | 405.823235… | 29.978726… | 0.744 |
+/// | 0 | 0 | 87.21 | 5.777012… | 0.309 |
+/// | 20 | 20 | 512.027647… | 13.356488… | 0.295 |
+/// | 10 | 10 | 299.618824… | 20.572938… | 0.594 |
+/// | 0 | 12 | 342.100588… | 36.925881… | 0.998 (no bounce) |
+///
+/// ## Inputs
+/// POP documents both inputs as 0…20 but does not clamp them; neither does Kinetic: any finite,
+/// non-negative bounciness and speed give a valid spring (tension ≥ 87.21, friction ≥ 1.03).
+/// Negative or non-finite inputs are rejected by ``POPSpringAnimation`` with a diagnostic.
+public enum POPSpringConversion {
+    /// The tension, friction and mass POP uses for `bounciness` and `speed` (see the type's
+    /// discussion). The result is not validated: pass finite, non-negative inputs.
+    public static func dynamics(bounciness: Double, speed: Double) -> (tension: Double, friction: Double, mass: Double) {
+        // Steps 1–2 (POPNormalize, POPProjectNormal).
+        let b = normalize(bounciness / normalizationScale, 0, normalizationRange)
+        let projectedB = project(b, bouncinessNormalizedRange.lowerBound, bouncinessNormalizedRange.upperBound)
+        let s = normalize(speed / normalizationScale, 0, normalizationRange)
+        let qcTension = project(s, speedNormalizedRange.lowerBound, speedNormalizedRange.upperBound)
+        // Step 3 (POPQuadraticOutInterpolation): a linear mix weighted by the ease-out 2b − b².
+        let q = 2 * projectedB - projectedB * projectedB
+        let qcFriction = q * frictionInterpolationMax + (1 - q) * noBounceFriction(qcTension: qcTension)
+        // Step 5 (POP_ANIMATION_TENSION_FOR_QC_TENSION, POP_ANIMATION_FRICTION_FOR_QC_FRICTION).
+        return (tension(fromQC: qcTension), friction(fromQC: qcFriction), 1)
+    }
+
+    /// POP's inverse (`+convertTension:friction:toBounciness:speed:`): the bounciness and speed
+    /// whose conversion gives `tension` and `friction`, solving step 3's quadratic in `b` and
+    /// taking the root inside 0…0.8. Exact inverse of ``dynamics(bounciness:speed:)`` for
+    /// bounciness 0…20 and any speed. Non-finite when no bounciness produces that friction.
+    public static func bouncinessAndSpeed(tension: Double, friction: Double) -> (bounciness: Double, speed: Double) {
+        let qcTension = 30 + 50 * (tension - 194) / (375 - 194)
+        let qcFriction = 8 + 2 * (friction - 25) / (25 - 19)
+        let n = noBounceFriction(qcTension: qcTension)
+        // F = n + (0.01 − n)(2b − b²)  ⇔  (n − 0.01)·b² + 2(0.01 − n)·b + (n − F) = 0.
+        let a = n - frictionInterpolationMax
+        let bq = 2 * (frictionInterpolationMax - n)
+        let c = n - qcFriction
+        let root = (bq * bq - 4 * a * c).squareRoot()
+        let larger = (-bq + root) / (2 * a), smaller = (-bq - root) / (2 * a)
+        let projectedB = smaller < bouncinessNormalizedRange.upperBound ? smaller : larger
+        let scale = normalizationRange * normalizationScale
+        let bounciness = scale / (bouncinessNormalizedRange.upperBound - bouncinessNormalizedRange.lowerBound)
+            * (projectedB - bouncinessNormalizedRange.lowerBound)
+        let speed = scale / (speedNormalizedRange.upperBound - speedNormalizedRange.lowerBound)
+            * (qcTension - speedNormalizedRange.lowerBound)
+        return (bounciness, speed)
+    }
+
+    /// POP's QC friction that just stops a spring of QC tension `qcTension` from bouncing
+    /// (`POPBouncy3NoBounce`, a piecewise cubic fitted by Facebook; see the type's discussion).
+    public static func noBounceFriction(qcTension t: Double) -> Double {
+        if t <= 18 { return 0.0007 * t * t * t - 0.031 * t * t + 0.64 * t + 1.28 }
+        if t <= 44 { return 0.000044 * t * t * t - 0.006 * t * t + 0.36 * t + 2 }
+        return 0.00000045 * t * t * t - 0.000332 * t * t + 0.1078 * t + 5.84
+    }
+
+    // The "bouncy 3" constants of POPAnimationExtras.mm (same names without the prefix).
+    static let normalizationRange = 20.0
+    static let normalizationScale = 1.7
+    static let bouncinessNormalizedRange = 0.0...0.8
+    static let speedNormalizedRange = 0.5...200.0
+    static let frictionInterpolationMax = 0.01
+
+    private static func normalize(_ value: Double, _ start: Double, _ end: Double) -> Double {
+        (value - start) / (end - start)
+    }
+
+    private static func project(_ n: Double, _ start: Double, _ end: Double) -> Double {
+        start + n * (end - start)
+    }
+
+    private static func tension(fromQC t: Double) -> Double { 194 + (t - 30) / 50 * (375 - 194) }
+    private static func friction(fromQC f: Double) -> Double { 25 + (f - 8) / 2 * (25 - 19) }
+}
