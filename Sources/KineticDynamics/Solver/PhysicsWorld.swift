@@ -99,6 +99,16 @@ struct JointDefinition: Equatable {
     var frictionTorque = 0.0
 }
 
+/// A fixed-step rigid-body world (Box2D 2.3's design, written for Kinetic).
+///
+/// Bad input never crashes and never produces NaN: unknown or destroyed handles are ignored by
+/// setters and read as zero/identity by getters; non-finite numbers are ignored by setters and
+/// force/impulse functions (the behaviour layer reports them); `createBody` with a non-finite
+/// position or angle uses 0, and with an unusable shape (see `ConvexShape`) uses a circle of the
+/// shape's finite extent (at least 0.5 pt; check `PhysicsWorld.isUsable(_:)` first). Forces,
+/// torques, accelerations and impulses are clamped to ±1e150 per component, and a body moves at
+/// most `maxTranslation` points and `maxRotation` radians per step (Box2D's 2 m and π/2 at
+/// 100 pt/m), so even 1e300 forces keep every position and velocity finite.
 final class PhysicsWorld {
     /// Fixed steps per second (default 120).
     let stepRate: Double
@@ -108,67 +118,399 @@ final class PhysicsWorld {
     var velocityIterations = 8
     /// Position-correction iterations per step (Box2D's default 3).
     var positionIterations = 3
+    /// Whether resting islands fall asleep (default true).
+    var allowsSleeping = true
+
+    /// Largest distance a body travels in one step, points (Box2D's 2 m).
+    static let maxTranslation = 200.0
+    /// Largest rotation in one step, radians (Box2D's π/2).
+    static let maxRotation = SolverTrig.pi / 2
+    /// Below these speeds a body counts as resting (Box2D's 0.01 m/s and 2°/s).
+    static let linearSleepTolerance = 1.0
+    static let angularSleepTolerance = 2 * SolverTrig.pi / 180
+    /// An island sleeps after resting this long, seconds.
+    static let timeToSleep = 0.5
+    /// Contacts are generated this far apart before the motion allowance (Box2D v3's 4 slops).
+    static let speculativeMargin = 4 * ContactSolver.linearSlop
+    static let maxInput = 1e150
+
+    // Bodies (index 0 is the ground).
+    var motions: [Motion] = []
+    var bodies: [BodyRecord] = []
+    var shapes: [ShapeGeometry] = []
+    var vertexPool: [Vec2] = []
+    var normalPool: [Vec2] = []
+    var freeBodies: [Int32] = []
+    var releasedBodies: [Int32] = []
+
+    // Boundaries: each segment has 2 vertices and 2 normals in `segmentPool*`.
+    var segments: [Segment] = []
+    var segmentVertices: [Vec2] = []
+    var segmentNormals: [Vec2] = []
+    var freeSegments: [Int32] = []
+    var boundaries: [BoundaryRecord] = []
+    var freeBoundaries: [Int32] = []
+
+    // Joints.
+    var joints: [Joint] = []
+    var freeJoints: [Int32] = []
+
+    // Step buffers, reused from step to step.
+    var contacts: [Contact] = []
+    var contactScratch: [Contact] = []
+    var proxies: [Proxy] = []
+    var proxyOrder: [Int32] = []
+    var proxiesDirty = true
+    var pairKeys: [UInt64] = []
+    var awakeBodies: [Int32] = []
+    var startStates: [StartState] = []
+    var activeContacts: [Int32] = []
+    var activeJoints: [Int32] = []
+    var touching: [TouchRecord] = []
+    var previousTouching: [TouchRecord] = []
+    var events: [ContactEvent] = []
+    var sleepingIslands: [[Int32]] = []
+    var freeIslands: [Int32] = []
+    var islandParent: [Int32] = []
+    var islandMinSleep: [Double] = []
+    var islandSlot: [Int32] = []
 
     init(stepRate: Double = 120) {
-        self.stepRate = stepRate
+        self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120
+        motions.append(Motion(position: .zero, rotation: .identity, velocity: .zero, angularVelocity: 0, invMass: 0, invInertia: 0))
+        var ground = BodyRecord()
+        ground.isAwake = false
+        ground.material.isAnchored = true
+        bodies.append(ground)
+        shapes.append(.circle(radius: 0))
+        vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
+        normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
     }
 
     // MARK: Bodies
 
-    func createBody(shape: ShapeGeometry, position: Point, angle: Double, material: BodyMaterial) -> BodyID { fatalError("solver: not yet") }
-    func destroyBody(_ body: BodyID) { fatalError("solver: not yet") }
-    func position(of body: BodyID) -> Point { fatalError("solver: not yet") }
-    /// Teleports the body (and wakes it); velocity is kept.
-    func setPosition(_ position: Point, angle: Double, of body: BodyID) { fatalError("solver: not yet") }
+    @inline(__always) func index(_ body: BodyID) -> Int? {
+        let i = Int(body.raw)
+        return i > 0 && i < bodies.count && bodies[i].isAlive ? i : nil
+    }
+
+    /// Whether `shape` can be used as given (a circle of finite positive radius, or a polygon
+    /// with at least 3 finite, distinct, non-collinear vertices). Convex hulls and vertex
+    /// reduction still apply to usable polygons.
+    static func isUsable(_ shape: ShapeGeometry) -> Bool { ConvexShape.make(shape) != nil }
+
+    func createBody(shape: ShapeGeometry, position: Point, angle: Double, material: BodyMaterial) -> BodyID {
+        let i: Int
+        if let free = freeBodies.popLast() {
+            i = Int(free)
+        } else {
+            i = bodies.count
+            motions.append(motions[0])
+            bodies.append(BodyRecord())
+            shapes.append(.circle(radius: 1))
+            vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
+            normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
+        }
+        let p = position.x.isFinite && position.y.isFinite ? Vec2(position) : .zero
+        motions[i] = Motion(position: p, rotation: Rotation(angle: angle.isFinite ? angle : 0), velocity: .zero,
+                            angularVelocity: 0, invMass: 0, invInertia: 0)
+        bodies[i] = BodyRecord()
+        bodies[i].isAlive = true
+        bodies[i].material = Self.sanitized(material)
+        installShape(shape, at: i)
+        updateMass(i)
+        updateBox(i)
+        proxiesDirty = true
+        return BodyID(raw: Int32(i))
+    }
+
+    /// Removes the body, the joints attached to it and its contacts (their `.ended` events come
+    /// with the next step). Bodies it rested on or that rested on it are woken.
+    func destroyBody(_ body: BodyID) {
+        guard let i = index(body) else { return }
+        wakeBody(i)
+        wakeContacts(of: i)
+        for j in joints.indices where joints[j].isAlive && (joints[j].a == Int32(i) || joints[j].b == Int32(i)) {
+            removeJoint(JointID(raw: Int32(j)))
+        }
+        contacts.removeAll { $0.a == Int32(i) || $0.b == Int32(i) }
+        bodies[i].isAlive = false
+        bodies[i].isAwake = false
+        motions[i] = motions[0]
+        releasedBodies.append(Int32(i))
+        proxiesDirty = true
+    }
+
+    func position(of body: BodyID) -> Point {
+        guard let i = index(body) else { return .zero }
+        return motions[i].position.point
+    }
+
+    /// Teleports the body (and wakes it); velocity is kept. Non-finite values are ignored.
+    func setPosition(_ position: Point, angle: Double, of body: BodyID) {
+        guard let i = index(body), position.x.isFinite, position.y.isFinite, angle.isFinite else { return }
+        motions[i].position = Vec2(position)
+        motions[i].rotation = Rotation(angle: angle)
+        updateBox(i)
+        wakeBody(i)
+        wakeContacts(of: i)
+    }
+
     /// The rotation in radians, in −π…π (atan2 of the stored rotation; for output only).
-    func angle(of body: BodyID) -> Double { fatalError("solver: not yet") }
-    func velocity(of body: BodyID) -> Vector { fatalError("solver: not yet") }
-    func setVelocity(_ velocity: Vector, of body: BodyID) { fatalError("solver: not yet") }
-    func angularVelocity(of body: BodyID) -> Double { fatalError("solver: not yet") }
-    func setAngularVelocity(_ angularVelocity: Double, of body: BodyID) { fatalError("solver: not yet") }
-    func mass(of body: BodyID) -> Double { fatalError("solver: not yet") }
-    func inertia(of body: BodyID) -> Double { fatalError("solver: not yet") }
-    func material(of body: BodyID) -> BodyMaterial { fatalError("solver: not yet") }
+    /// The core's `Elementary` shim is internal to `Kinetic`, so this uses the solver's own
+    /// `SolverTrig.atan2` (+ − × ÷ √ only, within 1e-15 of libm's and the same bits everywhere).
+    func angle(of body: BodyID) -> Double {
+        guard let i = index(body) else { return 0 }
+        return SolverTrig.atan2(motions[i].rotation.s, motions[i].rotation.c)
+    }
+
+    func velocity(of body: BodyID) -> Vector {
+        guard let i = index(body) else { return .zero }
+        return motions[i].velocity.vector
+    }
+
+    /// Sets the velocity (wakes the body). Ignored for anchored bodies and non-finite values;
+    /// clamped to `maxTranslation` per step.
+    func setVelocity(_ velocity: Vector, of body: BodyID) {
+        guard let i = index(body), !bodies[i].material.isAnchored, velocity.x.isFinite, velocity.y.isFinite else { return }
+        motions[i].velocity = clampedVelocity(Vec2(velocity))
+        wakeBody(i)
+    }
+
+    func angularVelocity(of body: BodyID) -> Double {
+        guard let i = index(body) else { return 0 }
+        return motions[i].angularVelocity
+    }
+
+    /// Sets the angular velocity (wakes the body). Ignored for anchored bodies, bodies that do
+    /// not rotate and non-finite values; clamped to `maxRotation` per step.
+    func setAngularVelocity(_ angularVelocity: Double, of body: BodyID) {
+        guard let i = index(body), motions[i].invInertia > 0, angularVelocity.isFinite else { return }
+        let limit = Self.maxRotation * stepRate
+        motions[i].angularVelocity = min(max(angularVelocity, -limit), limit)
+        wakeBody(i)
+    }
+
+    func mass(of body: BodyID) -> Double {
+        guard let i = index(body) else { return 0 }
+        return bodies[i].mass
+    }
+
+    func inertia(of body: BodyID) -> Double {
+        guard let i = index(body) else { return 0 }
+        return bodies[i].inertia
+    }
+
+    func material(of body: BodyID) -> BodyMaterial {
+        guard let i = index(body) else { return BodyMaterial() }
+        return bodies[i].material
+    }
+
     /// Changes the material (mass and inertia are recomputed from the density) and wakes the body.
-    func setMaterial(_ material: BodyMaterial, of body: BodyID) { fatalError("solver: not yet") }
+    /// Out-of-range values are clamped: density to ≥ 0.001 (non-finite: 1), restitution to 0…1,
+    /// friction and dampings to ≥ 0 (non-finite: 0).
+    func setMaterial(_ material: BodyMaterial, of body: BodyID) {
+        guard let i = index(body) else { return }
+        let wasAnchored = bodies[i].material.isAnchored
+        bodies[i].material = Self.sanitized(material)
+        updateMass(i)
+        if bodies[i].material.isAnchored != wasAnchored { proxiesDirty = true }
+        for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
+            setUpPair(&contacts[c])          // friction and restitution mix
+        }
+        if bodies[i].material.isAnchored {
+            motions[i].velocity = .zero; motions[i].angularVelocity = 0
+            wakeContacts(of: i)
+        }
+        wakeBody(i)
+    }
+
     /// Changes the shape (mass recomputed) and wakes the body.
-    func setShape(_ shape: ShapeGeometry, of body: BodyID) { fatalError("solver: not yet") }
+    func setShape(_ shape: ShapeGeometry, of body: BodyID) {
+        guard let i = index(body) else { return }
+        installShape(shape, at: i)
+        updateMass(i)
+        updateBox(i)
+        // Manifolds refer to the old vertices: start the body's contacts afresh.
+        for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
+            contacts[c].pointCount = 0
+            contacts[c].p0.normalImpulse = 0; contacts[c].p0.tangentImpulse = 0
+            contacts[c].p1.normalImpulse = 0; contacts[c].p1.tangentImpulse = 0
+            setUpPair(&contacts[c])
+        }
+        wakeBody(i)
+        wakeContacts(of: i)
+    }
 
     /// Adds a force for the next step, at a world point (nil: the centre of mass, no torque).
-    func applyForce(_ force: Vector, at point: Point?, to body: BodyID) { fatalError("solver: not yet") }
-    func applyTorque(_ torque: Double, to body: BodyID) { fatalError("solver: not yet") }
-    /// Adds an acceleration for the next step, whatever the mass (gravity, fields).
-    func applyAcceleration(_ acceleration: Vector, to body: BodyID) { fatalError("solver: not yet") }
-    /// Changes the velocity at once by impulse / mass (and the angular velocity, if off-centre).
-    func applyImpulse(_ impulse: Vector, at point: Point?, to body: BodyID) { fatalError("solver: not yet") }
+    /// Wakes the body; ignored for anchored bodies and non-finite values.
+    func applyForce(_ force: Vector, at point: Point?, to body: BodyID) {
+        guard let i = index(body), !bodies[i].material.isAnchored, force.x.isFinite, force.y.isFinite else { return }
+        let f = Vec2(force)
+        bodies[i].force = clampedSum(bodies[i].force, f)
+        if let point {
+            guard point.x.isFinite, point.y.isFinite else { return }
+            let r = Vec2(point) - motions[i].position
+            bodies[i].torque = clampedSum(bodies[i].torque, cross(r, f))
+        }
+        wakeBody(i)
+    }
 
-    func isAwake(_ body: BodyID) -> Bool { fatalError("solver: not yet") }
-    func wake(_ body: BodyID) { fatalError("solver: not yet") }
+    /// Adds a torque for the next step (mass·points²/s²). Wakes the body.
+    func applyTorque(_ torque: Double, to body: BodyID) {
+        guard let i = index(body), !bodies[i].material.isAnchored, torque.isFinite else { return }
+        bodies[i].torque = clampedSum(bodies[i].torque, torque)
+        wakeBody(i)
+    }
+
+    /// Adds an acceleration for the next step, whatever the mass (gravity, fields). Does not wake
+    /// a sleeping body (gravity would keep every body awake): a sleeping body ignores it.
+    func applyAcceleration(_ acceleration: Vector, to body: BodyID) {
+        guard let i = index(body), acceleration.x.isFinite, acceleration.y.isFinite else { return }
+        bodies[i].acceleration = clampedSum(bodies[i].acceleration, Vec2(acceleration))
+    }
+
+    /// Changes the velocity at once by impulse / mass (and the angular velocity, if off-centre).
+    /// Wakes the body; ignored for anchored bodies and non-finite values.
+    func applyImpulse(_ impulse: Vector, at point: Point?, to body: BodyID) {
+        guard let i = index(body), !bodies[i].material.isAnchored, impulse.x.isFinite, impulse.y.isFinite else { return }
+        let p = Vec2(min(max(impulse.x, -Self.maxInput), Self.maxInput), min(max(impulse.y, -Self.maxInput), Self.maxInput))
+        motions[i].velocity = clampedVelocity(motions[i].velocity + p * motions[i].invMass)
+        if let point, point.x.isFinite, point.y.isFinite {
+            let r = Vec2(point) - motions[i].position
+            let limit = Self.maxRotation * stepRate
+            let w = motions[i].angularVelocity + motions[i].invInertia * cross(r, p)
+            motions[i].angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
+        }
+        wakeBody(i)
+    }
+
+    func isAwake(_ body: BodyID) -> Bool {
+        guard let i = index(body) else { return false }
+        return bodies[i].isAwake && !bodies[i].material.isAnchored
+    }
+
+    func wake(_ body: BodyID) {
+        guard let i = index(body) else { return }
+        wakeBody(i)
+    }
+
     /// Whether every dynamic body is asleep (the animator then pauses).
-    var isAtRest: Bool { fatalError("solver: not yet") }
+    var isAtRest: Bool {
+        for i in 1..<bodies.count where bodies[i].isAlive && !bodies[i].material.isAnchored && bodies[i].isAwake {
+            return false
+        }
+        return true
+    }
 
     // MARK: Collisions
 
     /// Two bodies collide when their `items` masks share a bit; a body collides with a boundary
     /// when its `boundaries` mask shares a bit with the boundary's mask. (The behaviour layer
     /// gives each CollisionBehavior one bit.) Default: 0 and 0, no collisions.
-    func setCollisionMasks(items: UInt64, boundaries: UInt64, of body: BodyID) { fatalError("solver: not yet") }
+    func setCollisionMasks(items: UInt64, boundaries: UInt64, of body: BodyID) {
+        guard let i = index(body) else { return }
+        if bodies[i].itemMask == items && bodies[i].boundaryMask == boundaries { return }
+        bodies[i].itemMask = items
+        bodies[i].boundaryMask = boundaries
+        proxiesDirty = true
+        wakeBody(i)
+        wakeContacts(of: i)
+    }
+
     /// A static chain of segments through `points` (closed if `isClosed`), colliding with bodies
-    /// whose boundary mask shares a bit with `mask`.
-    func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID { fatalError("solver: not yet") }
-    func removeBoundary(_ boundary: BoundaryID) { fatalError("solver: not yet") }
+    /// whose boundary mask shares a bit with `mask`. Non-finite points are skipped, as are
+    /// segments shorter than 1e-6 pt; segments are two-sided.
+    func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID {
+        let b: Int
+        if let free = freeBoundaries.popLast() { b = Int(free) } else { b = boundaries.count; boundaries.append(BoundaryRecord()) }
+        boundaries[b] = BoundaryRecord()
+        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }.map { Vec2($0) }
+        var ends: [(Vec2, Vec2)] = []
+        if finite.count >= 2 {
+            for k in 0..<(finite.count - 1) { ends.append((finite[k], finite[k + 1])) }
+            if isClosed && finite.count >= 3 { ends.append((finite[finite.count - 1], finite[0])) }
+        }
+        for (p, q) in ends {
+            let n = cross(q - p, 1).normalized
+            if n == .zero { continue }
+            let s: Int
+            if let free = freeSegments.popLast() {
+                s = Int(free)
+            } else {
+                s = segments.count
+                segments.append(Segment(boundary: 0, mask: 0))
+                segmentVertices.append(contentsOf: [.zero, .zero])
+                segmentNormals.append(contentsOf: [.zero, .zero])
+            }
+            segments[s] = Segment(isAlive: true, boundary: Int32(b), mask: mask)
+            segmentVertices[2 * s] = p; segmentVertices[2 * s + 1] = q
+            segmentNormals[2 * s] = n; segmentNormals[2 * s + 1] = -n
+            boundaries[b].segments.append(Int32(s))
+        }
+        proxiesDirty = true
+        return BoundaryID(raw: Int32(b))
+    }
+
+    /// Removes the boundary; bodies touching it are woken (their `.ended` events come with the next step).
+    func removeBoundary(_ boundary: BoundaryID) {
+        let b = Int(boundary.raw)
+        guard b >= 0, b < boundaries.count, boundaries[b].isAlive else { return }
+        for s in boundaries[b].segments {
+            segments[Int(s)].isAlive = false
+            freeSegments.append(s)
+            for c in contacts.indices where contacts[c].segment == s { wakeBody(Int(contacts[c].b)) }
+            contacts.removeAll { $0.segment == s }
+        }
+        boundaries[b] = BoundaryRecord(isAlive: false, segments: [])
+        freeBoundaries.append(Int32(b))
+        proxiesDirty = true
+    }
 
     // MARK: Joints
 
-    func addJoint(_ definition: JointDefinition) -> JointID { fatalError("solver: not yet") }
-    func updateJoint(_ joint: JointID, to definition: JointDefinition) { fatalError("solver: not yet") }
-    func removeJoint(_ joint: JointID) { fatalError("solver: not yet") }
+    /// Adds a joint and wakes its bodies. A joint naming a destroyed body, or body B equal to A,
+    /// is kept but inactive until removed. Non-finite anchors are replaced by 0.
+    func addJoint(_ definition: JointDefinition) -> JointID {
+        let j: Int
+        if let free = freeJoints.popLast() { j = Int(free) } else {
+            j = joints.count
+            joints.append(Joint(definition: definition, a: 0, b: 0, localA: .zero, localB: .zero, referenceRotation: .identity))
+        }
+        joints[j] = makeJoint(definition)
+        wakeJoint(j)
+        return JointID(raw: Int32(j))
+    }
+
+    /// Replaces the definition; accumulated impulses are kept when the kind and bodies are the same.
+    func updateJoint(_ joint: JointID, to definition: JointDefinition) {
+        let j = Int(joint.raw)
+        guard j >= 0, j < joints.count, joints[j].isAlive else { return }
+        wakeJoint(j)
+        let old = joints[j]
+        var new = makeJoint(definition)
+        if old.a == new.a && old.b == new.b && sameKind(old.definition.kind, definition.kind) {
+            new.referenceRotation = old.referenceRotation
+            new.linearImpulse = old.linearImpulse; new.impulse = old.impulse
+            new.angularImpulse = old.angularImpulse; new.lowerImpulse = old.lowerImpulse
+            new.upperImpulse = old.upperImpulse; new.frictionImpulse = old.frictionImpulse
+        }
+        joints[j] = new
+        wakeJoint(j)
+    }
+
+    func removeJoint(_ joint: JointID) {
+        let j = Int(joint.raw)
+        guard j >= 0, j < joints.count, joints[j].isAlive else { return }
+        wakeJoint(j)
+        joints[j].isAlive = false
+        freeJoints.append(Int32(j))
+    }
 
     // MARK: Stepping
 
-    /// Advances the world by one fixed step: integrates the applied forces, solves contacts and
-    /// joints, updates sleeping, records contact events, and clears the applied forces.
-    func step() { fatalError("solver: not yet") }
-    /// The contacts that began or ended during the last step, in a deterministic order.
-    var contactEvents: [ContactEvent] { fatalError("solver: not yet") }
+    /// The contacts that began or ended during the last step, in a deterministic order: sorted by
+    /// (body, partner), bodies before boundaries. One event per pair, whose `body` is the lower
+    /// body index of a body pair.
+    var contactEvents: [ContactEvent] { events }
 }

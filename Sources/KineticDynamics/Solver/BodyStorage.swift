@@ -1,0 +1,88 @@
+// The world's per-body records: the hot motion state the solver loops over, and the cold rest.
+
+import Kinetic
+
+/// What the solver reads and writes every iteration, packed so a body is 80 bytes in one array.
+/// Index 0 is the ground: a static body at the origin that boundaries and world joints attach to.
+struct Motion {
+    var position: Vec2
+    var rotation: Rotation
+    var velocity: Vec2
+    var angularVelocity: Double
+    /// 0 for static (anchored), sleeping-as-static and the ground.
+    var invMass: Double
+    var invInertia: Double
+}
+
+/// An axis-aligned box.
+struct AABB {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+    static let empty = AABB(minX: 0, minY: 0, maxX: 0, maxY: 0)
+}
+
+/// Everything else about a body.
+struct BodyRecord {
+    var isAlive = false
+    var isAwake = true
+    var material = BodyMaterial()
+    var isCircle = true
+    /// Circle radius (0 for polygons).
+    var radius = 0.0
+    var vertexCount = 0
+    var boundingRadius = 0.0
+    /// Area (points²) and ∫|r|² dA about the origin (points⁴) of the shape: mass and inertia per density.
+    var area = 0.0
+    var secondMoment = 0.0
+    var mass = 0.0
+    var inertia = 0.0
+    /// Accumulated between steps, cleared by `step()`.
+    var force = Vec2.zero
+    var torque = 0.0
+    var acceleration = Vec2.zero
+    /// h·(F/m + a) of the current step, and whether a contact or joint acted on the body in it.
+    var externalKick = Vec2.zero
+    var isConstrained = false
+    var itemMask: UInt64 = 0
+    var boundaryMask: UInt64 = 0
+    /// Seconds spent below the sleep tolerances.
+    var sleepTime = 0.0
+    /// The sleeping island the body belongs to (−1 when awake).
+    var sleepIsland: Int32 = -1
+    /// The broadphase box: tight box grown by the speculative margin and swept by one step of motion.
+    var aabb = AABB.empty
+    /// The largest |v|·h + |ω|·h·R of the last step start: the speculative reach.
+    var reach = 0.0
+}
+
+/// One segment of a static boundary, stored as a two-vertex polygon in world coordinates.
+struct Segment {
+    var isAlive = true
+    var boundary: Int32
+    var mask: UInt64
+}
+
+struct BoundaryRecord {
+    var isAlive = true
+    var segments: [Int32] = []
+}
+
+/// A broadphase entry: a body (ref < 0x8000_0000) or a segment (0x8000_0000 | index).
+struct Proxy {
+    var box: AABB
+    var ref: UInt32
+}
+
+/// A (body, partner) pair in touch at the end of a step, for contact events.
+struct TouchRecord {
+    /// (body << 32) | partner body, or | 0x8000_0000 | boundary.
+    var key: UInt64
+    var point: Vec2
+}
+
+/// A body's velocity at the start of the step, before the applied forces, and their Δv (`kick`):
+/// restitution reflects the approach velocity the body had when the step began.
+struct StartState {
+    var velocity = Vec2.zero
+    var angularVelocity = 0.0
+    var kick = Vec2.zero
+}

@@ -1,0 +1,58 @@
+// A persistent contact between a body and another body or a boundary segment: its manifold and
+
+import Kinetic
+// the solver's per-point state (accumulated impulses carried from step to step for warm starting).
+
+struct ContactPoint {
+    var localPoint = Vec2.zero
+    var id: UInt32 = 0
+    /// Separation when the manifold was computed (positive: a speculative point).
+    var separation = 0.0
+    var rA = Vec2.zero
+    var rB = Vec2.zero
+    var normalImpulse = 0.0
+    var tangentImpulse = 0.0
+    var normalMass = 0.0
+    var tangentMass = 0.0
+    /// The solver keeps the normal velocity ≥ this (−separation/h for a speculative point, else 0).
+    var velocityBias = 0.0
+    /// The normal velocity when the step began, for restitution.
+    var relativeVelocity = 0.0
+    /// The normal velocity restitution asks for (see `ContactSolver.prepare`).
+    var restitutionTarget = 0.0
+    var maxNormalImpulse = 0.0
+}
+
+struct Contact {
+    /// Sort key: (lower body index << 32) | other body index, or | 0x8000_0000 | segment index.
+    var key: UInt64
+    /// Body indices; a boundary segment is the ground body 0.
+    var a: Int32
+    var b: Int32
+    /// The segment for a boundary contact, −1 otherwise.
+    var segment: Int32 = -1
+    var kind = ManifoldKind.circles
+    var pointCount = 0
+    var localNormal = Vec2.zero
+    var localPoint = Vec2.zero
+    var radiusA = 0.0
+    var radiusB = 0.0
+    var friction = 0.0
+    var restitution = 0.0
+    /// World normal from A to B at the last prepare.
+    var normal = Vec2.zero
+    /// A world point of the contact at the last prepare (for events).
+    var worldPoint = Vec2.zero
+    var p0 = ContactPoint()
+    var p1 = ContactPoint()
+    // Block solver (two points): K and its inverse.
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var n11 = 0.0, n12 = 0.0, n22 = 0.0
+    var useBlock = false
+    /// Touching: a point within the slop, or one the solver had to push on.
+    var isTouching = false
+
+    init(key: UInt64, a: Int32, b: Int32) {
+        self.key = key; self.a = a; self.b = b
+    }
+}

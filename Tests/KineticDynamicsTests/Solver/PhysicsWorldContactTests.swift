@@ -1,0 +1,125 @@
+// Contacts against closed forms: elastic bounces keep their height, a head-on collision obeys the
+// 1-D momentum and restitution laws, fast bodies do not tunnel, stacks stand, events pair up.
+
+import Kinetic
+import Testing
+@testable import KineticDynamics
+
+@Suite struct PhysicsWorldContactTests {
+    @Test func elasticBallKeepsItsDropHeightOverTenBounces() {
+        let world = PhysicsWorld()
+        let floorY = 500.0
+        _ = world.addBoundary(points: [Point(x: -1000, y: floorY), Point(x: 1000, y: floorY)], isClosed: false, mask: 1)
+        let ball = world.addBody(.circle(radius: 10), at: Point(x: 0, y: 100), material: BodyMaterial(restitution: 1))
+        let dropHeight = floorY - 10 - 100
+        var apexes: [Double] = []
+        var previousVy = 0.0
+        var steps = 0
+        while apexes.count < 10 && steps < 20_000 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: ball)
+            world.step()
+            steps += 1
+            let vy = world.velocity(of: ball).dy
+            if previousVy < 0 && vy >= 0 { apexes.append(floorY - 10 - world.position(of: ball).y) }
+            previousVy = vy
+        }
+        #expect(apexes.count == 10)
+        for apex in apexes { #expect(apex >= 0.99 * dropHeight && apex <= 1.01 * dropHeight, "apex \(apex) of \(dropHeight)") }
+    }
+
+    @Test(arguments: [0.0, 0.5, 1.0])
+    func headOnCollisionConservesMomentumAndMatchesTheClosedForm(restitution e: Double) {
+        let world = PhysicsWorld()
+        let a = world.addBody(.circle(radius: 20), at: Point(x: 0, y: 0), material: BodyMaterial(density: 1, restitution: e))
+        let b = world.addBody(.circle(radius: 10), at: Point(x: 200, y: 0), material: BodyMaterial(density: 3, restitution: e))
+        let ua = 400.0, ub = -150.0
+        world.setVelocity(Vector(dx: ua, dy: 0), of: a)
+        world.setVelocity(Vector(dx: ub, dy: 0), of: b)
+        let ma = world.mass(of: a), mb = world.mass(of: b)
+        let p0 = ma * ua + mb * ub
+        world.step(120)
+        let va = world.velocity(of: a).dx, vb = world.velocity(of: b).dx
+        let p1 = ma * va + mb * vb
+        #expect(abs(p1 - p0) / abs(p0) < 1e-9)
+        let expectedA = (ma * ua + mb * ub + mb * e * (ub - ua)) / (ma + mb)
+        let expectedB = (ma * ua + mb * ub + ma * e * (ua - ub)) / (ma + mb)
+        #expect(abs(va - expectedA) < 1e-6, "va \(va) vs \(expectedA)")
+        #expect(abs(vb - expectedB) < 1e-6, "vb \(vb) vs \(expectedB)")
+        #expect(world.velocity(of: a).dy == 0 && world.velocity(of: b).dy == 0)
+    }
+
+    @Test(arguments: [PhysicsWorld.box(width: 20, height: 20), ShapeGeometry.circle(radius: 10)])
+    func fastBodyDoesNotTunnelThroughABoundary(shape: ShapeGeometry) {
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: 300, y: -1000), Point(x: 300, y: 1000)], isClosed: false, mask: 1)
+        let ball = world.addBody(shape, at: Point(x: 0, y: 0))
+        world.setVelocity(Vector(dx: 10_000, dy: 37), of: ball)
+        for _ in 0..<120 {
+            world.step()
+            #expect(world.position(of: ball).x < 300 - 9.5)
+        }
+        #expect(world.velocity(of: ball).dx <= 0)
+    }
+
+    @Test func fastBallDoesNotTunnelThroughAThinBody() {
+        let world = PhysicsWorld()
+        let wall = world.addBody(PhysicsWorld.box(width: 4, height: 400), at: Point(x: 300, y: 0), material: BodyMaterial(isAnchored: true))
+        _ = wall
+        let ball = world.addBody(.circle(radius: 10), at: Point(x: 0, y: 0))
+        world.setVelocity(Vector(dx: 10_000, dy: 0), of: ball)
+        world.step(60)
+        #expect(world.position(of: ball).x < 300)
+    }
+
+    @Test func pyramidOfTwentyRowsStands() {
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -2000, y: 0), Point(x: 2000, y: 0)], isClosed: false, mask: 1)
+        let rows = 20, size = 40.0
+        var boxes: [BodyID] = []
+        for row in 0..<rows {
+            let count = rows - row
+            for k in 0..<count {
+                let x = (Double(k) - Double(count - 1) / 2) * size * 1.05
+                let y = -size / 2 - Double(row) * size
+                boxes.append(world.addBody(PhysicsWorld.box(width: size, height: size), at: Point(x: x, y: y),
+                                           material: BodyMaterial(friction: 0.6)))
+            }
+        }
+        let top = boxes.last!
+        var settled = Point.zero
+        let h = world.stepDuration
+        var steps = 0
+        let total = Int(60 / h)
+        while steps < total {
+            if world.isAtRest { break }          // nothing moves any more: the rest of the minute is the same
+            for b in boxes { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: b) }
+            world.step()
+            steps += 1
+            if steps == Int(2 / h) { settled = world.position(of: top) }
+        }
+        if steps < Int(2 / h) { settled = world.position(of: top) }
+        #expect(world.isAtRest, "awake after \(steps) steps")
+        #expect(world.position(of: top).distance(to: settled) < 1)
+        #expect(abs(world.position(of: top).y - (-size / 2 - Double(rows - 1) * size)) < 20)
+        for b in boxes { #expect(world.position(of: b).y < 0 && abs(world.position(of: b).x) < 600) }
+    }
+
+    @Test func contactEventsBeginAndEndOncePerPair() {
+        let world = PhysicsWorld()
+        let floor = world.addBoundary(points: [Point(x: -500, y: 200), Point(x: 0, y: 200), Point(x: 500, y: 200)], isClosed: false, mask: 1)
+        let ball = world.addBody(.circle(radius: 10), at: Point(x: 0, y: 0), material: BodyMaterial(restitution: 0.8))
+        var log: [ContactEvent] = []
+        for _ in 0..<90 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: ball)
+            world.step()
+            log += world.contactEvents
+        }
+        #expect(log.count >= 2)
+        #expect(log.first?.phase == .began)
+        #expect(log.first?.body == ball && log.first?.partner == .boundary(floor))
+        // A speculative contact may act up to |v|·h before the surfaces meet: the point is between them.
+        if let p = log.first?.point { #expect(abs(p.y - 200) < 10 && abs(p.x) < 1) }
+        // Strictly alternating: one event per (ball, floor) pair even on the shared vertex.
+        for (k, e) in log.enumerated() { #expect(e.phase == (k % 2 == 0 ? .began : .ended)) }
+    }
+}
