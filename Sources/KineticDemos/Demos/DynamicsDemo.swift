@@ -161,6 +161,10 @@ public final class DynamicsDemo {
         }
         for item in items { itemBehavior.addItem(item) }
         animator.addBehavior(itemBehavior)
+        if exhibit == .pendulum, let last = items.last {
+            // The chain's last link is thrown sideways, so the chain swings from the start.
+            itemBehavior.addLinearVelocity(Vector(dx: -500, dy: 0), for: last)
+        }
         redrawRopes()
     }
 
@@ -271,7 +275,6 @@ public final class DynamicsDemo {
         _ = addCollisions()
         itemBehavior.elasticity = 0.3
         itemBehavior.friction = 0.2
-        itemBehavior.addLinearVelocity(Vector(dx: -500, dy: 0), for: links[links.count - 1])
     }
 
     private func buildSnap() {
@@ -322,7 +325,7 @@ public final class DynamicsDemo {
         radial.minimumRadius = 30
         let swirl = FieldBehavior.vortexField()
         swirl.position = centre
-        swirl.strength = 0.5
+        swirl.strength = 0.12
         swirl.minimumRadius = 30
         for item in items {
             radial.addItem(item)
@@ -333,11 +336,17 @@ public final class DynamicsDemo {
         field = radial
         vortex = swirl
         _ = addCollisions()
-        itemBehavior.elasticity = 0.6
-        itemBehavior.resistance = 0.3
+        itemBehavior.elasticity = 0.3
+        itemBehavior.resistance = 1.2
     }
 
     // MARK: Taps
+
+    /// The area the solver gives an item (π r² for a ball), in square points.
+    private func area(of item: Node) -> Double {
+        let b = item.bounds
+        return item.collisionBoundsType == .ellipse ? Double.pi * b.width * b.height / 4 : b.width * b.height
+    }
 
     func didTap(at p: Point) {
         switch exhibit {
@@ -357,12 +366,17 @@ public final class DynamicsDemo {
                 let distance = d.x * d.x + d.y * d.y
                 guard distance > 1 else { continue }
                 let length = distance.squareRoot()
-                // An impulse that gives ~700 points/s at 0 distance, falling off over ~150
-                // points: magnitude 1 changes a 100 × 100, density-1 item's velocity by 100 pt/s.
-                let mass = item.bounds.width * item.bounds.height / 10_000
-                let speed = 700 / (1 + length / 150)
+                // Away from the tap sideways and always upwards (the items lie on the floor, so
+                // straight away from a tap above them would push them into it): ~900 points/s
+                // next to the tap, falling off over ~150 points. Magnitude 1 changes a
+                // 100 × 100, density-1 item's velocity by 100 pt/s; the mass is density × area.
+                let mass = area(of: item) / 10_000
+                let speed = 900 / (1 + length / 150)
+                var direction = Vector(dx: d.x / length, dy: -0.8 - Swift.max(0, -d.y / length))
+                let n = (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot()
+                direction = Vector(dx: direction.dx / n * speed * mass / 100, dy: direction.dy / n * speed * mass / 100)
                 let push = PushBehavior(items: [item], mode: .instantaneous)
-                push.pushDirection = Vector(dx: d.x / length * speed * mass / 100, dy: d.y / length * speed * mass / 100)
+                push.pushDirection = direction
                 animator.addBehavior(push)
                 pushes.append(push)
             }

@@ -151,19 +151,23 @@ public final class PyramidDemo {
         ballBehavior.addLinearVelocity(Vector(dx: 1800 - current.dx, dy: 100 - current.dy), for: ball)
     }
 
-    /// Pushes the boxes within 200 world points of `p` away from it.
+    /// Pushes the boxes within 300 world points of `p` away from it (and upwards: a blast on
+    /// the pyramid's flank throws boxes up and off, not into the floor).
     func blast(at p: Point) {
         for push in pushes { animator.removeBehavior(push) }
         pushes = []
         for box in boxes {
             let d = box.center - p
             let distance = (d.x * d.x + d.y * d.y).squareRoot()
-            guard distance > 1, distance < 200 else { continue }
+            guard distance > 1, distance < 300 else { continue }
             // Magnitude 1 changes a 100 × 100 density-1 item's velocity by 100 pt/s; a box is
-            // 0.16 of that mass: this gives up to ~900 pt/s.
-            let speed = 900 * (1 - distance / 200)
+            // 0.16 of that mass: this gives up to ~1200 pt/s.
+            let speed = 1200 * (1 - distance / 300)
+            var direction = Vector(dx: d.x / distance, dy: d.y / distance - 0.8)
+            let n = (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot()
+            direction = Vector(dx: direction.dx / n * speed * 0.16 / 100, dy: direction.dy / n * speed * 0.16 / 100)
             let push = PushBehavior(items: [box], mode: .instantaneous)
-            push.pushDirection = Vector(dx: d.x / distance * speed * 0.16 / 100, dy: d.y / distance * speed * 0.16 / 100)
+            push.pushDirection = direction
             animator.addBehavior(push)
             pushes.append(push)
         }
