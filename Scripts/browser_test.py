@@ -203,9 +203,9 @@ for mode, (bx, by) in MODE_BUTTONS.items():
     check("pane (%s) thrown up: settles open at top 147" % mode, close(top, 147, 0.6) and flying < 560,
           "mid-flight %.1f, settled %.2f" % (flying, top))
     # Tap it to close, tap again mid-flight: it turns round and settles open again.
-    Pointer().tap(187, 300).pause(0.2).perform()
+    Pointer().tap(187, 300).pause(0.08).perform()
     mid = rect("pane")["y"]
-    Pointer().tap(187, mid + 40).perform()
+    Pointer().tap(187, min(mid + 30, 655)).perform()
     time.sleep(2.0)
     top2 = rect("pane")["y"]
     check("pane (%s) tapped closed then tapped mid-flight: turns round and settles open" % mode,
@@ -273,6 +273,7 @@ shots = {
     "pane-spring": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
     "pane-dynamics": lambda: Pointer().tap(67.5, 30).pause(0.1).drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
     "pane-pop": lambda: Pointer().tap(307.5, 30).pause(0.1).drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "pane-graph": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.35).tap(187, 400).pause(1.6),
     "photo": lambda: Pointer().tap(187, 283).pause(1.3).drag(187, 300, 187, 420, 0.3, steps=18, release=False),
     "comments": lambda: Pointer().tap(140, 635).pause(0.45),
     "spring2d": lambda: Pointer().down(187, 300).pause(0.05).move(237, 300).pause(0.05).move(287, 300)
@@ -284,6 +285,7 @@ shots = {
 }
 for shot, action in shots.items():
     name = shot if shot in ("pane-dynamics", "pane-pop") or not shot.startswith(("pane", "dynamics")) else shot.split("-")[0]
+    # pane-graph: the three engines' curves of one throw and one mid-flight tap.
     open_demo(name)
     action().perform()
     path = os.path.join(OUT, "screenshot-%s.png" % shot)

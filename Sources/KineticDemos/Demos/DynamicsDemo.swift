@@ -96,8 +96,10 @@ public final class DynamicsDemo {
         hint = Widgets.label("hint", "", Rect(x: 0, y: 8, width: w.width, height: 20), size: 13, color: Palette.gray, engine: engine)
         hint.isUserInteractionEnabled = false
         for e in Exhibit.allCases {
-            buttons.append(Widgets.button("exhibit." + e.title.lowercased(), e.title, Rect(x: 6 + Double(e.rawValue) * 73, y: 10, width: 69, height: 32),
-                                          in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in self.exhibit = e })
+            let b = Widgets.button("exhibit." + e.title.lowercased(), e.title, Rect(x: 6 + Double(e.rawValue) * 73, y: 10, width: 69, height: 32),
+                                   in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in self.exhibit = e }
+            b.fontSize = 13
+            buttons.append(b)
         }
         world.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] tap in self.didTap(at: tap.location(in: self.world)) })
 
