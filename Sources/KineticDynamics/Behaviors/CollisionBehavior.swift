@@ -38,7 +38,7 @@ public final class CollisionBehavior: DynamicBehavior {
     /// What `identifier(of:)` returns: the boundary's name, nil for the reference bounds.
     struct BoundaryName { var name: String? }
 
-    private var list = ItemList()
+    private let list = ItemList()
     private var boundaries: [Boundary] = []
     private var referenceBoundary: BoundaryID?
     private var slot: Int?
@@ -62,7 +62,7 @@ public final class CollisionBehavior: DynamicBehavior {
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
         performStructuralChange { [self] in
-            if self.addItem(item, to: &self.list, name: "CollisionBehavior") {
+            if self.addItem(item, to: self.list, name: "CollisionBehavior") {
                 self.animatorReference?.refreshCollisionMasks()
             }
         }
@@ -71,7 +71,7 @@ public final class CollisionBehavior: DynamicBehavior {
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
         performStructuralChange { [self] in
-            if self.removeItem(item, from: &self.list, name: "CollisionBehavior") {
+            if self.removeItem(item, from: self.list, name: "CollisionBehavior") {
                 self.animatorReference?.refreshCollisionMasks()
             }
         }

@@ -178,20 +178,27 @@ open class DynamicBehavior {
 }
 
 /// An ordered list of distinct items, shared by the behaviours that act on several items.
-struct ItemList {
+///
+/// A class, not a struct: adding an item to a behaviour in an animator calls back into the
+/// animator, which reads the behaviour's items (masks, materials) while the addition is under
+/// way; with a struct property that read would overlap the `inout` write (an exclusivity
+/// violation).
+final class ItemList {
     private(set) var items: [any DynamicItem] = []
+
+    init() {}
 
     func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
 
     /// Appends `item` unless it is already in the list; returns whether it was appended.
-    mutating func append(_ item: any DynamicItem) -> Bool {
+    func append(_ item: any DynamicItem) -> Bool {
         if contains(item) { return false }
         items.append(item)
         return true
     }
 
     /// Removes `item`; returns whether it was in the list.
-    mutating func remove(_ item: any DynamicItem) -> Bool {
+    func remove(_ item: any DynamicItem) -> Bool {
         guard let index = items.firstIndex(where: { $0 === item }) else { return false }
         items.remove(at: index)
         return true
@@ -201,7 +208,7 @@ struct ItemList {
 extension DynamicBehavior {
     /// Shared addItem logic of the multi-item behaviours: rejects duplicates, retains the body
     /// while in an animator, and wakes it.
-    func addItem(_ item: any DynamicItem, to list: inout ItemList, name: StaticString) -> Bool {
+    func addItem(_ item: any DynamicItem, to list: ItemList, name: StaticString) -> Bool {
         guard list.append(item) else {
             report(.invalidArgument, "\(name).addItem: the item is already in this behaviour; nothing changed")
             return false
@@ -215,7 +222,7 @@ extension DynamicBehavior {
     }
 
     /// Shared removeItem logic: rejects an item that is not in the list, releases its body.
-    func removeItem(_ item: any DynamicItem, from list: inout ItemList, name: StaticString) -> Bool {
+    func removeItem(_ item: any DynamicItem, from list: ItemList, name: StaticString) -> Bool {
         guard list.remove(item) else {
             report(.invalidArgument, "\(name).removeItem: the item is not in this behaviour; nothing changed")
             return false

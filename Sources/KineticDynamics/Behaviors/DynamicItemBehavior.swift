@@ -38,7 +38,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
         static let rotation = Settings(rawValue: 1 << 7)
     }
 
-    private var list = ItemList()
+    private let list = ItemList()
     private var settings: Settings = []
     private var values = BodyMaterial()
     private var storedCharge = 0.0
@@ -59,7 +59,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
         performStructuralChange { [self] in
-            if self.addItem(item, to: &self.list, name: "DynamicItemBehavior") {
+            if self.addItem(item, to: self.list, name: "DynamicItemBehavior") {
                 self.animatorReference?.refreshMaterials()
             }
         }
@@ -69,7 +69,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     /// the other item behaviours set. An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
         performStructuralChange { [self] in
-            if self.removeItem(item, from: &self.list, name: "DynamicItemBehavior") {
+            if self.removeItem(item, from: self.list, name: "DynamicItemBehavior") {
                 self.pending.removeAll { $0.item === item }
                 self.animatorReference?.refreshMaterials()
             }

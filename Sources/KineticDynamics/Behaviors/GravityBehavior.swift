@@ -11,7 +11,7 @@ import Kinetic
 /// Non-finite directions, angles and magnitudes are rejected with a diagnostic; so is adding an
 /// item twice or removing one that is not there.
 public final class GravityBehavior: DynamicBehavior {
-    private var list = ItemList()
+    private let list = ItemList()
     private var direction = Vector(dx: 0, dy: 1)
     /// The angle kept while the magnitude is 0, so that setting a magnitude again restores it.
     private var rememberedAngle = Double.pi / 2
@@ -30,12 +30,12 @@ public final class GravityBehavior: DynamicBehavior {
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "GravityBehavior") }
+        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "GravityBehavior") }
     }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.removeItem(item, from: &self.list, name: "GravityBehavior") }
+        performStructuralChange { [self] in _ = self.removeItem(item, from: self.list, name: "GravityBehavior") }
     }
 
     /// The acceleration as a vector in units of 1000 points per second² (UIKit's

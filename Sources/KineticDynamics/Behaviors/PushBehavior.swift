@@ -31,7 +31,7 @@ public final class PushBehavior: DynamicBehavior {
 
     /// The push's mode, fixed at creation.
     public let mode: Mode
-    private var list = ItemList()
+    private let list = ItemList()
     private var direction = Vector.zero
     private var rememberedAngle = 0.0
     private var isActive = true
@@ -50,13 +50,13 @@ public final class PushBehavior: DynamicBehavior {
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "PushBehavior") }
+        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "PushBehavior") }
     }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
         performStructuralChange { [self] in
-            if self.removeItem(item, from: &self.list, name: "PushBehavior") {
+            if self.removeItem(item, from: self.list, name: "PushBehavior") {
                 self.offsets.removeAll { $0.item === item }
             }
         }

@@ -47,7 +47,7 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     let kind: Kind
-    private var list = ItemList()
+    private let list = ItemList()
     private var storedPosition = Point.zero
     private var storedRegion = DynamicRegion.infinite
     private var storedStrength = 1.0
@@ -129,12 +129,12 @@ public final class FieldBehavior: DynamicBehavior {
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: &self.list, name: "FieldBehavior") }
+        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "FieldBehavior") }
     }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.removeItem(item, from: &self.list, name: "FieldBehavior") }
+        performStructuralChange { [self] in _ = self.removeItem(item, from: self.list, name: "FieldBehavior") }
     }
 
     // MARK: Parameters

@@ -120,3 +120,57 @@ import Darwin
         #expect(h.diagnostics.last?.kind == .illegalStateTransition, "reported when the behaviour joins an animator")
     }
 }
+
+@Suite struct AttachmentKindsTests {
+    @Test func aPinKeepsTheAnchorsTogetherWhileTheItemsTurn() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 500), side: 40), b = square(at: Point(x: 540, y: 500), side: 40)
+        let pin = AttachmentBehavior.pinAttachment(with: a, attachedTo: b, attachmentAnchor: Point(x: 520, y: 500))
+        let anchored = DynamicItemBehavior(items: [a])
+        anchored.isAnchored = true
+        h.animator.addBehavior(pin)
+        h.animator.addBehavior(anchored)
+        h.animator.addBehavior(GravityBehavior(items: [b]))
+        var worst = 0.0
+        h.run(until: 1.5) { _ in worst = max(worst, (b.center.distance(to: Point(x: 520, y: 500)) - 20).magnitude) }
+        #expect(worst < 0.5, "b's anchor left the pin by \(worst)")
+        #expect(b.center.y > 505, "b swung down about the pin")
+        #expect(pin.attachedBehaviorType == .items && pin.items.count == 2)
+    }
+
+    @Test func aLimitIsARope() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 500), side: 20), b = square(at: Point(x: 500, y: 600), side: 20)
+        let rope = AttachmentBehavior.limitAttachment(with: a, offsetFromCenter: .zero, attachedTo: b, offsetFromCenter: .zero)
+        #expect(rope.length == 100)
+        let anchored = DynamicItemBehavior(items: [a])
+        anchored.isAnchored = true
+        let kick = DynamicItemBehavior(items: [b])
+        kick.addLinearVelocity(Vector(dx: 0, dy: -300), for: b)      // slack: moves freely up
+        h.animator.addBehavior(rope)
+        h.animator.addBehavior(anchored)
+        h.animator.addBehavior(kick)
+        h.animator.addBehavior(GravityBehavior(items: [b]))
+        var closest = 1000.0, farthest = 0.0
+        h.run(until: 1.5) { _ in
+            let d = a.center.distance(to: b.center)
+            closest = min(closest, d); farthest = max(farthest, d)
+        }
+        #expect(closest < 80, "the rope went slack")
+        #expect(farthest < 100.5, "never longer than the rope: \(farthest)")
+    }
+
+    @Test func aWeldKeepsTheRelativePose() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let a = square(at: Point(x: 500, y: 500), side: 40), b = square(at: Point(x: 560, y: 500), side: 40)
+        let weld = AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: Point(x: 530, y: 500))
+        let spin = DynamicItemBehavior(items: [a])
+        spin.addAngularVelocity(2, for: a)
+        h.animator.addBehavior(weld)
+        h.animator.addBehavior(spin)
+        h.run(until: 1)
+        #expect((a.center.distance(to: b.center) - 60).magnitude < 0.5)
+        #expect((a.transform.rotation - b.transform.rotation).magnitude < 0.01)
+        #expect(a.transform.rotation.magnitude > 0.1, "the pair turned")
+    }
+}

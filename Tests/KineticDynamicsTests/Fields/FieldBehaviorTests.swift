@@ -146,3 +146,50 @@ extension FieldBehavior {
         return self
     }
 }
+
+@Suite struct MoreFieldTests {
+    private func velocityAfterOneStep(_ field: FieldBehavior, at point: Point, velocity: Vector = .zero,
+                                      charge: Double = 0) -> Vector {
+        let h = DynamicsHarness(bounds: Rect(x: -1000, y: -1000, width: 2000, height: 2000))
+        let item = square(at: point, side: 10)
+        let probe = DynamicItemBehavior(items: [item])
+        probe.density = 100                                 // mass 1
+        probe.charge = charge
+        probe.addLinearVelocity(velocity, for: item)
+        field.addItem(item)
+        h.animator.addBehavior(probe)
+        h.animator.addBehavior(field)
+        h.run(until: 1.0 / 120)
+        return probe.linearVelocity(for: item)
+    }
+
+    @Test func aSpringFieldPullsInProportionToTheDistance() {
+        let field = FieldBehavior.springField()
+        field.position = Point(x: 100, y: 100)
+        field.strength = 4
+        let v = velocityAfterOneStep(field, at: Point(x: 130, y: 60))
+        #expect((v.x - (-4 * 30.0 / 120)).magnitude < 1e-9 && (v.y - (4 * 40.0 / 120)).magnitude < 1e-9)
+    }
+
+    @Test func aVelocityFieldSetsTheVelocity() {
+        let field = FieldBehavior.velocityField(direction: Vector(dx: 30, dy: -40))
+        field.strength = 2
+        #expect(velocityAfterOneStep(field, at: .zero, velocity: Vector(dx: 500, dy: 0)) == Vector(dx: 60, dy: -80))
+    }
+
+    @Test func aMagneticFieldTurnsMovingChargesOnly() {
+        let v0 = Vector(dx: 200, dy: 0)
+        let charged = velocityAfterOneStep(FieldBehavior.magneticField(), at: .zero, velocity: v0, charge: 2)
+        #expect(charged.x == 200)
+        #expect((charged.y - 2 * 200.0 / 120).magnitude < 1e-9, "F = s·q·v⊥")
+        #expect(velocityAfterOneStep(FieldBehavior.magneticField(), at: .zero, velocity: v0) == v0)
+    }
+
+    @Test func turbulenceNeedsMotion() {
+        let field = FieldBehavior.turbulenceField(smoothness: 0.2, animationSpeed: 1)
+        #expect(velocityAfterOneStep(field, at: Point(x: 37, y: 91)) == .zero)
+        let moving = velocityAfterOneStep(FieldBehavior.turbulenceField(smoothness: 0.2, animationSpeed: 1),
+                                          at: Point(x: 37, y: 91), velocity: Vector(dx: 100, dy: 0))
+        #expect(moving != Vector(dx: 100, dy: 0))
+    }
+}
