@@ -45,14 +45,38 @@ struct Contact {
     var worldPoint = Vec2.zero
     var p0 = ContactPoint()
     var p1 = ContactPoint()
-    // Block solver (two points): K and its inverse.
-    var k11 = 0.0, k12 = 0.0, k22 = 0.0
-    var n11 = 0.0, n12 = 0.0, n22 = 0.0
-    var useBlock = false
     /// Touching: a point within the slop, or one the solver had to push on.
     var isTouching = false
 
     init(key: UInt64, a: Int32, b: Int32) {
         self.key = key; self.a = a; self.b = b
     }
+}
+
+/// A contact point as the velocity iterations see it.
+struct ConstraintPoint {
+    var rA = Vec2.zero
+    var rB = Vec2.zero
+    var normalImpulse = 0.0
+    var tangentImpulse = 0.0
+    var normalMass = 0.0
+    var tangentMass = 0.0
+    var velocityBias = 0.0
+    var maxNormalImpulse = 0.0
+}
+
+/// The compact per-step copy of an active contact that the velocity iterations loop over
+/// (Box2D's b2ContactVelocityConstraint): about half a `Contact`, so the sweeps stay in cache.
+struct VelocityConstraint {
+    var p0 = ConstraintPoint()
+    var p1 = ConstraintPoint()
+    var normal = Vec2.zero
+    var friction = 0.0
+    var restitution = 0.0
+    var k11 = 0.0, k12 = 0.0, k22 = 0.0
+    var n11 = 0.0, n12 = 0.0, n22 = 0.0
+    var a: Int32 = 0
+    var b: Int32 = 0
+    var pointCount: Int32 = 0
+    var useBlock = false
 }

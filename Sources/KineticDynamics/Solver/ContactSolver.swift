@@ -1,8 +1,8 @@
 // Sequential impulses for contacts (Box2D 2.3): warm starting, Coulomb friction, a 2×2 block
-
-import Kinetic
 // solver for two-point manifolds, speculative points, restitution as a final pass (Box2D v3), and
 // non-linear Gauss–Seidel position correction.
+
+import Kinetic
 
 enum ContactSolver {
     /// Box2D's 0.005 m at 100 pt per metre.
@@ -16,11 +16,14 @@ enum ContactSolver {
     @inline(__always)
     static func transform(_ m: Motion) -> Transform { Transform(p: m.position, q: m.rotation) }
 
-    /// Anchors, effective masses, biases; `active` lists the contacts to solve.
+    /// Anchors, effective masses, biases of the `active` contacts, written to the compact
+    /// `constraints` (one per active contact, in order) that the iterations run over.
     static func prepare(_ contacts: UnsafeMutablePointer<Contact>, _ active: UnsafeBufferPointer<Int32>,
+                        _ constraints: UnsafeMutablePointer<VelocityConstraint>,
                         _ motions: UnsafeMutablePointer<Motion>, _ start: UnsafePointer<StartState>, invH: Double) {
-        for index in active {
+        for (slot, index) in active.enumerated() {
             let c = contacts + Int(index)
+            let k = constraints + slot
             let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
             let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
             let restitution = c.pointee.restitution
@@ -29,34 +32,41 @@ enum ContactSolver {
             let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
             let rA = c.pointee.radiusA, rB = c.pointee.radiusB
             var normal = Vec2.zero
-            @inline(__always) func setUp(_ p: inout ContactPoint) {
+            @inline(__always) func setUp(_ p: inout ContactPoint, _ q: inout ConstraintPoint) {
                 let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
                                              radiusA: rA, radiusB: rB, xfA, xfB)
                 normal = ev.normal
-                p.rA = ev.point - mA.position
-                p.rB = ev.point - mB.position
-                let rnA = cross(p.rA, ev.normal), rnB = cross(p.rB, ev.normal)
+                q.rA = ev.point - mA.position
+                q.rB = ev.point - mB.position
+                let rnA = cross(q.rA, ev.normal), rnB = cross(q.rB, ev.normal)
                 let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
-                p.normalMass = kN > 0 ? 1 / kN : 0
+                q.normalMass = kN > 0 ? 1 / kN : 0
                 let t = cross(ev.normal, 1)
-                let rtA = cross(p.rA, t), rtB = cross(p.rB, t)
+                let rtA = cross(q.rA, t), rtB = cross(q.rB, t)
                 let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
-                p.tangentMass = kT > 0 ? 1 / kT : 0
+                q.tangentMass = kT > 0 ? 1 / kT : 0
                 // Restitution: the approach speed when the step began, reflected, then this step's
                 // applied forces (gravity) act for the whole step. With the free-flight position
-                // term this keeps an elastic bounce's height (exactly, to O(h²/v) per bounce).
-                let dv0 = sB.velocity + cross(sB.angularVelocity, p.rB) - sA.velocity - cross(sA.angularVelocity, p.rA)
+                // term this keeps an elastic bounce's height (to O(g h²) per bounce).
+                let dv0 = sB.velocity + cross(sB.angularVelocity, q.rB) - sA.velocity - cross(sA.angularVelocity, q.rA)
                 p.relativeVelocity = dot(dv0, ev.normal)
                 p.restitutionTarget = -restitution * p.relativeVelocity + dot(sB.kick - sA.kick, ev.normal)
-                p.velocityBias = p.separation > 0 ? -p.separation * invH : 0
-                p.maxNormalImpulse = 0
+                q.velocityBias = p.separation > 0 ? -p.separation * invH : 0
+                q.normalImpulse = p.normalImpulse
+                q.tangentImpulse = p.tangentImpulse
+                q.maxNormalImpulse = 0
                 c.pointee.worldPoint = ev.point
             }
-            setUp(&c.pointee.p0)
-            c.pointee.useBlock = false
+            k.pointee.a = c.pointee.a
+            k.pointee.b = c.pointee.b
+            k.pointee.pointCount = Int32(c.pointee.pointCount)
+            k.pointee.friction = c.pointee.friction
+            k.pointee.restitution = restitution
+            setUp(&c.pointee.p0, &k.pointee.p0)
+            k.pointee.useBlock = false
             if c.pointee.pointCount == 2 {
-                setUp(&c.pointee.p1)
-                let p0 = c.pointee.p0, p1 = c.pointee.p1
+                setUp(&c.pointee.p1, &k.pointee.p1)
+                let p0 = k.pointee.p0, p1 = k.pointee.p1
                 let rn1A = cross(p0.rA, normal), rn1B = cross(p0.rB, normal)
                 let rn2A = cross(p1.rA, normal), rn2B = cross(p1.rB, normal)
                 let k11 = imA + imB + iA * rn1A * rn1A + iB * rn1B * rn1B
@@ -64,150 +74,171 @@ enum ContactSolver {
                 let k12 = imA + imB + iA * rn1A * rn2A + iB * rn1B * rn2B
                 let det = k11 * k22 - k12 * k12
                 if k11 * k11 < 1000 * det {
-                    c.pointee.useBlock = true
-                    c.pointee.k11 = k11; c.pointee.k12 = k12; c.pointee.k22 = k22
+                    k.pointee.useBlock = true
+                    k.pointee.k11 = k11; k.pointee.k12 = k12; k.pointee.k22 = k22
                     let inv = 1 / det
-                    c.pointee.n11 = k22 * inv; c.pointee.n12 = -k12 * inv; c.pointee.n22 = k11 * inv
+                    k.pointee.n11 = k22 * inv; k.pointee.n12 = -k12 * inv; k.pointee.n22 = k11 * inv
                 }
             }
             c.pointee.normal = normal
+            k.pointee.normal = normal
         }
     }
 
-    static func warmStart(_ contacts: UnsafeMutablePointer<Contact>, _ active: UnsafeBufferPointer<Int32>,
-                          _ motions: UnsafeMutablePointer<Motion>) {
-        for index in active {
-            let c = contacts + Int(index)
-            let a = motions + Int(c.pointee.a), b = motions + Int(c.pointee.b)
-            let n = c.pointee.normal, t = cross(n, 1)
+    static func warmStart(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>) {
+        for k in constraints {
+            let a = motions + Int(k.a), b = motions + Int(k.b)
+            let n = k.normal, t = cross(n, 1)
             let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
             var vA = a.pointee.velocity, wA = a.pointee.angularVelocity
             var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
-            @inline(__always) func apply(_ p: ContactPoint) {
-                let P = n * p.normalImpulse + t * p.tangentImpulse
-                vA -= P * imA; wA -= iA * cross(p.rA, P)
-                vB += P * imB; wB += iB * cross(p.rB, P)
+            var P = n * k.p0.normalImpulse + t * k.p0.tangentImpulse
+            vA -= P * imA; wA -= iA * cross(k.p0.rA, P)
+            vB += P * imB; wB += iB * cross(k.p0.rB, P)
+            if k.pointCount == 2 {
+                P = n * k.p1.normalImpulse + t * k.p1.tangentImpulse
+                vA -= P * imA; wA -= iA * cross(k.p1.rA, P)
+                vB += P * imB; wB += iB * cross(k.p1.rB, P)
             }
-            apply(c.pointee.p0)
-            if c.pointee.pointCount == 2 { apply(c.pointee.p1) }
             a.pointee.velocity = vA; a.pointee.angularVelocity = wA
             b.pointee.velocity = vB; b.pointee.angularVelocity = wB
         }
     }
 
-    static func solveVelocities(_ contacts: UnsafeMutablePointer<Contact>, _ active: UnsafeBufferPointer<Int32>,
-                                _ motions: UnsafeMutablePointer<Motion>) {
-        for index in active {
-            let c = contacts + Int(index)
-            let a = motions + Int(c.pointee.a), b = motions + Int(c.pointee.b)
-            let n = c.pointee.normal, t = cross(n, 1)
+    /// One sequential-impulse sweep. Written out without helpers so the four velocities stay in
+    /// registers (a nested function capturing them made this loop 2× slower).
+    static func solveVelocities(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>) {
+        let base = constraints.baseAddress!
+        for slot in 0..<constraints.count {
+            let k = base + slot
+            let a = motions + Int(k.pointee.a), b = motions + Int(k.pointee.b)
+            let n = k.pointee.normal
+            let tx = n.y, ty = -n.x
             let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
-            var vA = a.pointee.velocity, wA = a.pointee.angularVelocity
-            var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
-            let friction = c.pointee.friction
-            let count = c.pointee.pointCount
+            var vAx = a.pointee.velocity.x, vAy = a.pointee.velocity.y, wA = a.pointee.angularVelocity
+            var vBx = b.pointee.velocity.x, vBy = b.pointee.velocity.y, wB = b.pointee.angularVelocity
+            let friction = k.pointee.friction
+            let twoPoints = k.pointee.pointCount == 2
+            let r0Ax = k.pointee.p0.rA.x, r0Ay = k.pointee.p0.rA.y, r0Bx = k.pointee.p0.rB.x, r0By = k.pointee.p0.rB.y
+            let r1Ax = k.pointee.p1.rA.x, r1Ay = k.pointee.p1.rA.y, r1Bx = k.pointee.p1.rB.x, r1By = k.pointee.p1.rB.y
 
-            // Friction first, clamped by the normal impulse of the previous iteration.
-            @inline(__always) func solveFriction(_ p: inout ContactPoint) {
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vt = dot(dv, t)
-                let maxF = friction * p.normalImpulse
-                let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -maxF), maxF)
-                let lambda = newImpulse - p.tangentImpulse
-                p.tangentImpulse = newImpulse
-                let P = t * lambda
-                vA -= P * imA; wA -= iA * cross(p.rA, P)
-                vB += P * imB; wB += iB * cross(p.rB, P)
-            }
             if friction > 0 {
-                solveFriction(&c.pointee.p0)
-                if count == 2 { solveFriction(&c.pointee.p1) }
+                do {
+                    let dvx = vBx - wB * r0By - vAx + wA * r0Ay
+                    let dvy = vBy + wB * r0Bx - vAy - wA * r0Ax
+                    let vt = dvx * tx + dvy * ty
+                    let maxF = friction * k.pointee.p0.normalImpulse
+                    let old = k.pointee.p0.tangentImpulse
+                    let new = min(max(old - k.pointee.p0.tangentMass * vt, -maxF), maxF)
+                    k.pointee.p0.tangentImpulse = new
+                    let lambda = new - old
+                    let px = tx * lambda, py = ty * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r0Ax * py - r0Ay * px)
+                    vBx += px * imB; vBy += py * imB; wB += iB * (r0Bx * py - r0By * px)
+                }
+                if twoPoints {
+                    let dvx = vBx - wB * r1By - vAx + wA * r1Ay
+                    let dvy = vBy + wB * r1Bx - vAy - wA * r1Ax
+                    let vt = dvx * tx + dvy * ty
+                    let maxF = friction * k.pointee.p1.normalImpulse
+                    let old = k.pointee.p1.tangentImpulse
+                    let new = min(max(old - k.pointee.p1.tangentMass * vt, -maxF), maxF)
+                    k.pointee.p1.tangentImpulse = new
+                    let lambda = new - old
+                    let px = tx * lambda, py = ty * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r1Ax * py - r1Ay * px)
+                    vBx += px * imB; vBy += py * imB; wB += iB * (r1Bx * py - r1By * px)
+                }
             }
 
-            @inline(__always) func solveNormal(_ p: inout ContactPoint) {
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vn = dot(dv, n)
-                let newImpulse = max(p.normalImpulse - p.normalMass * (vn - p.velocityBias), 0)
-                let lambda = newImpulse - p.normalImpulse
-                p.normalImpulse = newImpulse
-                p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
-                let P = n * lambda
-                vA -= P * imA; wA -= iA * cross(p.rA, P)
-                vB += P * imB; wB += iB * cross(p.rB, P)
-            }
-            if count == 1 || !c.pointee.useBlock {
-                solveNormal(&c.pointee.p0)
-                if count == 2 { solveNormal(&c.pointee.p1) }
+            if !twoPoints || !k.pointee.useBlock {
+                do {
+                    let dvx = vBx - wB * r0By - vAx + wA * r0Ay
+                    let dvy = vBy + wB * r0Bx - vAy - wA * r0Ax
+                    let vn = dvx * n.x + dvy * n.y
+                    let old = k.pointee.p0.normalImpulse
+                    let new = max(old - k.pointee.p0.normalMass * (vn - k.pointee.p0.velocityBias), 0)
+                    k.pointee.p0.normalImpulse = new
+                    k.pointee.p0.maxNormalImpulse = max(k.pointee.p0.maxNormalImpulse, new)
+                    let lambda = new - old
+                    let px = n.x * lambda, py = n.y * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r0Ax * py - r0Ay * px)
+                    vBx += px * imB; vBy += py * imB; wB += iB * (r0Bx * py - r0By * px)
+                }
+                if twoPoints {
+                    let dvx = vBx - wB * r1By - vAx + wA * r1Ay
+                    let dvy = vBy + wB * r1Bx - vAy - wA * r1Ax
+                    let vn = dvx * n.x + dvy * n.y
+                    let old = k.pointee.p1.normalImpulse
+                    let new = max(old - k.pointee.p1.normalMass * (vn - k.pointee.p1.velocityBias), 0)
+                    k.pointee.p1.normalImpulse = new
+                    k.pointee.p1.maxNormalImpulse = max(k.pointee.p1.maxNormalImpulse, new)
+                    let lambda = new - old
+                    let px = n.x * lambda, py = n.y * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r1Ax * py - r1Ay * px)
+                    vBx += px * imB; vBy += py * imB; wB += iB * (r1Bx * py - r1By * px)
+                }
             } else {
                 // Box2D 2.3's block solver: the 2×2 LCP  vn = K·x + b, x ≥ 0, vn ≥ 0, x·vn = 0,
-                // by enumerating the four cases.
-                let p0 = c.pointee.p0, p1 = c.pointee.p1
-                let ax = p0.normalImpulse, ay = p1.normalImpulse
-                let dv1 = vB + cross(wB, p0.rB) - vA - cross(wA, p0.rA)
-                let dv2 = vB + cross(wB, p1.rB) - vA - cross(wA, p1.rA)
-                let k11 = c.pointee.k11, k12 = c.pointee.k12, k22 = c.pointee.k22
-                let bx = dot(dv1, n) - p0.velocityBias - (k11 * ax + k12 * ay)
-                let by = dot(dv2, n) - p1.velocityBias - (k12 * ax + k22 * ay)
-                var xx = 0.0, xy = 0.0
-                var solved = false
-                // Both points pushing.
-                xx = -(c.pointee.n11 * bx + c.pointee.n12 * by)
-                xy = -(c.pointee.n12 * bx + c.pointee.n22 * by)
-                if xx >= 0 && xy >= 0 { solved = true }
+                // by enumerating the four cases (the first that holds is the solution).
+                let ax = k.pointee.p0.normalImpulse, ay = k.pointee.p1.normalImpulse
+                let dv1x = vBx - wB * r0By - vAx + wA * r0Ay, dv1y = vBy + wB * r0Bx - vAy - wA * r0Ax
+                let dv2x = vBx - wB * r1By - vAx + wA * r1Ay, dv2y = vBy + wB * r1Bx - vAy - wA * r1Ax
+                let k11 = k.pointee.k11, k12 = k.pointee.k12, k22 = k.pointee.k22
+                let bx = dv1x * n.x + dv1y * n.y - k.pointee.p0.velocityBias - (k11 * ax + k12 * ay)
+                let by = dv2x * n.x + dv2y * n.y - k.pointee.p1.velocityBias - (k12 * ax + k22 * ay)
+                var xx = -(k.pointee.n11 * bx + k.pointee.n12 * by)
+                var xy = -(k.pointee.n12 * bx + k.pointee.n22 * by)
+                var solved = xx >= 0 && xy >= 0
                 if !solved {
-                    // Only the first.
-                    xx = -p0.normalMass * bx; xy = 0
-                    let vn2 = k12 * xx + by
-                    if xx >= 0 && vn2 >= 0 { solved = true }
+                    xx = -k.pointee.p0.normalMass * bx; xy = 0
+                    solved = xx >= 0 && k12 * xx + by >= 0
                 }
                 if !solved {
-                    xx = 0; xy = -p1.normalMass * by
-                    let vn1 = k12 * xy + bx
-                    if xy >= 0 && vn1 >= 0 { solved = true }
+                    xx = 0; xy = -k.pointee.p1.normalMass * by
+                    solved = xy >= 0 && k12 * xy + bx >= 0
                 }
                 if !solved {
                     xx = 0; xy = 0
-                    if bx >= 0 && by >= 0 { solved = true }
+                    solved = bx >= 0 && by >= 0
                 }
-                if solved {
-                    let dx = xx - ax, dy = xy - ay
-                    let P1 = n * dx, P2 = n * dy
-                    vA -= (P1 + P2) * imA
-                    wA -= iA * (cross(p0.rA, P1) + cross(p1.rA, P2))
-                    vB += (P1 + P2) * imB
-                    wB += iB * (cross(p0.rB, P1) + cross(p1.rB, P2))
-                    c.pointee.p0.normalImpulse = xx
-                    c.pointee.p1.normalImpulse = xy
-                    c.pointee.p0.maxNormalImpulse = max(p0.maxNormalImpulse, xx)
-                    c.pointee.p1.maxNormalImpulse = max(p1.maxNormalImpulse, xy)
-                } else {
-                    // Numerically degenerate: fall back to one point at a time.
-                    solveNormal(&c.pointee.p0)
-                    solveNormal(&c.pointee.p1)
+                if !solved {
+                    // Degenerate: keep the old impulses (Box2D does the same).
+                    xx = ax; xy = ay
                 }
+                let dx = xx - ax, dy = xy - ay
+                let p1x = n.x * dx, p1y = n.y * dx, p2x = n.x * dy, p2y = n.y * dy
+                vAx -= (p1x + p2x) * imA; vAy -= (p1y + p2y) * imA
+                wA -= iA * ((r0Ax * p1y - r0Ay * p1x) + (r1Ax * p2y - r1Ay * p2x))
+                vBx += (p1x + p2x) * imB; vBy += (p1y + p2y) * imB
+                wB += iB * ((r0Bx * p1y - r0By * p1x) + (r1Bx * p2y - r1By * p2x))
+                k.pointee.p0.normalImpulse = xx
+                k.pointee.p1.normalImpulse = xy
+                k.pointee.p0.maxNormalImpulse = max(k.pointee.p0.maxNormalImpulse, xx)
+                k.pointee.p1.maxNormalImpulse = max(k.pointee.p1.maxNormalImpulse, xy)
             }
-            a.pointee.velocity = vA; a.pointee.angularVelocity = wA
-            b.pointee.velocity = vB; b.pointee.angularVelocity = wB
+            a.pointee.velocity = Vec2(vAx, vAy); a.pointee.angularVelocity = wA
+            b.pointee.velocity = Vec2(vBx, vBy); b.pointee.angularVelocity = wB
         }
     }
 
-    /// After the velocity iterations, points that were hit faster than the threshold leave with
-    /// −e times their approach speed (Box2D v3's b2ApplyRestitution).
-    static func applyRestitution(_ contacts: UnsafeMutablePointer<Contact>, _ active: UnsafeBufferPointer<Int32>,
-                                 _ motions: UnsafeMutablePointer<Motion>) {
-        for index in active {
-            let c = contacts + Int(index)
-            if c.pointee.restitution == 0 { continue }
-            let a = motions + Int(c.pointee.a), b = motions + Int(c.pointee.b)
-            let n = c.pointee.normal
+    /// After the velocity iterations, points hit faster than the threshold leave at their
+    /// restitution target (Box2D v3's b2ApplyRestitution; see `prepare`).
+    static func applyRestitution(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ contacts: UnsafeMutablePointer<Contact>,
+                                 _ active: UnsafeBufferPointer<Int32>, _ motions: UnsafeMutablePointer<Motion>) {
+        for slot in 0..<constraints.count where constraints[slot].restitution > 0 {
+            let k = constraints.baseAddress! + slot
+            let c = contacts + Int(active[slot])
+            let a = motions + Int(k.pointee.a), b = motions + Int(k.pointee.b)
+            let n = k.pointee.normal
             let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
             var vA = a.pointee.velocity, wA = a.pointee.angularVelocity
             var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
-            @inline(__always) func restitute(_ p: inout ContactPoint) {
-                if p.relativeVelocity > -restitutionThreshold || p.maxNormalImpulse == 0 { return }
+            @inline(__always) func restitute(_ p: inout ConstraintPoint, _ data: ContactPoint) {
+                if data.relativeVelocity > -restitutionThreshold || p.maxNormalImpulse == 0 { return }
                 let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
                 let vn = dot(dv, n)
-                let newImpulse = max(p.normalImpulse - p.normalMass * (vn - p.restitutionTarget), 0)
+                let newImpulse = max(p.normalImpulse - p.normalMass * (vn - data.restitutionTarget), 0)
                 let lambda = newImpulse - p.normalImpulse
                 p.normalImpulse = newImpulse
                 p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
@@ -215,10 +246,26 @@ enum ContactSolver {
                 vA -= P * imA; wA -= iA * cross(p.rA, P)
                 vB += P * imB; wB += iB * cross(p.rB, P)
             }
-            restitute(&c.pointee.p0)
-            if c.pointee.pointCount == 2 { restitute(&c.pointee.p1) }
+            restitute(&k.pointee.p0, c.pointee.p0)
+            if k.pointee.pointCount == 2 { restitute(&k.pointee.p1, c.pointee.p1) }
             a.pointee.velocity = vA; a.pointee.angularVelocity = wA
             b.pointee.velocity = vB; b.pointee.angularVelocity = wB
+        }
+    }
+
+    /// Copies the accumulated impulses back to the persistent contacts (for warm starting and
+    /// for `isTouching`).
+    static func storeImpulses(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ contacts: UnsafeMutablePointer<Contact>,
+                              _ active: UnsafeBufferPointer<Int32>) {
+        for slot in 0..<constraints.count {
+            let k = constraints[slot]
+            let c = contacts + Int(active[slot])
+            c.pointee.p0.normalImpulse = k.p0.normalImpulse
+            c.pointee.p0.tangentImpulse = k.p0.tangentImpulse
+            c.pointee.p0.maxNormalImpulse = k.p0.maxNormalImpulse
+            c.pointee.p1.normalImpulse = k.p1.normalImpulse
+            c.pointee.p1.tangentImpulse = k.p1.tangentImpulse
+            c.pointee.p1.maxNormalImpulse = k.p1.maxNormalImpulse
         }
     }
 

@@ -141,14 +141,14 @@ enum Narrowphase {
     /// more than 0.05 pt), the incident edge is clipped to its side planes, and the clipped points
     /// within `speculative` of the face are kept.
     static func polygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform,
-                         speculative: Double, into m: inout Manifold) {
+                         speculative: Double, referenceA: Bool = false, into m: inout Manifold) {
         m.count = 0
         let (edgeA, sepA) = maxSeparation(polyA, xfA, polyB, xfB)
         if sepA > speculative { return }
         let (edgeB, sepB) = maxSeparation(polyB, xfB, polyA, xfA)
-        if sepB > speculative { return }
+        if sepB > speculative && !referenceA { return }
 
-        let flip = sepB > sepA + 0.05
+        let flip = !referenceA && sepB > sepA + 0.05
         let poly1 = flip ? polyB : polyA, poly2 = flip ? polyA : polyB
         let xf1 = flip ? xfB : xfA, xf2 = flip ? xfA : xfB
         let edge1 = flip ? edgeB : edgeA

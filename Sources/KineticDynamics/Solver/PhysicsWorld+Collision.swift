@@ -119,11 +119,35 @@ extension PhysicsWorld {
         if c.pointee.segment >= 0 {
             let s = Int(c.pointee.segment)
             let seg = PolygonRef(vertices: segV + 2 * s, normals: segN + 2 * s, count: 2)
+            let v1 = segV[2 * s], v2 = segV[2 * s + 1]
+            let side = dot(xfB.p - v1, segN[2 * s]) >= 0 ? segN[2 * s] : -segN[2 * s]
+            // Whether the chain continues at `end` flat or bending towards the body: then a
+            // collision with that vertex is an internal-edge ghost and the neighbour's face rules.
+            @inline(__always) func isInternal(_ end: Vec2) -> Bool {
+                let neighbour = end == v1 ? segments[s].previous : segments[s].next
+                guard let w = neighbour else { return false }
+                return dot(w - end, side) >= -1e-9 * (w - end).length
+            }
             if bodies[b].isCircle {
                 Narrowphase.polygonCircle(seg, .identity, radius: bodies[b].radius, xfB, speculative: speculative, into: &m)
+                if m.count > 0 && (m.localPoint == v1 || m.localPoint == v2) && isInternal(m.localPoint) {
+                    // Only when the centre is clearly beyond the end: on the seam itself both
+                    // neighbours see their vertex, and one of them must keep it.
+                    let end = m.localPoint, inward = end == v1 ? v2 - v1 : v1 - v2
+                    if dot(xfB.p - end, inward) < -1e-6 * inward.length { m.count = 0 }
+                }
             } else {
                 let poly = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
                 Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative, into: &m)
+                if m.count > 0 && m.kind == .faceB {
+                    let n = -xfB.q.apply(m.localNormal)            // from the segment to the body
+                    if cross(n, side).magnitude > 1e-9 {
+                        let end = dot(n, v2 - v1) < 0 ? v1 : v2
+                        if isInternal(end) {
+                            Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative, referenceA: true, into: &m)
+                        }
+                    }
+                }
             }
         } else if bodies[a].isCircle {
             Narrowphase.circles(radiusA: bodies[a].radius, xfA, radiusB: bodies[b].radius, xfB, speculative: speculative, into: &m)
@@ -209,6 +233,22 @@ extension PhysicsWorld {
         }
         }
         }
+        }
+        // Interleave four quarters of the (key-sorted) list: neighbours in key order share a
+        // body, so solving them back to back is one long dependency chain; four independent
+        // chains let the CPU overlap them (≈ 2× faster sweeps, same determinism).
+        let lanes = 4
+        let n = active.count
+        interleaved.removeAll(keepingCapacity: true)
+        if n >= 4 * lanes {
+            let quarter = (n + lanes - 1) / lanes
+            for i in 0..<quarter {
+                for lane in 0..<lanes {
+                    let k = lane * quarter + i
+                    if k < n { interleaved.append(active[k]) }
+                }
+            }
+            swap(&active, &interleaved)
         }
         activeContacts = active
     }

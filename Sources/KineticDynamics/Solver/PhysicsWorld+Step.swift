@@ -26,6 +26,12 @@ extension PhysicsWorld {
             activeJoints.append(Int32(j))
         }
 
+        if awakeBodies.isEmpty && !proxiesDirty {
+            // Everything sleeps and nothing was added or moved: the contacts, their events and
+            // the poses are as they were. Only the forces applied meanwhile are dropped.
+            clearForces()
+            return
+        }
         integrateVelocities(h)
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { active in
@@ -40,10 +46,16 @@ extension PhysicsWorld {
         updateSleep(h)
         recordEvents()
 
-        for i in bodies.indices {
-            bodies[i].force = .zero
-            bodies[i].torque = 0
-            bodies[i].acceleration = .zero
+        clearForces()
+    }
+
+    func clearForces() {
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices {
+                bodies[i].force = .zero
+                bodies[i].torque = 0
+                bodies[i].acceleration = .zero
+            }
         }
         freeBodies.append(contentsOf: releasedBodies)
         releasedBodies.removeAll(keepingCapacity: true)
@@ -105,6 +117,10 @@ extension PhysicsWorld {
         let velocityIterations = max(self.velocityIterations, 1)
         let positionIterations = max(self.positionIterations, 0)
         let limit = Self.maxRotation * stepRate
+        if constraintBuffer.count < activeContacts.count {
+            constraintBuffer.append(contentsOf: repeatElement(VelocityConstraint(), count: activeContacts.count - constraintBuffer.count))
+        }
+        constraintBuffer.withUnsafeMutableBufferPointer { constraints in
         contacts.withUnsafeMutableBufferPointer { contacts in
         joints.withUnsafeMutableBufferPointer { joints in
         motions.withUnsafeMutableBufferPointer { motionsBuffer in
@@ -116,14 +132,18 @@ extension PhysicsWorld {
             let motions = motionsBuffer.baseAddress!
             let c = contacts.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
             let j = joints.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
-            ContactSolver.prepare(c, activeContacts, motions, start.baseAddress!, invH: invH)
+            let k = UnsafeMutableBufferPointer(rebasing: constraints[0..<activeContacts.count])
+            if let kBase = k.baseAddress {
+                ContactSolver.prepare(c, activeContacts, kBase, motions, start.baseAddress!, invH: invH)
+            }
             JointSolver.prepare(j, activeJoints, motions, h: h)
-            ContactSolver.warmStart(c, activeContacts, motions)
+            ContactSolver.warmStart(k, motions)
             for _ in 0..<velocityIterations {
                 JointSolver.solveVelocities(j, activeJoints, motions, h: h)
-                ContactSolver.solveVelocities(c, activeContacts, motions)
+                ContactSolver.solveVelocities(k, motions)
             }
-            ContactSolver.applyRestitution(c, activeContacts, motions)
+            ContactSolver.applyRestitution(k, c, activeContacts, motions)
+            ContactSolver.storeImpulses(k, c, activeContacts)
 
             // Bodies no constraint pushed on this step fly free: their position takes the applied
             // forces' exact constant-acceleration term (x += h·v₁ − ½h²·a, i.e. h·(v₀ + v₁)/2 for
@@ -169,6 +189,7 @@ extension PhysicsWorld {
                     c[k].isTouching = true
                 }
             }
+        }
         }
         }
         }

@@ -158,6 +158,7 @@ final class PhysicsWorld {
     // Step buffers, reused from step to step.
     var contacts: [Contact] = []
     var contactScratch: [Contact] = []
+    var constraintBuffer: [VelocityConstraint] = []
     var proxies: [Proxy] = []
     var proxyOrder: [Int32] = []
     var proxiesDirty = true
@@ -165,6 +166,7 @@ final class PhysicsWorld {
     var awakeBodies: [Int32] = []
     var startStates: [StartState] = []
     var activeContacts: [Int32] = []
+    var interleaved: [Int32] = []
     var activeJoints: [Int32] = []
     var touching: [TouchRecord] = []
     var previousTouching: [TouchRecord] = []
@@ -252,6 +254,7 @@ final class PhysicsWorld {
         motions[i].position = Vec2(position)
         motions[i].rotation = Rotation(angle: angle)
         updateBox(i)
+        if bodies[i].material.isAnchored { proxiesDirty = true }     // a full step even if all sleep
         wakeBody(i)
         wakeContacts(of: i)
     }
@@ -426,12 +429,22 @@ final class PhysicsWorld {
         if let free = freeBoundaries.popLast() { b = Int(free) } else { b = boundaries.count; boundaries.append(BoundaryRecord()) }
         boundaries[b] = BoundaryRecord()
         let finite = points.filter { $0.x.isFinite && $0.y.isFinite }.map { Vec2($0) }
-        var ends: [(Vec2, Vec2)] = []
-        if finite.count >= 2 {
-            for k in 0..<(finite.count - 1) { ends.append((finite[k], finite[k + 1])) }
-            if isClosed && finite.count >= 3 { ends.append((finite[finite.count - 1], finite[0])) }
+        // Drop repeated points so every segment has length and its neighbours are real.
+        var chain: [Vec2] = []
+        for p in finite where chain.last.map({ ($0 - p).lengthSquared > 1e-12 }) ?? true { chain.append(p) }
+        let closed = isClosed && chain.count >= 3
+        if closed, let first = chain.first, let last = chain.last, (first - last).lengthSquared <= 1e-12 { chain.removeLast() }
+        var ends: [(Vec2, Vec2, Vec2?, Vec2?)] = []
+        let m = chain.count
+        if m >= 2 {
+            let count = closed ? m : m - 1
+            for k in 0..<count {
+                let previous: Vec2? = k > 0 ? chain[k - 1] : (closed ? chain[m - 1] : nil)
+                let next: Vec2? = k + 2 < m ? chain[k + 2] : (closed ? chain[(k + 2) % m] : nil)
+                ends.append((chain[k], chain[(k + 1) % m], previous, next))
+            }
         }
-        for (p, q) in ends {
+        for (p, q, previous, next) in ends {
             let n = cross(q - p, 1).normalized
             if n == .zero { continue }
             let s: Int
@@ -443,7 +456,7 @@ final class PhysicsWorld {
                 segmentVertices.append(contentsOf: [.zero, .zero])
                 segmentNormals.append(contentsOf: [.zero, .zero])
             }
-            segments[s] = Segment(isAlive: true, boundary: Int32(b), mask: mask)
+            segments[s] = Segment(isAlive: true, boundary: Int32(b), mask: mask, previous: previous, next: next)
             segmentVertices[2 * s] = p; segmentVertices[2 * s + 1] = q
             segmentNormals[2 * s] = n; segmentNormals[2 * s + 1] = -n
             boundaries[b].segments.append(Int32(s))

@@ -90,8 +90,9 @@ import Testing
         let h = world.stepDuration
         var steps = 0
         let total = Int(60 / h)
+        var firstRest = -1
         while steps < total {
-            if world.isAtRest { break }          // nothing moves any more: the rest of the minute is the same
+            if world.isAtRest && firstRest < 0 { firstRest = steps }
             for b in boxes { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: b) }
             world.step()
             steps += 1
@@ -99,6 +100,7 @@ import Testing
         }
         if steps < Int(2 / h) { settled = world.position(of: top) }
         #expect(world.isAtRest, "awake after \(steps) steps")
+        #expect(firstRest > 0 && Double(firstRest) * h < 10, "asleep after \(Double(firstRest) * h) s")
         #expect(world.position(of: top).distance(to: settled) < 1)
         #expect(abs(world.position(of: top).y - (-size / 2 - Double(rows - 1) * size)) < 20)
         for b in boxes { #expect(world.position(of: b).y < 0 && abs(world.position(of: b).x) < 600) }
@@ -121,5 +123,48 @@ import Testing
         if let p = log.first?.point { #expect(abs(p.y - 200) < 10 && abs(p.x) < 1) }
         // Strictly alternating: one event per (ball, floor) pair even on the shared vertex.
         for (k, e) in log.enumerated() { #expect(e.phase == (k % 2 == 0 ? .began : .ended)) }
+    }
+
+    @Test(arguments: [PhysicsWorld.box(width: 40, height: 40), ShapeGeometry.circle(radius: 20)])
+    func bodiesSlideOverTheSeamsOfAFlatBoundary(shape: ShapeGeometry) {
+        // Three collinear segments: without ghost-vertex handling the box's leading face catches
+        // the next segment's start and stops.
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -1000, y: 0), Point(x: 0, y: 0), Point(x: 150, y: 0), Point(x: 1000, y: 0)],
+                              isClosed: false, mask: 1)
+        let body = world.addBody(shape, at: Point(x: -300, y: -20))
+        world.setVelocity(Vector(dx: 300, dy: 0), of: body)
+        var lowest = 0.0, highest = -Double.infinity
+        for _ in 0..<240 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: body)
+            world.step()
+            highest = max(highest, world.velocity(of: body).dy.magnitude)
+            lowest = min(lowest, world.position(of: body).y)
+        }
+        #expect(abs(world.velocity(of: body).dx - 300) < 1, "vx \(world.velocity(of: body).dx)")
+        #expect(abs(world.position(of: body).x - 300) < 3)
+        #expect(highest < 10, "vertical speed \(highest)")
+    }
+
+    @Test func boxTipsOverTheOuterCornerOfAPlatform() {
+        // The chain bends away at (0, 0): that vertex is a real corner and must still collide.
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -400, y: 0), Point(x: 0, y: 0), Point(x: 0, y: 400)], isClosed: false, mask: 1)
+        let box = world.addBody(PhysicsWorld.box(width: 40, height: 40), at: Point(x: -30, y: -20))
+        world.setVelocity(Vector(dx: 100, dy: 0), of: box)
+        for _ in 0..<240 {
+            world.applyAcceleration(Vector(dx: 0, dy: 1000), to: box)
+            world.step()
+            // Once below the corner, no vertex of the box is inside the wall (x < 0).
+            let p = world.position(of: box), q = Rotation(angle: world.angle(of: box))
+            if p.y > 30 {
+                for v in [Vec2(-20, -20), Vec2(20, -20), Vec2(20, 20), Vec2(-20, 20)] {
+                    #expect(q.apply(v).x + p.x > -1)
+                }
+            }
+        }
+        // It slid off the edge, rotating about the corner, and fell past it on the outside.
+        #expect(world.position(of: box).x > 0)
+        #expect(world.position(of: box).y > 0)
     }
 }
