@@ -117,8 +117,9 @@ public final class PaneDemo {
             scene.root.addChild(Widgets.box("icon\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 170 + Double(i / 4) * 100, width: 60, height: 60),
                                             [Palette.blue, Palette.green, Palette.orange, Palette.pink][i % 4], radius: 14, engine: engine))
         }
-        let graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 88),
-                              range: 300...960, window: 3, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
+        // Centre y from a little above open (407) to a little below closed (847), over 2.5 s.
+        let graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
+                              range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
                               title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
         scene.root.addChild(graph.node)
 
