@@ -67,7 +67,10 @@ open class DynamicBehavior {
 
     /// Run after every fixed step of the animator (120 per simulated second by default), while
     /// the behaviour is in an animator: read velocities, move anchors, add or remove behaviours
-    /// (deferred to the end of the step, see the type's discussion).
+    /// (deferred to the end of the step, see the type's discussion). Items' ``DynamicItem/center``
+    /// is written once per frame, after the steps, so read velocities (``DynamicItemBehavior``)
+    /// rather than centres here. A closure that captures its own behaviour strongly makes a
+    /// cycle: capture it `unowned`, or set `action` to nil when done.
     public var action: (() -> Void)?
 
     /// The animator the behaviour is in (directly or as a descendant), or nil.

@@ -39,6 +39,12 @@ struct Joint {
     var angularBias = 0.0
     /// 0: rigid, 1: explicit spring (applied with the forces), 2: implicit soft constraint.
     var springMode = 0
+    /// The exact explicit spring's h²K and Zh, and the (h, ω, ζ) they were computed for.
+    var springHHK = 0.0
+    var springZH = 0.0
+    var springH = 0.0
+    var springOmega = 0.0
+    var springZeta = 0.0
 
     // Accumulated impulses.
     var linearImpulse = Vec2.zero

@@ -8,13 +8,16 @@ import Kinetic
 // −π…π; a pin's `angleRange` is A's rotation relative to B (−θ), so that for a world pin it is the
 // body's own rotation since the joint was added.
 //
-// Springs (distance with a frequency, snap): when ω·h < 0.5 the spring is applied as a force in
+// Springs (distance with a frequency, snap): when ω·h < 1 the spring is applied as a force in
 // the symplectic Euler step with the damping term averaged over the step (trapezoidal):
-//   Δv = h (−ω² C − 2ζω v) / (1 + ζω h)
-// whose discrete oscillation matches the damped frequency ω√(1−ζ²) and the decay rate ζω to
-// O((ωh)²) (≈ 0.2 % for 3.5 Hz at 120 Hz), where Box2D's implicit soft constraint adds a
-// numerical damping of about ω²h/2. Stiffer springs (ω·h ≥ 0.5) use the implicit soft
-// constraint, which is unconditionally stable.
+//   Δv = h (−K C − 2Z v) / (1 + Z h)
+// This linear map has det = (1 − Zh)/(1 + Zh) and trace = (2 − h²K)/(1 + Zh), so choosing
+//   Zh = (1 − e^{−2ζωh}) / (1 + e^{−2ζωh}),   h²K = 2 − (1 + Zh)·2e^{−ζωh}·cos(ω√(1−ζ²) h)
+// (cosh and √(ζ²−1) when overdamped) gives it exactly the eigenvalues e^{(−ζω ± iω_d)h} of the
+// continuous spring: a body on a spring to the world oscillates at ω√(1−ζ²) and decays at ζω to
+// rounding, at any step rate (Box2D's implicit soft constraint adds a numerical damping ≈ ω²h/2).
+// exp and cos come from `SolverTrig` (+ − × ÷ only). Stiffer springs (ω·h ≥ 1, where chains of
+// explicit springs could go unstable) use the implicit soft constraint, stable at any stiffness.
 
 enum JointSolver {
     static let maxAngularCorrection = 8.0 * SolverTrig.pi / 180
@@ -43,6 +46,21 @@ enum JointSolver {
 
     // MARK: Explicit springs
 
+    /// (h²K, Zh) of the exact explicit spring (see the header) for ω, ζ and step h.
+    static func exactSpring(omega: Double, zeta: Double, h: Double) -> (hhK: Double, zh: Double) {
+        let decay = SolverTrig.exp(-zeta * omega * h)
+        let d2 = decay * decay
+        let zh = (1 - d2) / (1 + d2)
+        let oscillation: Double
+        if zeta < 1 {
+            oscillation = SolverTrig.sinCos(omega * (1 - zeta * zeta).squareRoot() * h).cos
+        } else {
+            let y = omega * (zeta * zeta - 1).squareRoot() * h
+            oscillation = 0.5 * (SolverTrig.exp(y) + SolverTrig.exp(-y))
+        }
+        return (2 - (1 + zh) * 2 * decay * oscillation, zh)
+    }
+
     /// Applies the explicit springs' impulses for this step (before the constraints are solved).
     static func applySprings(_ joints: UnsafeMutablePointer<Joint>, _ active: UnsafeBufferPointer<Int32>,
                              _ motions: UnsafeMutablePointer<Motion>, h: Double) {
@@ -55,7 +73,14 @@ enum JointSolver {
             let rB = b.pointee.rotation.apply(j.pointee.localB)
             let d = (b.pointee.position + rB) - (a.pointee.position + rA)
             let vr = b.pointee.velocity + cross(b.pointee.angularVelocity, rB) - a.pointee.velocity - cross(a.pointee.angularVelocity, rA)
-            let denominator = 1 + zeta * omega * h
+            if j.pointee.springH != h || j.pointee.springOmega != omega || j.pointee.springZeta != zeta {
+                let e = exactSpring(omega: omega, zeta: zeta, h: h)
+                j.pointee.springHHK = e.hhK; j.pointee.springZH = e.zh
+                j.pointee.springH = h; j.pointee.springOmega = omega; j.pointee.springZeta = zeta
+            }
+            // Δv = h(−K C − 2Z v)/(1 + Zh) = (−(h²K)/h · C − 2(Zh) v)/(1 + Zh)
+            let hhK = j.pointee.springHHK, zh = j.pointee.springZH
+            let denominator = 1 + zh
             var length = 0.0
             var isPoint = false
             switch j.pointee.definition.kind {
@@ -71,7 +96,7 @@ enum JointSolver {
             if isPoint {
                 let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                 guard k > 0 else { continue }
-                let dv = (d * (-omega * omega) - vr * (2 * zeta * omega)) * (h / denominator)
+                let dv = (d * (-hhK / h) - vr * (2 * zh)) * (1 / denominator)
                 P = dv * (1 / k)
             } else {
                 let len = d.length
@@ -80,7 +105,7 @@ enum JointSolver {
                 let crA = cross(rA, u), crB = cross(rB, u)
                 let k = mA + mB + iA * crA * crA + iB * crB * crB
                 guard k > 0 else { continue }
-                let dv = (-omega * omega * (len - length) - 2 * zeta * omega * dot(u, vr)) * h / denominator
+                let dv = (-hhK / h * (len - length) - 2 * zh * dot(u, vr)) / denominator
                 P = u * (dv / k)
             }
             a.pointee.velocity -= P * mA
@@ -93,7 +118,7 @@ enum JointSolver {
                 if iSum > 0 {
                     let theta = snapAngleError(j.pointee, a.pointee, b.pointee)
                     let wr = a.pointee.angularVelocity - b.pointee.angularVelocity
-                    let dw = (-omega * omega * theta - 2 * zeta * omega * wr) * h / denominator
+                    let dw = (-hhK / h * theta - 2 * zh * wr) / denominator
                     let L = dw / iSum
                     a.pointee.angularVelocity += iA * L
                     b.pointee.angularVelocity -= iB * L
@@ -172,7 +197,7 @@ enum JointSolver {
             switch j.pointee.definition.kind {
             case .distance(let length, _, _):
                 if let (omega, zeta) = spring(j.pointee) {
-                    j.pointee.springMode = omega * h < 0.5 ? 1 : 2
+                    j.pointee.springMode = omega * h < 1 ? 1 : 2
                 }
                 if j.pointee.springMode == 1 {
                     j.pointee.linearImpulse = .zero; j.pointee.impulse = 0
@@ -249,7 +274,7 @@ enum JointSolver {
                 m2.pointee.velocity += P * im2; m2.pointee.angularVelocity += ii2 * L2
                 applyAngular(j.pointee.angularImpulse, a, b)
             case .snap:
-                if let (omega, _) = spring(j.pointee) { j.pointee.springMode = omega * h < 0.5 ? 1 : 2 }
+                if let (omega, _) = spring(j.pointee) { j.pointee.springMode = omega * h < 1 ? 1 : 2 }
                 if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee) {
                     let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                     let s = soft(mass: k > 0 ? 1 / k : 0, omega: omega, zeta: zeta, h: h)

@@ -148,6 +148,18 @@ extension PhysicsWorld {
         if !(d.localAnchorA.x.isFinite && d.localAnchorA.y.isFinite) { d.localAnchorA = .zero }
         if !(d.anchorB.x.isFinite && d.anchorB.y.isFinite) { d.anchorB = .zero }
         if !d.frictionTorque.isFinite || d.frictionTorque < 0 { d.frictionTorque = 0 }
+        switch d.kind {
+        case .distance(let length, let frequency, let ratio):
+            d.kind = .distance(length: length.isFinite ? max(length, 0) : 0,
+                               frequency: frequency.isFinite ? max(frequency, 0) : 0,
+                               dampingRatio: ratio.isFinite ? max(ratio, 0) : 0)
+        case .limit(let minimum, let maximum):
+            let lo = minimum.isFinite ? max(minimum, 0) : 0
+            let hi = maximum.isNaN ? lo : max(maximum, lo)
+            d.kind = .limit(minimum: lo, maximum: hi)
+        default:
+            break
+        }
         var a = Int32(d.bodyA.raw)
         var b: Int32 = 0
         var usable = index(d.bodyA) != nil

@@ -195,18 +195,27 @@ extension PhysicsWorld {
         let count = contacts.count
         activeContacts.removeAll(keepingCapacity: true)
         // Pass 1: a sleeping island touched by an awake body wakes up.
-        var wokeAny = false
-        for k in 0..<count {
-            let a = contacts[k].a, b = contacts[k].b
-            let awakeA = isAwakeDynamic(a), awakeB = isAwakeDynamic(b)
-            if awakeA == awakeB { continue }
-            let other = awakeA ? b : a
-            let r = bodies[Int(other)]
-            if r.material.isAnchored || other == 0 || r.isAwake { continue }
-            collideContact(k)
-            if contacts[k].pointCount > 0 { wakeBody(Int(other)); wokeAny = true }
+        wakeCandidates.removeAll(keepingCapacity: true)
+        contacts.withUnsafeBufferPointer { contacts in
+        bodies.withUnsafeBufferPointer { bodies in
+            for k in 0..<count {
+                let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
+                let awakeA = a.isAwake && a.isAlive && !a.material.isAnchored
+                let awakeB = b.isAwake && b.isAlive && !b.material.isAnchored
+                if awakeA == awakeB { continue }
+                let other = awakeA ? b : a
+                if other.material.isAnchored || !other.isAlive || other.isAwake { continue }
+                wakeCandidates.append(Int32(k))
+            }
         }
-        _ = wokeAny
+        }
+        for k in wakeCandidates {
+            collideContact(Int(k))
+            if contacts[Int(k)].pointCount > 0 {
+                wakeBody(Int(contacts[Int(k)].a))
+                wakeBody(Int(contacts[Int(k)].b))
+            }
+        }
         // Pass 2: every contact with an awake body.
         var active = activeContacts
         activeContacts = []

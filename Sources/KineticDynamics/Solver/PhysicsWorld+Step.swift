@@ -203,13 +203,17 @@ extension PhysicsWorld {
     /// Began/ended events from the (body, partner) pairs touching now and one step ago.
     func recordEvents() {
         touching.removeAll(keepingCapacity: true)
-        for k in contacts.indices where contacts[k].isTouching && contacts[k].pointCount > 0 {
-            let c = contacts[k]
-            var key = c.key
-            if c.segment >= 0 {
-                key = UInt64(UInt32(c.b)) << 32 | UInt64(Self.segmentFlag | UInt32(segments[Int(c.segment)].boundary))
+        contacts.withUnsafeBufferPointer { contacts in
+        segments.withUnsafeBufferPointer { segments in
+            for k in contacts.indices where contacts[k].isTouching && contacts[k].pointCount > 0 {
+                var key = contacts[k].key
+                let segment = contacts[k].segment
+                if segment >= 0 {
+                    key = UInt64(UInt32(contacts[k].b)) << 32 | UInt64(Self.segmentFlag | UInt32(segments[Int(segment)].boundary))
+                }
+                touching.append(TouchRecord(key: key, point: contacts[k].worldPoint))
             }
-            touching.append(TouchRecord(key: key, point: c.worldPoint))
+        }
         }
         touching.sort { $0.key < $1.key }
         // One record per pair (a body may touch several segments of one boundary).

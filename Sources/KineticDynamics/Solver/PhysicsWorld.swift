@@ -167,6 +167,7 @@ final class PhysicsWorld {
     var startStates: [StartState] = []
     var activeContacts: [Int32] = []
     var interleaved: [Int32] = []
+    var wakeCandidates: [Int32] = []
     var activeJoints: [Int32] = []
     var touching: [TouchRecord] = []
     var previousTouching: [TouchRecord] = []
@@ -483,7 +484,10 @@ final class PhysicsWorld {
     // MARK: Joints
 
     /// Adds a joint and wakes its bodies. A joint naming a destroyed body, or body B equal to A,
-    /// is kept but inactive until removed. Non-finite anchors are replaced by 0.
+    /// is kept but inactive until removed. Non-finite anchors are replaced by 0; a distance's
+    /// negative or non-finite length, frequency or damping ratio by 0 (0 Hz: rigid); a limit's
+    /// minimum is clamped to ≥ 0 (non-finite: 0) and its maximum to ≥ the minimum (NaN: the
+    /// minimum; +∞ is allowed). Destroying a body removes its joints; handles are reused after removal.
     func addJoint(_ definition: JointDefinition) -> JointID {
         let j: Int
         if let free = freeJoints.popLast() { j = Int(free) } else {

@@ -165,6 +165,38 @@ enum SolverTrig {
         return 4 * (t + t * t2 * p)
     }
 
+    static let ln2High = 0.6931471803691238
+    static let ln2Low = 1.9082149292705877e-10
+
+    /// eˣ to ≈ 1 ulp from + − × ÷ and an exact power-of-two scaling; 0 below −745, +∞ above 709.8.
+    static func exp(_ x: Double) -> Double {
+        if x.isNaN { return x }
+        if x < -745.2 { return 0 }
+        if x > 709.8 { return .infinity }
+        let n = (x / 0.6931471805599453).rounded()
+        let r = (x - n * ln2High) - n * ln2Low              // |r| ≤ 0.35
+        // Taylor to r¹⁵/15! (< 1e-18 at |r| = 0.35).
+        var p = 1.0 / 1307674368000
+        p = 1.0 / 87178291200 + r * p
+        p = 1.0 / 6227020800 + r * p
+        p = 1.0 / 479001600 + r * p
+        p = 1.0 / 39916800 + r * p
+        p = 1.0 / 3628800 + r * p
+        p = 1.0 / 362880 + r * p
+        p = 1.0 / 40320 + r * p
+        p = 1.0 / 5040 + r * p
+        p = 1.0 / 720 + r * p
+        p = 1.0 / 120 + r * p
+        p = 1.0 / 24 + r * p
+        p = 1.0 / 6 + r * p
+        p = 0.5 + r * p
+        p = 1 + r * p
+        let er = 1 + r * p
+        // Two exact scalings so 2ⁿ never overflows or underflows on its own.
+        let half = Int(n) / 2
+        return er * Double(sign: .plus, exponent: half, significand: 1) * Double(sign: .plus, exponent: Int(n) - half, significand: 1)
+    }
+
     /// `angle` wrapped to −π…π.
     static func wrap(_ angle: Double) -> Double {
         guard angle.isFinite else { return 0 }

@@ -1,5 +1,10 @@
-// Small vector helpers and the limits that keep every value the behaviours feed the world finite.
-@_spi(KineticMath) import Kinetic
+// Small vector helpers, deterministic math, and the limits that keep every value the behaviours feed the world finite.
+//
+// The behaviour layer's trigonometry and powers use the solver's `SolverTrig` and the exp/log
+// below, built from +, −, ×, ÷ and √ only, rather than the core's libm shim: everything a
+// behaviour feeds the world (a push direction from an angle, a field's falloff) then has the
+// same bits on every platform, as the world's own step does.
+import Kinetic
 
 /// Bounds on what the behaviour layer hands the solver, so that no input (a push of magnitude
 /// 1e300, a velocity of 1e308) can overflow to infinity and from there to NaN.
@@ -51,23 +56,25 @@ extension Vector {
 /// `v` turned by `angle` radians.
 func rotate(_ v: Vector, by angle: Double) -> Vector {
     if angle == 0 { return v }
-    let r = KineticMath.sinCos(angle)
+    let r = SolverTrig.sinCos(angle)
     return rotate(v, cos: r.cos, sin: r.sin)
 }
 
 /// The angle of a vector in radians (−π…π), 0 for the zero vector.
 func angleOf(_ v: Vector) -> Double {
-    (v.x == 0 && v.y == 0) ? 0 : KineticMath.atan2(v.y, v.x)
+    (v.x == 0 && v.y == 0) ? 0 : SolverTrig.atan2(v.y, v.x)
 }
 
 /// A vector of `magnitude` along `angle`.
 func vector(angle: Double, magnitude: Double) -> Vector {
-    let r = KineticMath.sinCos(angle)
+    let r = SolverTrig.sinCos(angle)
     return Vector(dx: r.cos * magnitude, dy: r.sin * magnitude)
 }
 
-/// `base` raised to the integer or real power `exponent`; integer exponents up to 8 use
-/// multiplications only, so the common falloffs (0, 1, 2, 3) give the same bits on every platform.
+/// `base` (> 0) raised to the power `exponent`; integer exponents up to 8 use multiplications
+/// only, others `exp(exponent · log base)` from the deterministic functions below (relative error
+/// ≈ 1e-15 · |exponent · log base|). A non-positive or non-finite base gives 0 for positive
+/// exponents and +∞ for negative ones, which the callers clamp.
 func power(_ base: Double, _ exponent: Double) -> Double {
     if exponent == 0 { return 1 }
     if exponent == exponent.rounded(), exponent.magnitude <= 8 {
@@ -75,5 +82,46 @@ func power(_ base: Double, _ exponent: Double) -> Double {
         for _ in 0..<Int(exponent.magnitude) { result *= base }
         return exponent > 0 ? result : 1 / result
     }
-    return KineticMath.pow(base, exponent)
+    guard base > 0, base.isFinite else { return exponent > 0 ? 0 : .infinity }
+    return DeterministicMath.exp(exponent * DeterministicMath.log(base))
+}
+
+/// exp and log from +, −, ×, ÷ only, the same bits on every IEEE-754 platform.
+enum DeterministicMath {
+    static let ln2 = 0.6931471805599453
+    /// ln 2 split in two (Cody–Waite) so that y − k·ln 2 loses nothing.
+    static let ln2High = 0.693147180369123816490
+    static let ln2Low = 1.90821492927058770002e-10
+
+    /// ln x for finite x > 0: x = m·2ᵉ with m in [√½, √2), then ln m = 2·atanh((m − 1)/(m + 1))
+    /// by its series (|t| ≤ 0.172, 14 terms leave < 1e-21).
+    static func log(_ x: Double) -> Double {
+        var m = x.significand
+        var e = Double(x.exponent)
+        if m > 1.4142135623730951 { m /= 2; e += 1 }
+        let t = (m - 1) / (m + 1), t2 = t * t
+        var term = t, sum = 0.0
+        var k = 1.0
+        for _ in 0..<14 {
+            sum += term / k
+            term *= t2
+            k += 2
+        }
+        return 2 * sum + e * ln2
+    }
+
+    /// eʸ: y = k·ln 2 + r with |r| ≤ ½ ln 2, then 2ᵏ times the Taylor series of eʳ (22 terms).
+    static func exp(_ y: Double) -> Double {
+        if y.isNaN { return 0 }
+        if y > 709.78 { return .infinity }
+        if y < -745.13 { return 0 }
+        let k = (y / ln2).rounded()
+        let r = (y - k * ln2High) - k * ln2Low
+        var term = 1.0, sum = 1.0
+        for n in 1...22 {
+            term *= r / Double(n)
+            sum += term
+        }
+        return Double(sign: .plus, exponent: Int(k), significand: sum)
+    }
 }

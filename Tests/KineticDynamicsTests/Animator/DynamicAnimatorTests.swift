@@ -53,8 +53,9 @@ final class PauseLog: DynamicAnimatorDelegate {
     }
 
     /// Gravity, walls, two colliding items, a pendulum, a push activated at 0.5 s and an anchor
-    /// moved at 1 s: the positions at the instants 30, 60 and 120 Hz share are identical.
-    private func scriptedRun(rate: Double) -> [[Double]] {
+    /// moved at 1 s, ticked at `ticks` (each with whether to sample after it): the positions
+    /// sampled at the instants 1/30 s apart.
+    private func scriptedRun(_ ticks: [(time: Double, sample: Bool)]) -> [[Double]] {
         let h = DynamicsHarness()
         let a = ball(at: Point(x: 100, y: 100), diameter: 40)
         let b = square(at: Point(x: 130, y: 300), side: 50)
@@ -74,26 +75,54 @@ final class PauseLog: DynamicAnimatorDelegate {
         h.animator.addBehavior(push)
         h.animator.addBehavior(rope)
         var samples: [[Double]] = []
-        let frames = Int(2 * rate)
-        let every = Int(rate / 30)
-        for k in 1...frames {
-            h.engine.tick(at: Double(k) / rate)
-            if k % every == 0 {
+        for tick in ticks {
+            h.engine.tick(at: tick.time)
+            if tick.sample {
                 samples.append([a.center.x, a.center.y, b.center.x, b.center.y, b.transform.rotation,
                                 bob.center.x, bob.center.y])
             }
-            if k * 2 == frames / 2 { push.active = true }                 // t = 0.5
-            if k == frames / 2 { rope.anchorPoint = Point(x: 150, y: 120) } // t = 1
+            if tick.time == 0.5 { push.active = true }
+            if tick.time == 1 { rope.anchorPoint = Point(x: 150, y: 120) }
         }
         return samples
     }
 
+    /// Frames k/rate for 2 s; every (rate/30)th is a shared instant.
+    private func regular(_ rate: Int) -> [(time: Double, sample: Bool)] {
+        (1...(2 * rate)).map { (Double($0) / Double(rate), $0 % (rate / 30) == 0) }
+    }
+
+    /// The 30 Hz instants with 0 to 3 extra ticks at seeded pseudo-random times between them.
+    private func jittery(seed: UInt64) -> [(time: Double, sample: Bool)] {
+        var state = seed
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var ticks: [(time: Double, sample: Bool)] = []
+        for j in 1...60 {
+            let start = Double(j - 1) / 30, end = Double(j) / 30
+            var extra = (0..<Int(next() * 4)).map { _ in start + (end - start) * next() }
+            extra.sort()
+            for t in extra where t > start && t < end { ticks.append((t, false)) }
+            ticks.append((end, true))
+        }
+        return ticks
+    }
+
     @Test func theSameEventsAt30_60And120HzGiveIdenticalPositions() {
-        let at30 = scriptedRun(rate: 30), at60 = scriptedRun(rate: 60), at120 = scriptedRun(rate: 120)
+        let at30 = scriptedRun(regular(30)), at60 = scriptedRun(regular(60)), at120 = scriptedRun(regular(120))
         #expect(at30.count == 60)
         #expect(at30 == at60)
         #expect(at60 == at120)
         #expect(at120.last![1] != 100, "something moved")
+    }
+
+    @Test func jitteryFramesGiveTheSamePositionsAtTheSharedInstants() {
+        let reference = scriptedRun(regular(30))
+        for seed: UInt64 in [1, 2, 3] {
+            #expect(scriptedRun(jittery(seed: seed)) == reference, "seed \(seed)")
+        }
     }
 
     @Test func oneBodyPerItemHoweverManyBehavioursNameIt() {
@@ -238,5 +267,41 @@ final class PauseLog: DynamicAnimatorDelegate {
         h.run(until: 1.5)
         #expect(h.diagnostics.isEmpty)
         #expect((item.center.y - 280).magnitude < 1, "lands on the boundary, re-created in the new world: \(item.center.y)")
+    }
+}
+
+@Suite struct ItemShapeTests {
+    private func restingY(of item: BasicDynamicItem) -> (y: Double, diagnostics: Int) {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let walls = CollisionBehavior(items: [item])
+        walls.translatesReferenceBoundsIntoBoundary = true
+        let material = DynamicItemBehavior(items: [item])
+        material.allowsRotation = false
+        h.animator.addBehavior(walls)
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.run(until: 2)
+        return (item.center.y, h.diagnostics.count)
+    }
+
+    @Test func eachCollisionBoundsTypeRestsOnItsOwnShape() {
+        let box = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 80, height: 40))
+        #expect((restingY(of: box).y - 620).magnitude < 0.5)
+        let disc = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 40, height: 40), collisionBoundsType: .ellipse)
+        #expect((restingY(of: disc).y - 620).magnitude < 0.5)
+        let ellipse = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 80, height: 40), collisionBoundsType: .ellipse)
+        #expect((restingY(of: ellipse).y - 620).magnitude < 0.5)
+        // A triangle whose lowest vertex is 30 below the centre, inside 100 × 100 bounds.
+        let triangle = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 100, height: 100),
+                                        collisionBoundsType: .path([Point(x: -40, y: 30), Point(x: 40, y: 30), Point(x: 0, y: -40)]))
+        #expect((restingY(of: triangle).y - 610).magnitude < 0.5)
+    }
+
+    @Test func aConcavePathFallsBackToTheRectangleWithADiagnostic() {
+        let dart = BasicDynamicItem(center: Point(x: 160, y: 300), size: Size(width: 60, height: 60),
+                                    collisionBoundsType: .path([Point(x: -30, y: 30), Point(x: 0, y: 0), Point(x: 30, y: 30), Point(x: 0, y: -30)]))
+        let result = restingY(of: dart)
+        #expect((result.y - 610).magnitude < 0.5, "rests on its 60-point rectangle")
+        #expect(result.diagnostics == 1)
     }
 }

@@ -50,7 +50,7 @@ import Darwin
         return (period, -slope)
     }
 
-    @Test(arguments: [(3.5, 0.4, 1.5), (1.0, 0.1, 8.0), (8.0, 0.05, 2.0)])
+    @Test(arguments: [(3.5, 0.4, 1.5), (1.0, 0.1, 8.0), (8.0, 0.05, 2.0), (15.0, 0.2, 1.0)])
     func zeroLengthSpringOscillatesAtTheDampedFrequency(frequency: Double, damping: Double, seconds: Double) {
         let omega = 2 * Double.pi * frequency
         let (period, decay) = Self.measure(frequency: frequency, damping: damping, seconds: seconds)
