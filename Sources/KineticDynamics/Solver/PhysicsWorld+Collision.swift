@@ -79,7 +79,7 @@ extension PhysicsWorld {
         }
         }
         }
-        pairKeys.sort()
+        pairKeys.withUnsafeMutableBufferPointer { KeySort.sort($0) }
     }
 
     @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {

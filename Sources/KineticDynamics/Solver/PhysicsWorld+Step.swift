@@ -215,7 +215,7 @@ extension PhysicsWorld {
             }
         }
         }
-        touching.sort { $0.key < $1.key }
+        touching.withUnsafeMutableBufferPointer { KeySort.sort($0) }
         // One record per pair (a body may touch several segments of one boundary).
         var unique = 0
         for k in touching.indices where k == 0 || touching[k].key != touching[unique - 1].key {

@@ -45,3 +45,25 @@ import Darwin
         #expect(abs(q.angle - SolverTrig.wrap(1000 * atan(0.01))) < 1e-12)
     }
 }
+
+@Suite struct KeySortTests {
+    @Test func sortsLikeTheStandardLibrary() {
+        var seed: UInt64 = 7
+        for n in [0, 1, 2, 15, 16, 17, 100, 1000, 5000] {
+            var keys: [UInt64] = []
+            for k in 0..<n {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                keys.append(k % 3 == 0 ? seed >> 60 : seed >> 20)       // with many duplicates
+            }
+            var sorted = keys
+            sorted.withUnsafeMutableBufferPointer { KeySort.sort($0) }
+            #expect(sorted == keys.sorted())
+            var ascending = keys.sorted()
+            ascending.withUnsafeMutableBufferPointer { KeySort.sort($0) }
+            #expect(ascending == keys.sorted())
+            var descending = Array(keys.sorted().reversed())
+            descending.withUnsafeMutableBufferPointer { KeySort.sort($0) }
+            #expect(descending == keys.sorted())
+        }
+    }
+}
