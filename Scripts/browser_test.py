@@ -282,6 +282,8 @@ shots = {
     "rotation": lambda: Pointer().tap(187, 502).pause(1.6),
     "dynamics-gravity": lambda: Pointer().pause(0.05).drag(60, 122, 250, 200, 0.4, steps=24).pause(0.5),
     "dynamics-pendulum": lambda: Pointer().tap(113.5, 26).pause(0.8),
+    "dynamics-snap": lambda: Pointer().tap(186.5, 26).pause(0.2).tap(300, 500).pause(0.25),
+    "dynamics-push": lambda: Pointer().tap(259.5, 26).pause(1.2).tap(187, 352).pause(0.2),
     "dynamics-field": lambda: Pointer().tap(332.5, 26).pause(0.2).drag(187.5, 352, 120, 480, 0.6, steps=36).pause(0.8),
 }
 for shot, action in shots.items():
