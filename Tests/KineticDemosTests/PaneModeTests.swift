@@ -65,7 +65,12 @@ struct PaneModeTests {
         // Thrown down at 4.15: closed at the end, centred.
         #expect(abs(presentation(r, "pane.center.y", at: 5.95) - 847) < 0.5, "\(name)")
         #expect(abs(presentation(r, "pane.center.x", at: 5.95) - 187.5) < 0.5, "\(name)")
-        // The graph's three curves all come from the same gestures: every engine ends closed.
+        // The graph's three curves come from the same gestures: the three engines leave the
+        // finger at the same place, then follow their own physics, and all end closed.
+        let released = ["dynamics", "spring", "pop"].map { presentation(r, "pane.\($0).y", at: 0.4) }
+        #expect(released[0] == released[1] && released[1] == released[2], "\(name): \(released)")
+        let flying = ["dynamics", "spring", "pop"].map { presentation(r, "pane.\($0).y", at: 0.6) }
+        #expect(abs(flying[0] - flying[1]) > 1 && abs(flying[1] - flying[2]) > 1 && abs(flying[0] - flying[2]) > 1, "\(name): \(flying)")
         for m in ["dynamics", "spring", "pop"] {
             #expect(abs(presentation(r, "pane.\(m).y", at: 5.95) - 847) < 0.5, "\(name): \(m)")
         }
