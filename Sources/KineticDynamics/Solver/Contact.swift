@@ -55,8 +55,12 @@ struct Contact {
 
 /// A contact point as the velocity iterations see it.
 struct ConstraintPoint {
-    var rA = Vec2.zero
-    var rB = Vec2.zero
+    /// rA × n, rB × n, rA × t, rB × t: the anchors enter the iterations only through these, so
+    /// an impulse λ along n turns A by −I⁻¹·λ·(rA × n) without a cross product per update.
+    var rnA = 0.0
+    var rnB = 0.0
+    var rtA = 0.0
+    var rtB = 0.0
     var normalImpulse = 0.0
     var tangentImpulse = 0.0
     var normalMass = 0.0

@@ -36,20 +36,20 @@ enum ContactSolver {
                 let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
                                              radiusA: rA, radiusB: rB, xfA, xfB)
                 normal = ev.normal
-                q.rA = ev.point - mA.position
-                q.rB = ev.point - mB.position
-                let rnA = cross(q.rA, ev.normal), rnB = cross(q.rB, ev.normal)
+                let pA = ev.point - mA.position
+                let pB = ev.point - mB.position
+                let rnA = cross(pA, ev.normal), rnB = cross(pB, ev.normal)
                 let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
                 q.normalMass = kN > 0 ? 1 / kN : 0
                 let t = cross(ev.normal, 1)
-                let rtA = cross(q.rA, t), rtB = cross(q.rB, t)
+                let rtA = cross(pA, t), rtB = cross(pB, t)
                 let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
                 q.tangentMass = kT > 0 ? 1 / kT : 0
+                q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
                 // Restitution: the approach speed when the step began, reflected, then this step's
                 // applied forces (gravity) act for the whole step. With the free-flight position
                 // term this keeps an elastic bounce's height (to O(g h²) per bounce).
-                let dv0 = sB.velocity + cross(sB.angularVelocity, q.rB) - sA.velocity - cross(sA.angularVelocity, q.rA)
-                p.relativeVelocity = dot(dv0, ev.normal)
+                p.relativeVelocity = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
                 p.restitutionTarget = -restitution * p.relativeVelocity + dot(sB.kick - sA.kick, ev.normal)
                 q.velocityBias = p.separation > 0 ? -p.separation * invH : 0
                 q.normalImpulse = p.normalImpulse
@@ -67,8 +67,8 @@ enum ContactSolver {
             if c.pointee.pointCount == 2 {
                 setUp(&c.pointee.p1, &k.pointee.p1)
                 let p0 = k.pointee.p0, p1 = k.pointee.p1
-                let rn1A = cross(p0.rA, normal), rn1B = cross(p0.rB, normal)
-                let rn2A = cross(p1.rA, normal), rn2B = cross(p1.rB, normal)
+                let rn1A = p0.rnA, rn1B = p0.rnB
+                let rn2A = p1.rnA, rn2B = p1.rnB
                 let k11 = imA + imB + iA * rn1A * rn1A + iB * rn1B * rn1B
                 let k22 = imA + imB + iA * rn2A * rn2A + iB * rn2B * rn2B
                 let k12 = imA + imB + iA * rn1A * rn2A + iB * rn1B * rn2B
@@ -93,12 +93,12 @@ enum ContactSolver {
             var vA = a.pointee.velocity, wA = a.pointee.angularVelocity
             var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
             var P = n * k.p0.normalImpulse + t * k.p0.tangentImpulse
-            vA -= P * imA; wA -= iA * cross(k.p0.rA, P)
-            vB += P * imB; wB += iB * cross(k.p0.rB, P)
+            vA -= P * imA; wA -= iA * (k.p0.normalImpulse * k.p0.rnA + k.p0.tangentImpulse * k.p0.rtA)
+            vB += P * imB; wB += iB * (k.p0.normalImpulse * k.p0.rnB + k.p0.tangentImpulse * k.p0.rtB)
             if k.pointCount == 2 {
                 P = n * k.p1.normalImpulse + t * k.p1.tangentImpulse
-                vA -= P * imA; wA -= iA * cross(k.p1.rA, P)
-                vB += P * imB; wB += iB * cross(k.p1.rB, P)
+                vA -= P * imA; wA -= iA * (k.p1.normalImpulse * k.p1.rnA + k.p1.tangentImpulse * k.p1.rtA)
+                vB += P * imB; wB += iB * (k.p1.normalImpulse * k.p1.rnB + k.p1.tangentImpulse * k.p1.rtB)
             }
             a.pointee.velocity = vA; a.pointee.angularVelocity = wA
             b.pointee.velocity = vB; b.pointee.angularVelocity = wB
@@ -106,87 +106,78 @@ enum ContactSolver {
     }
 
     /// One sequential-impulse sweep. Written out without helpers so the four velocities stay in
-    /// registers (a nested function capturing them made this loop 2× slower).
+    /// registers (a nested function capturing them made this loop 2× slower), and with the
+    /// anchors as precomputed cross products (Δv·n = (vB − vA)·n + ωB (rB × n) − ωA (rA × n)).
     static func solveVelocities(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>) {
         let base = constraints.baseAddress!
         for slot in 0..<constraints.count {
             let k = base + slot
             let a = motions + Int(k.pointee.a), b = motions + Int(k.pointee.b)
-            let n = k.pointee.normal
-            let tx = n.y, ty = -n.x
+            let nx = k.pointee.normal.x, ny = k.pointee.normal.y
+            let tx = ny, ty = -nx
             let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
             var vAx = a.pointee.velocity.x, vAy = a.pointee.velocity.y, wA = a.pointee.angularVelocity
             var vBx = b.pointee.velocity.x, vBy = b.pointee.velocity.y, wB = b.pointee.angularVelocity
             let friction = k.pointee.friction
             let twoPoints = k.pointee.pointCount == 2
-            let r0Ax = k.pointee.p0.rA.x, r0Ay = k.pointee.p0.rA.y, r0Bx = k.pointee.p0.rB.x, r0By = k.pointee.p0.rB.y
-            let r1Ax = k.pointee.p1.rA.x, r1Ay = k.pointee.p1.rA.y, r1Bx = k.pointee.p1.rB.x, r1By = k.pointee.p1.rB.y
 
             if friction > 0 {
                 do {
-                    let dvx = vBx - wB * r0By - vAx + wA * r0Ay
-                    let dvy = vBy + wB * r0Bx - vAy - wA * r0Ax
-                    let vt = dvx * tx + dvy * ty
+                    let vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * k.pointee.p0.rtB - wA * k.pointee.p0.rtA
                     let maxF = friction * k.pointee.p0.normalImpulse
                     let old = k.pointee.p0.tangentImpulse
                     let new = min(max(old - k.pointee.p0.tangentMass * vt, -maxF), maxF)
                     k.pointee.p0.tangentImpulse = new
                     let lambda = new - old
                     let px = tx * lambda, py = ty * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r0Ax * py - r0Ay * px)
-                    vBx += px * imB; vBy += py * imB; wB += iB * (r0Bx * py - r0By * px)
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p0.rtA
+                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p0.rtB
                 }
                 if twoPoints {
-                    let dvx = vBx - wB * r1By - vAx + wA * r1Ay
-                    let dvy = vBy + wB * r1Bx - vAy - wA * r1Ax
-                    let vt = dvx * tx + dvy * ty
+                    let vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * k.pointee.p1.rtB - wA * k.pointee.p1.rtA
                     let maxF = friction * k.pointee.p1.normalImpulse
                     let old = k.pointee.p1.tangentImpulse
                     let new = min(max(old - k.pointee.p1.tangentMass * vt, -maxF), maxF)
                     k.pointee.p1.tangentImpulse = new
                     let lambda = new - old
                     let px = tx * lambda, py = ty * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r1Ax * py - r1Ay * px)
-                    vBx += px * imB; vBy += py * imB; wB += iB * (r1Bx * py - r1By * px)
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p1.rtA
+                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p1.rtB
                 }
             }
 
             if !twoPoints || !k.pointee.useBlock {
                 do {
-                    let dvx = vBx - wB * r0By - vAx + wA * r0Ay
-                    let dvy = vBy + wB * r0Bx - vAy - wA * r0Ax
-                    let vn = dvx * n.x + dvy * n.y
+                    let vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * k.pointee.p0.rnB - wA * k.pointee.p0.rnA
                     let old = k.pointee.p0.normalImpulse
                     let new = max(old - k.pointee.p0.normalMass * (vn - k.pointee.p0.velocityBias), 0)
                     k.pointee.p0.normalImpulse = new
                     k.pointee.p0.maxNormalImpulse = max(k.pointee.p0.maxNormalImpulse, new)
                     let lambda = new - old
-                    let px = n.x * lambda, py = n.y * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r0Ax * py - r0Ay * px)
-                    vBx += px * imB; vBy += py * imB; wB += iB * (r0Bx * py - r0By * px)
+                    let px = nx * lambda, py = ny * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p0.rnA
+                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p0.rnB
                 }
                 if twoPoints {
-                    let dvx = vBx - wB * r1By - vAx + wA * r1Ay
-                    let dvy = vBy + wB * r1Bx - vAy - wA * r1Ax
-                    let vn = dvx * n.x + dvy * n.y
+                    let vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * k.pointee.p1.rnB - wA * k.pointee.p1.rnA
                     let old = k.pointee.p1.normalImpulse
                     let new = max(old - k.pointee.p1.normalMass * (vn - k.pointee.p1.velocityBias), 0)
                     k.pointee.p1.normalImpulse = new
                     k.pointee.p1.maxNormalImpulse = max(k.pointee.p1.maxNormalImpulse, new)
                     let lambda = new - old
-                    let px = n.x * lambda, py = n.y * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * (r1Ax * py - r1Ay * px)
-                    vBx += px * imB; vBy += py * imB; wB += iB * (r1Bx * py - r1By * px)
+                    let px = nx * lambda, py = ny * lambda
+                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p1.rnA
+                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p1.rnB
                 }
             } else {
                 // Box2D 2.3's block solver: the 2×2 LCP  vn = K·x + b, x ≥ 0, vn ≥ 0, x·vn = 0,
                 // by enumerating the four cases (the first that holds is the solution).
                 let ax = k.pointee.p0.normalImpulse, ay = k.pointee.p1.normalImpulse
-                let dv1x = vBx - wB * r0By - vAx + wA * r0Ay, dv1y = vBy + wB * r0Bx - vAy - wA * r0Ax
-                let dv2x = vBx - wB * r1By - vAx + wA * r1Ay, dv2y = vBy + wB * r1Bx - vAy - wA * r1Ax
+                let rn1A = k.pointee.p0.rnA, rn1B = k.pointee.p0.rnB, rn2A = k.pointee.p1.rnA, rn2B = k.pointee.p1.rnB
+                let dvn = (vBx - vAx) * nx + (vBy - vAy) * ny
                 let k11 = k.pointee.k11, k12 = k.pointee.k12, k22 = k.pointee.k22
-                let bx = dv1x * n.x + dv1y * n.y - k.pointee.p0.velocityBias - (k11 * ax + k12 * ay)
-                let by = dv2x * n.x + dv2y * n.y - k.pointee.p1.velocityBias - (k12 * ax + k22 * ay)
+                let bx = dvn + wB * rn1B - wA * rn1A - k.pointee.p0.velocityBias - (k11 * ax + k12 * ay)
+                let by = dvn + wB * rn2B - wA * rn2A - k.pointee.p1.velocityBias - (k12 * ax + k22 * ay)
                 var xx = -(k.pointee.n11 * bx + k.pointee.n12 * by)
                 var xy = -(k.pointee.n12 * bx + k.pointee.n22 * by)
                 var solved = xx >= 0 && xy >= 0
@@ -207,11 +198,11 @@ enum ContactSolver {
                     xx = ax; xy = ay
                 }
                 let dx = xx - ax, dy = xy - ay
-                let p1x = n.x * dx, p1y = n.y * dx, p2x = n.x * dy, p2y = n.y * dy
-                vAx -= (p1x + p2x) * imA; vAy -= (p1y + p2y) * imA
-                wA -= iA * ((r0Ax * p1y - r0Ay * p1x) + (r1Ax * p2y - r1Ay * p2x))
-                vBx += (p1x + p2x) * imB; vBy += (p1y + p2y) * imB
-                wB += iB * ((r0Bx * p1y - r0By * p1x) + (r1Bx * p2y - r1By * p2x))
+                let sum = dx + dy
+                vAx -= nx * sum * imA; vAy -= ny * sum * imA
+                wA -= iA * (rn1A * dx + rn2A * dy)
+                vBx += nx * sum * imB; vBy += ny * sum * imB
+                wB += iB * (rn1B * dx + rn2B * dy)
                 k.pointee.p0.normalImpulse = xx
                 k.pointee.p1.normalImpulse = xy
                 k.pointee.p0.maxNormalImpulse = max(k.pointee.p0.maxNormalImpulse, xx)
@@ -236,15 +227,14 @@ enum ContactSolver {
             var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
             @inline(__always) func restitute(_ p: inout ConstraintPoint, _ data: ContactPoint) {
                 if data.relativeVelocity > -restitutionThreshold || p.maxNormalImpulse == 0 { return }
-                let dv = vB + cross(wB, p.rB) - vA - cross(wA, p.rA)
-                let vn = dot(dv, n)
+                let vn = dot(vB - vA, n) + wB * p.rnB - wA * p.rnA
                 let newImpulse = max(p.normalImpulse - p.normalMass * (vn - data.restitutionTarget), 0)
                 let lambda = newImpulse - p.normalImpulse
                 p.normalImpulse = newImpulse
                 p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
                 let P = n * lambda
-                vA -= P * imA; wA -= iA * cross(p.rA, P)
-                vB += P * imB; wB += iB * cross(p.rB, P)
+                vA -= P * imA; wA -= iA * lambda * p.rnA
+                vB += P * imB; wB += iB * lambda * p.rnB
             }
             restitute(&k.pointee.p0, c.pointee.p0)
             if k.pointee.pointCount == 2 { restitute(&k.pointee.p1, c.pointee.p1) }

@@ -124,12 +124,13 @@ enum Narrowphase {
         var best = -Double.greatestFiniteMagnitude
         for i in 0..<p1.count {
             let n = q.apply(p1.normals[i])
-            let v1 = q.apply(p1.vertices[i]) + t
+            let offset = dot(n, q.apply(p1.vertices[i]) + t)
             var si = Double.greatestFiniteMagnitude
             for j in 0..<p2.count {
-                let sij = dot(n, p2.vertices[j] - v1)
+                let sij = dot(n, p2.vertices[j])
                 if sij < si { si = sij }
             }
+            si -= offset
             if si > best { best = si; bestIndex = i }
         }
         return (bestIndex, best)

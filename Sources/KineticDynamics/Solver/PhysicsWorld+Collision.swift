@@ -89,6 +89,16 @@ extension PhysicsWorld {
 
     /// Merges the candidate pairs with the existing contacts (both sorted by key).
     func mergeContacts() {
+        // Steady state: the same pairs as last step, nothing to copy.
+        if pairKeys.count == contacts.count {
+            let same = contacts.withUnsafeBufferPointer { contacts in
+                pairKeys.withUnsafeBufferPointer { keys in
+                    for k in 0..<keys.count where keys[k] != contacts[k].key { return false }
+                    return true
+                }
+            }
+            if same { return }
+        }
         contactScratch.removeAll(keepingCapacity: true)
         var old = 0
         let oldCount = contacts.count

@@ -143,7 +143,7 @@ final class PhysicsWorld {
     var freeBodies: [Int32] = []
     var releasedBodies: [Int32] = []
 
-    // Boundaries: each segment has 2 vertices and 2 normals in `segmentPool*`.
+    // Boundaries: segment s has vertices and normals 2s, 2s + 1 in `segmentVertices`/`segmentNormals`.
     var segments: [Segment] = []
     var segmentVertices: [Vec2] = []
     var segmentNormals: [Vec2] = []

@@ -71,6 +71,18 @@ import Testing
         #expect(world.position(of: ball).x < 300)
     }
 
+    @Test func fastBallHitsAThinMovableBody() {
+        // Two dynamic bodies: the speculative reach is the sum of both motions.
+        let world = PhysicsWorld()
+        let plank = world.addBody(PhysicsWorld.box(width: 4, height: 200), at: Point(x: 300, y: 0))
+        let ball = world.addBody(.circle(radius: 10), at: Point(x: 0, y: 0))
+        world.setVelocity(Vector(dx: 10_000, dy: 0), of: ball)
+        world.setVelocity(Vector(dx: -2_000, dy: 0), of: plank)
+        world.step(6)
+        #expect(world.position(of: ball).x < world.position(of: plank).x)
+        #expect(world.velocity(of: plank).dx > 0)                 // it was hit
+    }
+
     @Test func pyramidOfTwentyRowsStands() {
         let world = PhysicsWorld()
         _ = world.addBoundary(points: [Point(x: -2000, y: 0), Point(x: 2000, y: 0)], isClosed: false, mask: 1)
