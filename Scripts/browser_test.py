@@ -7,7 +7,8 @@ found by their data-name), in stage points (375 x 667).
 
     python3 Scripts/browser_test.py URL OUTDIR
 
-Writes OUTDIR/screenshot-DEMO.png (each demo mid-animation), OUTDIR/report.json, and prints
+Writes OUTDIR/screenshot-DEMO.png (each demo mid-animation; the pane in each of its three modes,
+the dynamics catalog's exhibits, the pyramid before and after), OUTDIR/report.json, and prints
 one line per check and a closing 'N passed, N failed' line. Exit status 1 if any check failed.
 """
 import csv
@@ -185,20 +186,66 @@ Pointer().drag(187, 300, 187, 450, 0.15, steps=9).perform()
 time.sleep(1.3)
 check("photo flicked down: popped, the stack shows the grid only", names_present("detail", "grid", "tile4") == [False, True, True])
 
-# --- The pane ------------------------------------------------------------------------------------
-open_demo("pane")
-check("pane starts closed: top at 587", close(rect("pane")["y"], 587, 0.6))
-Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
-time.sleep(0.1)
-flying = rect("pane")["y"]
-time.sleep(1.6)
-top = rect("pane")["y"]
-check("pane thrown up: settles open at top 147", close(top, 147, 0.6), "mid-flight %.1f, settled %.2f" % (flying, top))
-Pointer().drag(187, 300, 187, 420, 0.12, steps=7).perform()
-time.sleep(2.0)
-top = rect("pane")["y"]
-check("pane thrown down: settles closed at top 587", close(top, 587, 0.6), "settled %.2f" % top)
-report["pane"] = {"flying": flying}
+# --- The pane, three ways -------------------------------------------------------------------------
+# The mode buttons (Dynamics, Spring, POP) sit at the top; each mode throws the pane up and down.
+MODE_BUTTONS = {"dynamics": (67.5, 30), "spring": (187.5, 30), "pop": (307.5, 30)}
+report["pane"] = {}
+for mode, (bx, by) in MODE_BUTTONS.items():
+    open_demo("pane")
+    check("pane (%s) starts closed: top at 587" % mode, close(rect("pane")["y"], 587, 0.6))
+    Pointer().tap(bx, by).perform()
+    time.sleep(0.1)
+    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    time.sleep(0.1)
+    flying = rect("pane")["y"]
+    time.sleep(1.8)
+    top = rect("pane")["y"]
+    check("pane (%s) thrown up: settles open at top 147" % mode, close(top, 147, 0.6) and flying < 560,
+          "mid-flight %.1f, settled %.2f" % (flying, top))
+    # Tap it to close, tap again mid-flight: it turns round and settles open again.
+    # The second tap is near the stage's bottom edge, on the pane wherever it is by then
+    # (Selenium's round trips take tens of ms while the pane moves at up to ~2000 pt/s).
+    Pointer().tap(187, 300).pause(0.1).tap(187, 655).perform()
+    mid = rect("pane")["y"]
+    time.sleep(2.0)
+    top2 = rect("pane")["y"]
+    check("pane (%s) tapped closed then tapped mid-flight: turns round and settles open" % mode,
+          147 + 5 < mid and close(top2, 147, 0.6), "mid-flight %.1f, settled %.2f" % (mid, top2))
+    Pointer().drag(187, 300, 187, 420, 0.12, steps=7).perform()
+    time.sleep(2.2)
+    top = rect("pane")["y"]
+    check("pane (%s) thrown down: settles closed at top 587" % mode, close(top, 587, 0.6), "settled %.2f" % top)
+    report["pane"][mode] = {"flying": flying, "tapped_mid_flight": mid}
+
+# --- The pyramid ------------------------------------------------------------------------------------
+def boxes():
+    return d.execute_script("""
+        const s = document.getElementById('stage').getBoundingClientRect(), out = {};
+        for (const e of document.querySelectorAll('[data-name^="box"]')) {
+            const r = e.getBoundingClientRect();
+            out[e.dataset.name] = [r.left + r.width / 2 - s.left, r.top + r.height / 2 - s.top];
+        }
+        return out;
+    """)
+
+
+open_demo("pyramid")
+time.sleep(1.0)
+b0 = boxes()
+time.sleep(1.5)
+b1 = boxes()
+still = max(((b1[n][0] - b0[n][0]) ** 2 + (b1[n][1] - b0[n][1]) ** 2) ** 0.5 for n in b0) if b0 else 99
+check("pyramid: 210 boxes drawn", len(b0) == 210, "%d boxes" % len(b0))
+check("pyramid stands: no box moves more than 0.5 pt (screen) in 1.5 s", still < 0.5, "largest move %.3f pt" % still)
+d.save_screenshot(os.path.join(OUT, "screenshot-pyramid-before.png"))
+Pointer().tap(62, 30).perform()          # Throw: the ball flies in from the left
+time.sleep(2.5)
+b2 = boxes()
+moved = sum(1 for n in b1 if ((b2[n][0] - b1[n][0]) ** 2 + (b2[n][1] - b1[n][1]) ** 2) ** 0.5 > 15)
+check("pyramid knocked over by the thrown ball: many boxes moved more than a box width", moved > 30,
+      "%d of %d boxes moved > 15 pt" % (moved, len(b1)))
+d.save_screenshot(os.path.join(OUT, "screenshot-pyramid-after.png"))
+report["pyramid"] = {"standing_max_move": still, "moved_after_throw": moved}
 
 # --- Frame cost: the comments panel mid-transition ----------------------------------------------
 open_demo("comments")
@@ -224,19 +271,29 @@ shots = {
     "basics": lambda: Pointer().tap(231, 388).pause(0.1).tap(53, 440).pause(1.0),
     "scrubbing": lambda: Pointer().tap(60, 125).pause(2.2),
     "drawer": lambda: Pointer().tap(187, 645).pause(0.3),
-    "pane": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "pane-spring": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "pane-dynamics": lambda: Pointer().tap(67.5, 30).pause(0.1).drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "pane-pop": lambda: Pointer().tap(307.5, 30).pause(0.1).drag(187, 620, 187, 470, 0.15, steps=9).pause(0.12),
+    "pane-graph": lambda: Pointer().drag(187, 620, 187, 470, 0.15, steps=9).pause(0.35).tap(187, 400).pause(1.6),
     "photo": lambda: Pointer().tap(187, 283).pause(1.3).drag(187, 300, 187, 420, 0.3, steps=18, release=False),
     "comments": lambda: Pointer().tap(140, 635).pause(0.45),
     "spring2d": lambda: Pointer().down(187, 300).pause(0.05).move(237, 300).pause(0.05).move(287, 300)
     .pause(0.03).move(287, 275).pause(0.03).move(287, 250).up().pause(0.1),
     "rotation": lambda: Pointer().tap(187, 502).pause(1.6),
+    "dynamics-gravity": lambda: Pointer().pause(0.05).drag(60, 122, 250, 200, 0.4, steps=24).pause(0.5),
+    "dynamics-pendulum": lambda: Pointer().tap(113.5, 26).pause(0.8),
+    "dynamics-snap": lambda: Pointer().tap(186.5, 26).pause(0.2).tap(300, 500).pause(0.25),
+    "dynamics-push": lambda: Pointer().tap(259.5, 26).pause(1.2).tap(187, 352).pause(0.2),
+    "dynamics-field": lambda: Pointer().tap(332.5, 26).pause(0.2).drag(187.5, 352, 120, 480, 0.6, steps=36).pause(0.8),
 }
-for name, action in shots.items():
+for shot, action in shots.items():
+    name = shot if shot in ("pane-dynamics", "pane-pop") or not shot.startswith(("pane", "dynamics")) else shot.split("-")[0]
+    # pane-graph: the three engines' curves of one throw and one mid-flight tap.
     open_demo(name)
     action().perform()
-    path = os.path.join(OUT, "screenshot-%s.png" % name)
+    path = os.path.join(OUT, "screenshot-%s.png" % shot)
     d.save_screenshot(path)
-    check("screenshot of %s mid-animation" % name, os.path.getsize(path) > 10000, path)
+    check("screenshot of %s mid-animation" % shot, os.path.getsize(path) > 10000, path)
     if name == "photo":
         Pointer().up().perform()
 

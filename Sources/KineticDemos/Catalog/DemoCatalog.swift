@@ -1,12 +1,12 @@
 import Kinetic
 
-/// Every demo, in the order of DESIGN.md, by name.
+/// Every demo, in the order of DESIGN.md, by name (the pane also under `pane-dynamics` and
+/// `pane-pop`: the same demo opened on another of its three engines, so scripts can pick one).
 public enum DemoCatalog {
     /// The demos' catalog entries, in order.
     public static var all: [DemoInfo] {
-        [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info,
-         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info,
-         ScrollDemo.info]
+        [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info, PaneDemo.dynamicsInfo, PaneDemo.popInfo,
+         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info]
     }
 
     /// A fresh demo on `engine`, or nil for an unknown name.
@@ -16,11 +16,15 @@ public enum DemoCatalog {
         case ScrubbingDemo.info.name: return ScrubbingDemo(engine: engine).demo
         case DrawerDemo.info.name: return DrawerDemo(engine: engine).demo
         case PaneDemo.info.name: return PaneDemo(engine: engine).demo
+        case PaneDemo.dynamicsInfo.name: return PaneDemo(engine: engine, mode: .dynamics).demo
+        case PaneDemo.popInfo.name: return PaneDemo(engine: engine, mode: .pop).demo
         case PhotoDemo.info.name: return PhotoDemo(engine: engine).demo
         case CommentsDemo.info.name: return CommentsDemo(engine: engine).demo
         case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).demo
         case RotationDemo.info.name: return RotationDemo(engine: engine).demo
         case ScrollDemo.info.name: return ScrollDemo(engine: engine).demo
+        case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).demo
+        case PyramidDemo.info.name: return PyramidDemo(engine: engine).demo
         default: return nil
         }
     }

@@ -1,30 +1,84 @@
 import Kinetic
 import KineticScene
 
-/// The Control Center pane of the objc.io article ("Interactive Animations", 2014): a pane with
-/// two states, opened and closed, driven by a spring on its centre. Dragging moves it with the
-/// finger (the spring is cancelled when the drag begins); on release the target state is
-/// `velocity.y >= 0 ? closed : open` and the spring starts from there with the drag's 2D
-/// velocity; a tap toggles the target at any moment, keeping the current velocity, so it turns
-/// round without a jump. The spring is the article's hand-written one: spring constant 300 and
-/// friction 20 per unit mass (damping ratio 20 / (2·√300) ≈ 0.577), solved here in closed form
-/// instead of stepped at 60 Hz.
+/// The Control Center pane of the objc.io article ("Interactive Animations", 2014), three ways:
+/// a pane with two states, opened and closed, that you drag and throw; on release the target
+/// state is `velocity.y >= 0 ? closed : open` and the pane animates there starting with the
+/// drag's 2D velocity; a tap toggles the target at any moment, keeping the current velocity,
+/// so it turns round without a jump.
+///
+/// The article animates it with three engines, and so does this demo (``mode``, or the three
+/// buttons at the top): UIKit Dynamics (the article's ``PaneBehavior``: an attachment of
+/// frequency 3.5 Hz and damping 0.4 to the target, density 100, resistance 10), its hand-rolled
+/// spring (k 300, friction 20, mass 1, in closed form here) and POP (a spring animation on the
+/// centre, springSpeed 15, springBounciness 6). The selected engine drives the pane; the two
+/// others drive hidden shadow copies that get the same drag, release velocity and taps, so the
+/// live graph shows the three engines' curves of the same throw (centre y: Dynamics blue,
+/// spring orange, POP pink).
 public final class PaneDemo {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "pane",
         title: "The Control Center pane",
-        description: "The sliding pane of objc.io's Interactive Animations article, driven by a spring instead of a fire-and-forget animation: spring constant 300 and friction 20 (mass 1), the article's own numbers. Drag the pane anywhere and throw it: on release it springs to the open state if you were moving up and to the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the spring's target flips while the pane keeps its velocity, so it turns round smoothly instead of hitting a wall."
+        description: "The sliding pane of objc.io's Interactive Animations article, driven by physics instead of a fire-and-forget animation, with the article's three engines: UIKit Dynamics (an attachment of frequency 3.5 and damping 0.4 to the target, density 100, resistance 10), the hand-written spring (spring constant 300, friction 20) and POP (spring speed 15, bounciness 6); pick one with the buttons at the top. Drag the pane anywhere and throw it: on release it heads for the open state if you were moving up and the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the target flips while the pane keeps its velocity, so it turns round smoothly. The graph traces the three engines' curves of the same throw: Dynamics blue, spring orange, POP pink."
+    )
+    /// The catalog entry of the pane on UIKit Dynamics (for scripts: `pane-dynamics`).
+    public static let dynamicsInfo = DemoInfo(
+        name: "pane-dynamics",
+        title: "The pane on UIKit Dynamics",
+        description: "The Control Center pane of objc.io's Interactive Animations article, opened on its UIKit Dynamics engine: the article's PaneBehavior, an attachment behaviour of frequency 3.5 and damping 0.4 with length 0 pulling the pane's centre to its target, and a dynamic item behaviour with density 100 and resistance 10; the release velocity is set by adding the difference to the item's velocity. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw."
+    )
+    /// The catalog entry of the pane on POP (for scripts: `pane-pop`).
+    public static let popInfo = DemoInfo(
+        name: "pane-pop",
+        title: "The pane on POP",
+        description: "The Control Center pane of objc.io's Interactive Animations article, opened on its POP engine: a POP spring animation on the pane's centre with spring speed 15 and bounciness 6, started with the pan's velocity and added under one key, so a tap mid-flight replaces it from the current position and velocity without a jump. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw."
     )
 
     /// The pane's two states.
     public enum PaneState: Sendable, Equatable { case open, closed }
 
-    /// The article's spring: k = 300, friction μ = 20, mass 1.
+    /// The article's three engines.
+    public enum Mode: Int, Sendable, Equatable, CaseIterable {
+        /// UIKit Dynamics: the article's `PaneBehavior`.
+        case dynamics
+        /// The article's hand-rolled spring (k 300, friction 20).
+        case spring
+        /// POP: `POPSpringAnimation` on the centre (speed 15, bounciness 6).
+        case pop
+
+        var title: String {
+            switch self {
+            case .dynamics: return "Dynamics"
+            case .spring: return "Spring"
+            case .pop: return "POP"
+            }
+        }
+        var name: String {
+            switch self {
+            case .dynamics: return "dynamics"
+            case .spring: return "spring"
+            case .pop: return "pop"
+            }
+        }
+        var color: Color {
+            switch self {
+            case .dynamics: return Palette.blue
+            case .spring: return Palette.orange
+            case .pop: return Palette.pink
+            }
+        }
+    }
+
+    /// The article's hand-rolled spring: k = 300, friction μ = 20, mass 1.
     public static let spring = SpringTimingParameters(mass: 1, stiffness: 300, damping: 20)
     /// The pane's height; 80 points show when closed.
     public static let paneHeight = 520.0
     static let visibleWhenClosed = 80.0
+    /// Where the mode buttons sit (their centres), left to right: Dynamics, Spring, POP.
+    public static func buttonCenter(for mode: Mode) -> Point {
+        Point(x: 67.5 + Double(mode.rawValue) * 120, y: 30)
+    }
 
     /// The demo.
     public private(set) var demo: Demo!
@@ -32,8 +86,16 @@ public final class PaneDemo {
     public let pane: Node
     /// Where the pane is headed (the article's `paneState`).
     public private(set) var paneState: PaneState = .closed
-    /// The running spring, if any.
-    public private(set) var springAnimation: SpringAnimation<Point>?
+    /// The engine driving the pane. Setting it mid-flight hands the motion over: the pane
+    /// carries on from where it is with the velocity it has, on the new engine.
+    public var mode: Mode {
+        didSet { if mode != oldValue { switchEngine(from: oldValue) } }
+    }
+    /// The three engines' drivers, by ``Mode/rawValue``: the selected one moves ``pane``, the
+    /// others a hidden shadow each.
+    private(set) var drivers: [any PaneDriver] = []
+    private var buttons: [Node] = []
+    private let engine: AnimationEngine
 
     /// The centre of the pane in a state.
     public static func targetPoint(for state: PaneState) -> Point {
@@ -44,18 +106,26 @@ public final class PaneDemo {
         }
     }
 
-    /// Builds the demo on `engine`.
-    public init(engine: AnimationEngine) {
+    /// Builds the demo on `engine`, the pane driven by `mode` (default: the hand-rolled spring).
+    public init(engine: AnimationEngine, mode: Mode = .spring) {
+        self.engine = engine
+        self.mode = mode
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
         scene.root.backgroundColor = Color(rgb: 0x2C3E50)
-        for i in 0..<12 {
-            scene.root.addChild(Widgets.box("icon\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 80 + Double(i / 4) * 100, width: 60, height: 60),
+        for i in 0..<8 {
+            scene.root.addChild(Widgets.box("icon\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 170 + Double(i / 4) * 100, width: 60, height: 60),
                                             [Palette.blue, Palette.green, Palette.orange, Palette.pink][i % 4], radius: 14, engine: engine))
         }
+        // Centre y from a little above open (407) to a little below closed (847), over 2.5 s.
+        let graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
+                              range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
+                              title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
+        scene.root.addChild(graph.node)
+
         let closed = PaneDemo.targetPoint(for: .closed)
-        pane = Widgets.box("pane", Rect(x: 0, y: closed.y - PaneDemo.paneHeight / 2, width: size.width, height: PaneDemo.paneHeight),
-                           Color(rgb: 0xE5E5EA, alpha: 0.96), radius: 24, engine: engine)
+        let paneFrame = Rect(x: 0, y: closed.y - PaneDemo.paneHeight / 2, width: size.width, height: PaneDemo.paneHeight)
+        pane = Widgets.box("pane", paneFrame, Color(rgb: 0xE5E5EA, alpha: 0.96), radius: 24, engine: engine)
         pane.maskedCorners = .top
         scene.root.addChild(pane)
         pane.addChild(Widgets.box("pane.grabber", Rect(x: size.width / 2 - 20, y: 10, width: 40, height: 5), Palette.gray, radius: 2.5, engine: engine))
@@ -64,6 +134,20 @@ public final class PaneDemo {
             pane.addChild(Widgets.box("pane.control\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 90 + Double(i / 4) * 84, width: 64, height: 64),
                                       Color(white: 1, alpha: 0.9), radius: 32, engine: engine))
         }
+        // The shadows: the same size as the pane (UIKit Dynamics' mass depends on it), never drawn.
+        var shadows: [Node] = []
+        for m in Mode.allCases {
+            shadows.append(Node(frame: paneFrame, name: "pane.shadow." + m.name, engine: engine))
+        }
+        for m in Mode.allCases {
+            let b = Widgets.button("mode." + m.name, m.title, Rect(x: 12 + Double(m.rawValue) * 120, y: 14, width: 111, height: 32),
+                                   in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in self.mode = m }
+            buttons.append(b)
+        }
+        for m in Mode.allCases {
+            drivers.append(makeDriver(m, item: m == mode ? pane : shadows[m.rawValue]))
+        }
+        highlightButtons()
 
         let pan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePan(pan) }
         pane.addGestureRecognizer(pan)
@@ -71,15 +155,75 @@ public final class PaneDemo {
         pane.addGestureRecognizer(tap)
 
         let c = pane.centerProperty
-        let channels = [
-            DemoChannel(name: "pane.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            DemoChannel(name: "pane.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+        var channels = [
+            DemoChannel(name: "pane.center.x") { [unowned(unsafe) self] in
+                (c.value.x, c.presentationValue.x, self.drivers[self.mode.rawValue].velocity.x)
+            },
+            DemoChannel(name: "pane.center.y") { [unowned(unsafe) self] in
+                (c.value.y, c.presentationValue.y, self.drivers[self.mode.rawValue].velocity.y)
+            },
             DemoChannel(name: "pane.open") { [unowned(unsafe) self] in
                 let v = self.paneState == .open ? 1.0 : 0.0
                 return (v, v, 0)
             },
+            DemoChannel(name: "pane.mode") { [unowned(unsafe) self] in
+                let v = Double(self.mode.rawValue)
+                return (v, v, 0)
+            },
         ]
-        demo = Demo(info: PaneDemo.info, scene: scene, channels: channels, owner: self)
+        for m in Mode.allCases {
+            channels.append(DemoChannel(name: "pane." + m.name + ".y") { [unowned(unsafe) self] in
+                let driver = self.drivers[m.rawValue]
+                let p = driver.item.centerProperty
+                return (p.value.y, p.presentationValue.y, driver.velocity.y)
+            })
+        }
+        demo = Demo(info: PaneDemo.info(for: mode), scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
+            graph.record(time: self.engine.time, values: self.drivers.map { $0.item.presentation.center.y })
+        }
+    }
+
+    /// The catalog entry a mode opens under: `pane`, `pane-dynamics` or `pane-pop`.
+    static func info(for mode: Mode) -> DemoInfo {
+        switch mode {
+        case .dynamics: return dynamicsInfo
+        case .spring: return info
+        case .pop: return popInfo
+        }
+    }
+
+    /// The driver moving the pane now.
+    var activeDriver: any PaneDriver { drivers[mode.rawValue] }
+
+    private func makeDriver(_ mode: Mode, item: Node) -> any PaneDriver {
+        switch mode {
+        case .dynamics: return DynamicsPaneDriver(item: item, engine: engine)
+        case .spring: return SpringPaneDriver(item: item)
+        case .pop: return POPPaneDriver(item: item, engine: engine)
+        }
+    }
+
+    private func highlightButtons() {
+        for (i, b) in buttons.enumerated() { b.backgroundColor = i == mode.rawValue ? Mode.allCases[i].color : Palette.gray }
+    }
+
+    /// Hands the pane over to the new engine: every driver stops, the pane's and the old
+    /// shadow's nodes swap drivers, and if the pane was moving all three carry on from the
+    /// pane's position and velocity toward the current target.
+    private func switchEngine(from old: Mode) {
+        let was = drivers[old.rawValue]
+        let moving = was.isAnimating
+        let velocity = was.velocity
+        let position = pane.presentation.center
+        for d in drivers { d.stop() }
+        let shadow = drivers[mode.rawValue].item
+        drivers[old.rawValue] = makeDriver(old, item: shadow)
+        drivers[mode.rawValue] = makeDriver(mode, item: pane)
+        for d in drivers { d.item.center = position }
+        if moving {
+            for d in drivers { d.animate(to: PaneDemo.targetPoint(for: paneState), velocity: velocity) }
+        }
+        highlightButtons()
     }
 
     private var dragStart = Point.zero
@@ -87,18 +231,19 @@ public final class PaneDemo {
     func handlePan(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
-            // draggableViewBeganDragging: cancel the spring; the pane stays where it is seen.
-            cancelSpringAnimation()
+            // draggableViewBeganDragging: stop every engine; the pane stays where it is seen.
+            for d in drivers { d.stop() }
             // The pan begins after the finger moved a little: measure from here, so the pane
             // does not jump by that distance.
-            dragStart = pane.center - pan.translation(in: nil)
+            dragStart = pane.presentation.center - pan.translation(in: nil)
+            for d in drivers { d.item.center = pane.presentation.center }
         case .changed:
-            pane.center = dragStart + pan.translation(in: nil)
+            for d in drivers { d.item.center = dragStart + pan.translation(in: nil) }
         case .ended, .cancelled:
             // draggingEndedWithVelocity:
             let velocity = pan.velocity(in: nil)
             paneState = velocity.y >= 0 ? .closed : .open
-            startAnimating(initialVelocity: velocity)
+            for d in drivers { d.animate(to: PaneDemo.targetPoint(for: paneState), velocity: velocity) }
         default:
             break
         }
@@ -106,25 +251,6 @@ public final class PaneDemo {
 
     func didTap() {
         paneState = paneState == .open ? .closed : .open
-        startAnimating(initialVelocity: springAnimation?.velocity ?? .zero)
-    }
-
-    private func cancelSpringAnimation() {
-        springAnimation?.stop()
-        springAnimation = nil
-    }
-
-    private func startAnimating(initialVelocity: Point) {
-        if let running = springAnimation, running.isRunning {
-            // Retarget in place: position and velocity carry on (the article's tap).
-            running.target = PaneDemo.targetPoint(for: paneState)
-            return
-        }
-        let animation = SpringAnimation(property: pane.centerProperty, spring: PaneDemo.spring,
-                                        target: PaneDemo.targetPoint(for: paneState), velocity: initialVelocity)
-        animation.restingDistance = 0.01
-        animation.restingSpeed = 0.05
-        springAnimation = animation
-        animation.start()
+        for d in drivers { d.animate(to: PaneDemo.targetPoint(for: paneState), velocity: nil) }
     }
 }

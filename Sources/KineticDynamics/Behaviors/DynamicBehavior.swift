@@ -153,7 +153,7 @@ open class DynamicBehavior {
 
     // MARK: Helpers
 
-    func isAncestor(of other: DynamicBehavior) -> Bool {
+    final func isAncestor(of other: DynamicBehavior) -> Bool {
         for child in childBehaviors {
             if child === other || child.isAncestor(of: other) { return true }
         }
@@ -161,7 +161,7 @@ open class DynamicBehavior {
     }
 
     /// Reports to the animator's engine, or keeps the diagnostic until the behaviour is added.
-    func report(_ kind: Diagnostic.Kind, _ message: String) {
+    final func report(_ kind: Diagnostic.Kind, _ message: String) {
         if let animator = animatorReference {
             animator.engine.report(kind, message)
         } else if pendingDiagnostics.count < 20 {
@@ -171,7 +171,7 @@ open class DynamicBehavior {
 
     /// Runs `change` now, or after the current step if the animator is stepping; returns
     /// whether it ran now.
-    func performStructuralChange(_ change: @escaping () -> Void) {
+    final func performStructuralChange(_ change: @escaping () -> Void) {
         if let animator = animatorReference, animator.isStepping {
             animator.deferUntilAfterStep(change)
         } else {
