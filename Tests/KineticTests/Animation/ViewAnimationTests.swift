@@ -287,9 +287,9 @@ struct ViewAnimationTests {
         })
         #expect(outer.isUserInteractionEnabled)
         #expect(inherited?.isUserInteractionEnabled == true)
-        #expect(inherited?.pausesOnCompletion == true)   // inherited .repeat
+        #expect(inherited?.repeatCount == .infinity)   // inherited .repeat
         #expect(overridden?.isUserInteractionEnabled == false)
-        #expect(overridden?.pausesOnCompletion == false)
+        #expect(overridden?.repeatCount == 0)
     }
 
     @Test func withoutAllowUserInteractionTheAnimatorBlocksTouches() {
