@@ -26,7 +26,7 @@ import Darwin
 /// those of its pending class completions (nothing accumulates). A class-method call is
 /// checked for jumps like every other call: none moves a presentation value at its instant.
 ///
-/// 70,000 operations run in the normal test run (about 5 s in a debug build). For a long campaign set
+/// 60,000 operations run in the normal test run (under 5 s in a debug build). For a long campaign set
 /// `KINETIC_FUZZ_OPERATIONS` (for example `KINETIC_FUZZ_OPERATIONS=5000000 swift test --filter
 /// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`.
 @Suite("Animator fuzzing")
@@ -89,7 +89,7 @@ struct AnimatorFuzzTests {
     }
 
     @Test func randomOperationsKeepEveryInvariant() {
-        let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 70_000
+        let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 60_000
         let seed = UInt64(Self.environmentInteger("KINETIC_FUZZ_SEED") ?? 20_261_123)
         var rng = SplitMix64(state: seed)
         let engine = AnimationEngine()
