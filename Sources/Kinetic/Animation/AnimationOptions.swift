@@ -16,7 +16,13 @@
 ///   `isUserInteractionEnabled` is false); a ``PropertyAnimator`` made directly allows them.
 /// - ``repeat``, ``autoreverse``: the animations run again (from the start, or back and forth)
 ///   until the animator is stopped; ``autoreverse`` alone runs forwards once and back once, and
-///   then (as UIKit) the properties show their model values, the end values.
+///   then (as UIKit) the properties show their model values, the end values. They map onto the
+///   returned animator's own media timing: ``repeat`` is ``PropertyAnimator/repeatCount`` =
+///   `.infinity`, ``autoreverse`` is ``PropertyAnimator/autoreverses``; ``autoreverse`` alone
+///   keeps the repeat count 0 and the animator completes at ``AnimatingPosition/end`` (not at
+///   ``AnimatingPosition/start``, where a property animator set up the same way by hand
+///   completes), with `finished == true`. Pausing, scrubbing, reversing and continuing the
+///   returned animator therefore behave exactly as on any repeating animator.
 /// - ``overrideInheritedDuration``, ``overrideInheritedCurve``, ``overrideInheritedOptions``:
 ///   how a class-method animation started inside another's animation block inherits its
 ///   duration, curve and options (see ``AnimationEngine/animate(withDuration:delay:options:animations:completion:)``).
@@ -40,9 +46,10 @@ public struct AnimationOptions: OptionSet, Sendable, Hashable {
     public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
     /// No effect: Kinetic's animations always begin from the current presentation (additive).
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-    /// Repeats the animations until the animator is stopped.
+    /// Repeats the animations until the animator is stopped (``PropertyAnimator/repeatCount`` = `.infinity`).
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-    /// Runs the animations forwards and then backwards (every other cycle with ``repeat``).
+    /// Runs the animations forwards and then backwards (each cycle with ``repeat``;
+    /// ``PropertyAnimator/autoreverses``). Alone, it ends at the model (end) values.
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
     /// A nested animation keeps its own duration instead of the enclosing one's.
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)

@@ -113,6 +113,10 @@ extension PropertyAnimator {
         // Where the timeline stopped: the end values (time fraction 1), the start values (0:
         // reversed, or an autoreversing repeat), or in between (a fractional repeat count).
         let f = now.fraction
+        if completesAtModelValues && !reversed {
+            complete(at: .end)
+            return
+        }
         complete(at: f >= 1 ? .end : f <= 0 ? .start : .current)
     }
 

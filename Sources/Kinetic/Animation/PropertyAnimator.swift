@@ -94,11 +94,17 @@ public final class PropertyAnimator {
             interruptible = newValue
         }
     }
-    /// Whether views animated by this animator receive touches while it runs (read by the
-    /// scene layer; UIKit's `isUserInteractionEnabled`).
+    /// Whether views animated by this animator receive touches while it runs (UIKit's
+    /// `isUserInteractionEnabled`; a flag the scene layer reads, see ``isManualHitTestingEnabled``).
+    /// Default true; false for the class methods unless ``AnimationOptions/allowUserInteraction``.
     public var isUserInteractionEnabled = true
-    /// Whether hit testing uses model geometry instead of presentation geometry (read by the
-    /// scene layer; UIKit's `isManualHitTestingEnabled`).
+    /// Whether hit testing uses model geometry instead of presentation geometry (UIKit's
+    /// `isManualHitTestingEnabled`, which UIKit also keeps on the animator). Default false.
+    ///
+    /// The core only stores this flag and ``isUserInteractionEnabled``: nothing in `Kinetic`
+    /// reads either, and hit testing itself (which geometry a node is hit in, which nodes are
+    /// blocked) lives in the scene layer (`KineticScene`'s `Node+HitTesting.swift`), which asks
+    /// each animated property for its animators through ``AnimatedProperty/hasAnimator(where:)``.
     public var isManualHitTestingEnabled = false
 
     // MARK: State
@@ -217,6 +223,12 @@ public final class PropertyAnimator {
     var speedValue = 1.0 { didSet { engine.timelineChanged() } }
     var repeatCountValue = 0.0 { didSet { engine.timelineChanged() } }
     var autoreversesValue = false { didSet { engine.timelineChanged() } }
+    /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: when the
+    /// timeline completes on its own at its far end (forwards, back at the start values), the
+    /// properties take their model values, the end values, as Core Animation removes a finished
+    /// animation and the layer shows its model (see ``AnimationOptions/autoreverse``). A run
+    /// reversed back to its start still completes at the start.
+    var completesAtModelValues = false
     /// The leg `anchorFraction` is in (an integer; a Double so that no count of legs traps).
     var anchorLeg = 0.0 { didSet { engine.timelineChanged() } }
 

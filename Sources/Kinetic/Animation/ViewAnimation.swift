@@ -97,7 +97,7 @@ extension AnimationEngine {
     }
 
     /// The one path of every class-method animation: resolves what a nested call inherits,
-    /// starts the animator, and hooks the completion and the repetition.
+    /// sets the repetition, starts the animator and hooks the completion.
     func runClassAnimation(duration: Double, delay: Double, options: AnimationOptions, timing: TimingParameters,
                            canJoinEnclosing: Bool, animations: @escaping () -> Void,
                            completion: ((Bool) -> Void)?) -> PropertyAnimator {
@@ -149,17 +149,38 @@ extension AnimationEngine {
         }
         let animator = PropertyAnimator(duration: seconds, timingParameters: timingParameters, engine: self)
         animator.isUserInteractionEnabled = resolved.contains(.allowUserInteraction)
+        if resolved.contains(.repeat) || resolved.contains(.autoreverse) {
+            applyRepetition(of: resolved, to: animator)
+        }
         animator.addAnimations(animations)
         box.attach(to: animator)
         classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved,
                                                             startTime: time + delay))
         animator.startAnimation(afterDelay: delay)
         classAnimationContexts.removeLast()
-        if resolved.contains(.repeat) || resolved.contains(.autoreverse) {
-            AnimationRepetition.install(on: animator, repeats: resolved.contains(.repeat),
-                                        autoreverses: resolved.contains(.autoreverse), completion: box)
-        }
         return animator
+    }
+
+    /// Maps UIKit's `.repeat` and `.autoreverse` onto the animator's own media timing (see
+    /// ``PropertyAnimator/repeatCount``), so every instant is that timeline's closed form:
+    /// - `.repeat`: ``PropertyAnimator/repeatCount`` = `.infinity` (each cycle starts over
+    ///   from the start values; never completes on its own, stopping it finishes it false);
+    /// - `.repeat` and `.autoreverse`: repeat forever, each cycle there and back;
+    /// - `.autoreverse` alone: one cycle there and back (repeat count 0 with
+    ///   ``PropertyAnimator/autoreverses``); where the animator on its own would complete at
+    ///   ``AnimatingPosition/start``, the class method completes at ``AnimatingPosition/end``
+    ///   with `finished == true`: the properties show their model values, the end values, as
+    ///   UIKit's do when Core Animation removes the finished animation.
+    /// A zero-length animation cannot repeat: reported, it runs once.
+    private func applyRepetition(of options: AnimationOptions, to animator: PropertyAnimator) {
+        guard animator.animationDuration > 0 else {
+            report(.invalidArgument, "repeat or autoreverse on an animation of duration 0 is ignored; it runs once")
+            return
+        }
+        let repeats = options.contains(.repeat)
+        animator.repeatCount = repeats ? .infinity : 0
+        animator.autoreverses = options.contains(.autoreverse)
+        animator.completesAtModelValues = !repeats
     }
 }
 

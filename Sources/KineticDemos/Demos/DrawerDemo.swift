@@ -107,6 +107,10 @@ public final class DrawerDemo {
             setUpAnimation()
             animator?.pauseAnimation()
             drawerPanStart = animator?.fractionComplete ?? 0
+            // The pan begins once the finger has moved its minimum distance; measuring from
+            // here makes the caught drawer follow the finger's moves from the catch on,
+            // instead of jumping by the distance moved before the pan began.
+            recognizer.setTranslation(.zero, in: nil)
         case .changed:
             let ty = recognizer.translation(in: nil).y
             if isDrawerOpen {

@@ -17,7 +17,17 @@ import KineticTestSupport
 /// inactive animator whose `isReversed` is true shows its end values at once (it then runs
 /// back to the start, as UIKit's does).
 ///
-/// 100,000 operations run in the normal test run. For a long campaign set
+/// The calls cover UIKit's class-method family too (`animate(withDuration:…)` with options
+/// including `.repeat` and `.autoreverse`, both spring variants, `runningPropertyAnimator`
+/// with options, `animateKeyframes` in every calculation mode), made at the top level or
+/// nested in the animation blocks that animators run; each class completion must run exactly
+/// once, by the time its animator is inactive. Observers are registered and cancelled at
+/// random (sometimes from inside their own call): a cancelled observer is never called again,
+/// and an animator carries no observer but the live ones the fuzz holds plus, while active,
+/// those of its pending class completions (nothing accumulates). A class-method call is
+/// checked for jumps like every other call: none moves a presentation value at its instant.
+///
+/// 60,000 operations run in the normal test run (under 5 s in a debug build). For a long campaign set
 /// `KINETIC_FUZZ_OPERATIONS` (for example `KINETIC_FUZZ_OPERATIONS=5000000 swift test --filter
 /// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`.
 @Suite("Animator fuzzing")
@@ -28,6 +38,27 @@ struct AnimatorFuzzTests {
         var completions: [AnimatingPosition] = []
         /// How the cycle is expected to end: nil = no completion (stopAnimation(true)).
         var expected: AnimatingPosition?? = .none
+        /// The class-method completions attached to the animator in this cycle.
+        var classCalls: [ClassCall] = []
+        /// The observers the fuzz registered on the animator.
+        var observers: [FuzzObserver] = []
+    }
+
+    /// A class-method completion handler: how many times it ran.
+    final class ClassCall {
+        var runs = 0
+        /// `runningPropertyAnimator`'s completion is the animator's own: `stopAnimation(true)`
+        /// drops it (the others then run with `finished == false`).
+        var isAnimatorCompletion = false
+    }
+
+    /// An observer the fuzz registered: which list it is on, and whether it was cancelled.
+    final class FuzzObserver {
+        let kind: Int
+        var token: ObservationToken?
+        var cancelled = false
+        var calledAfterCancel = false
+        init(kind: Int) { self.kind = kind }
     }
 
     static func environmentInteger(_ name: String) -> Int? {
@@ -45,7 +76,7 @@ struct AnimatorFuzzTests {
     }
 
     @Test func randomOperationsKeepEveryInvariant() {
-        let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 100_000
+        let operations = Self.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 60_000
         let seed = UInt64(Self.environmentInteger("KINETIC_FUZZ_SEED") ?? 20_261_123)
         var rng = SeededGenerator(seed: seed)
         let engine = AnimationEngine()
@@ -54,6 +85,13 @@ struct AnimatorFuzzTests {
         let t = AnimatedProperty(AffineTransform.identity, engine: engine)
         var animators: [PropertyAnimator] = []
         var cycles: [ObjectIdentifier: Cycle] = [:]
+        // Every animator with a cycle, held until it is inactive and no longer ours, so that an
+        // identifier is never reused by a new animator while its bookkeeping is kept.
+        var held: [ObjectIdentifier: PropertyAnimator] = [:]
+        var classCallsMade = 0
+        var classCallsChecked = 0
+        var observersRegistered = 0
+        var observersCancelled = 0
         var failures = 0
         var jumpsChecked = 0
         var completionsChecked = 0
@@ -70,11 +108,56 @@ struct AnimatorFuzzTests {
             default: return .spring(SpringTimingParameters(mass: 1, stiffness: 50 + 300 * rng.unit(), damping: 5 + 30 * rng.unit()))
             }
         }
+        func randomOptions() -> AnimationOptions {
+            var options = AnimationOptions()
+            let all: [AnimationOptions] = [.repeat, .autoreverse, .beginFromCurrentState, .allowUserInteraction,
+                                           .overrideInheritedDuration, .overrideInheritedCurve, .overrideInheritedOptions]
+            // `.repeat` (forever) is rarer than the others: such animations only end when stopped.
+            for option in all where rng.int(option == .repeat ? 12 : 4) == 0 { options.formUnion(option) }
+            options.formUnion([.curveEaseInOut, .curveEaseIn, .curveEaseOut, .curveLinear][rng.int(4)])
+            return options
+        }
+        func keyframeOptions() -> AnimationOptions {
+            randomOptions().union([.calculationModeLinear, .calculationModeDiscrete, .calculationModePaced,
+                                   .calculationModeCubic, .calculationModeCubicPaced][rng.int(5)])
+        }
+        /// Makes one of the class-method calls, with a fresh completion registered on the
+        /// animator it returns (the one its handler is attached to).
+        func classCall(_ kind: Int, _ duration: Double, _ delay: Double, _ options: AnimationOptions,
+                       _ block: @escaping () -> Void) {
+            let call = ClassCall()
+            let handler: (Bool) -> Void = { _ in call.runs += 1 }
+            let returned: PropertyAnimator
+            switch kind {
+            case 0: returned = engine.animate(withDuration: duration, delay: delay, options: options,
+                                              animations: block, completion: handler)
+            case 1: returned = engine.animate(withDuration: duration, delay: delay, usingSpringWithDamping: 0.2 + duration,
+                                              initialSpringVelocity: delay * 4 - 0.5, options: options,
+                                              animations: block, completion: handler)
+            case 2: returned = engine.animate(springDuration: duration, bounce: delay * 2 - 0.3, delay: delay,
+                                              options: options, animations: block, completion: handler)
+            case 3: returned = PropertyAnimator.runningPropertyAnimator(withDuration: duration, delay: delay, options: options,
+                                                                        animations: block,
+                                                                        completion: { _ in call.runs += 1 }, engine: engine)
+            default: returned = engine.animateKeyframes(withDuration: duration, delay: delay, options: options,
+                                                        animations: block, completion: handler)
+            }
+            classCallsMade += 1
+            call.isAnimatorCompletion = kind == 3
+            let id = ObjectIdentifier(returned)
+            if held[id] == nil { register(returned) }
+            cycles[id]!.classCalls.append(call)
+        }
         func randomBlock() -> () -> Void {
             let choice = rng.int(4)
             let a = rng.unit() * 400 - 200, b = rng.unit() * 400 - 200
             let keyframed = rng.int(4) == 0
             let start = rng.unit(), length = rng.unit()
+            // Sometimes the change is a class-method animation nested in the block.
+            let nested = rng.int(8) == 0 ? rng.int(5) : -1
+            let nestedDuration = rng.int(8) == 0 ? 0 : 0.05 + rng.unit() * 2, nestedDelay = rng.int(3) == 0 ? rng.unit() * 0.3 : 0
+            let nestedOptions = nested == 4 ? keyframeOptions() : randomOptions()
+            let keyframes = (0..<(1 + rng.int(3))).map { _ in (rng.unit(), rng.unit(), rng.unit() * 400 - 200) }
             return {
                 let change = {
                     switch choice {
@@ -84,7 +167,18 @@ struct AnimatorFuzzTests {
                     default: x.value += a; p.value = Point(x: b, y: a)
                     }
                 }
-                if keyframed {
+                if nested == 4 {
+                    classCall(4, nestedDuration, nestedDelay, nestedOptions) {
+                        for (s, d, v) in keyframes {
+                            engine.addKeyframe(withRelativeStartTime: s, relativeDuration: d) {
+                                x.value = v
+                                p.value = Point(x: v, y: -v)
+                            }
+                        }
+                    }
+                } else if nested >= 0 {
+                    classCall(nested, nestedDuration, nestedDelay, nestedOptions, change)
+                } else if keyframed {
                     engine.addKeyframe(withRelativeStartTime: start, relativeDuration: length, animations: change)
                 } else {
                     change()
@@ -109,10 +203,14 @@ struct AnimatorFuzzTests {
                 a.repeatCount = [1.5, 2, 3, 0.5][rng.int(4)]
                 a.autoreverses = rng.bool()
             }
+            register(a)
+            return a
+        }
+        func register(_ a: PropertyAnimator) {
             let cycle = Cycle()
             cycles[ObjectIdentifier(a)] = cycle
+            held[ObjectIdentifier(a)] = a
             addCycleCompletion(a, cycle)
-            return a
         }
         func addCycleCompletion(_ a: PropertyAnimator, _ cycle: Cycle) {
             a.addCompletion { position in cycle.completions.append(position) }
@@ -124,12 +222,23 @@ struct AnimatorFuzzTests {
 
         for step in 0..<operations {
             if animators.count < 4 && rng.int(20) == 0 { animators.append(makeAnimator()) }
+            // Keep some of the animators the class methods return (at most 6 held in all).
+            if animators.count < 6, rng.int(10) == 0,
+               let b = engine.animators.first(where: { b in !animators.contains(where: { $0 === b }) }) {
+                animators.append(b)
+            }
             // The animators we hold, and those only the engine holds (dropped while active):
             // an app may still reach those through a property or a gesture.
             var candidates = animators
             for b in engine.animators where !candidates.contains(where: { $0 === b }) { candidates.append(b) }
+            // Animators a class-method call nested in a block started (the block ran inside an
+            // animator's call or tick): they get a cycle like the others.
+            for b in candidates where held[ObjectIdentifier(b)] == nil { register(b) }
             guard !candidates.isEmpty else { continue }
-            let a = candidates[rng.int(candidates.count)]
+            // Class animations that repeat forever never end on their own: past 10 active
+            // animators the op is a stop of one of the engine's (so tracks stay bounded).
+            let crowded = engine.animators.count > 10
+            let a = crowded ? engine.animators[rng.int(engine.animators.count)] : candidates[rng.int(candidates.count)]
             let cycle = cycles[ObjectIdentifier(a)]!
             let wasActive = a.state != .inactive
             let activatesReversed = !wasActive && a.isReversed
@@ -137,7 +246,7 @@ struct AnimatorFuzzTests {
             var mayMove = false                         // set for the ops allowed to move values
             let before = Self.presentation(x, p, t)
             let stateBefore = "\(a.state) running \(a.isRunning) reversed \(a.isReversed) fraction \(a.fractionComplete) linear \(a.scrubsLinearly)"
-            let op = rng.int(19)
+            let op = crowded ? 4 : rng.int(22)
             switch op {
             case 0, 1: a.startAnimation()
             case 2: a.startAnimation(afterDelay: rng.int(4) == 0 ? .nan : rng.unit() * 0.3)
@@ -190,6 +299,62 @@ struct AnimatorFuzzTests {
                 default: provider = TimingCurve(animationCurve: .easeIn)
                 }
                 a.continueAnimation(withTimingParameters: provider, durationFactor: rng.int(5) == 0 ? -1 : rng.unit() * 2)
+            case 19:
+                // UIKit's class-method family at the top level: animate (cubic curve, spring,
+                // iOS 17 spring), runningPropertyAnimator, animateKeyframes in a calculation mode,
+                // with random options (repeat and autoreverse among them).
+                let kind = rng.int(5)
+                let duration = rng.int(8) == 0 ? 0 : 0.05 + rng.unit() * 2
+                let delay = rng.int(3) == 0 ? rng.unit() * 0.3 : 0
+                let options = kind == 4 ? keyframeOptions() : randomOptions()
+                if kind == 4 {
+                    let keyframes = (0..<(1 + rng.int(4))).map { _ in (rng.unit(), rng.unit(), rng.unit() * 400 - 200) }
+                    let rotation = rng.unit() - 0.5
+                    classCall(4, duration, delay, options) {
+                        for (s, d, v) in keyframes {
+                            engine.addKeyframe(withRelativeStartTime: s, relativeDuration: d) {
+                                x.value = v
+                                p.value = Point(x: -v, y: v / 2)
+                                t.value = t.value.concatenating(AffineTransform(rotationAngle: rotation))
+                            }
+                        }
+                    }
+                } else {
+                    classCall(kind, duration, delay, options, randomBlock())
+                }
+            case 21:
+                // Observers: register one (state, running, reversed or fraction), or cancel one
+                // (sometimes twice); some cancel themselves from inside their own call.
+                if rng.int(3) != 0 || cycle.observers.isEmpty {
+                    let observer = FuzzObserver(kind: rng.int(4))
+                    let selfCancelling = rng.int(6) == 0
+                    let body: () -> Void = {
+                        if observer.cancelled { observer.calledAfterCancel = true }
+                        if selfCancelling { observer.cancelled = true; observer.token?.cancel() }
+                    }
+                    switch observer.kind {
+                    case 0: observer.token = a.observeState { _ in body() }
+                    case 1: observer.token = a.observeRunning { _ in body() }
+                    case 2: observer.token = a.observeReversed { _ in body() }
+                    default: observer.token = a.observeFractionComplete { _ in body() }
+                    }
+                    cycle.observers.append(observer)
+                    observersRegistered += 1
+                } else {
+                    let index = rng.int(cycle.observers.count)
+                    let observer = cycle.observers[index]
+                    observer.cancelled = true
+                    observer.token?.cancel()
+                    if rng.bool() { observer.token?.cancel() }
+                    cycle.observers.remove(at: index)
+                    observersCancelled += 1
+                }
+                if cycle.observers.count > 12 {
+                    let oldest = cycle.observers.removeFirst()
+                    oldest.cancelled = true
+                    oldest.token?.cancel()
+                    observersCancelled += 1
+                }
             default:
                 mayMove = true
                 let dt = rng.int(10) == 0 ? 0 : rng.unit() * 0.1
@@ -220,9 +385,40 @@ struct AnimatorFuzzTests {
                     fail("step \(step): finished at \(position) but the completion heard \(c.completions[0])")
                 }
                 completionsChecked += 1
+                // Every class-method completion attached in the cycle has run, exactly once.
+                for call in c.classCalls {
+                    classCallsChecked += 1
+                    if call.runs != (call.isAnimatorCompletion && stoppedWithoutFinishing ? 0 : 1) { fail("step \(step): a class-method completion ran \(call.runs) times in one cycle (op \(op))") }
+                }
+                c.classCalls.removeAll()
                 c.open = false
                 c.completions.removeAll()
                 addCycleCompletion(b, c)
+            }
+            for (id, b) in held {
+                guard let c = cycles[id] else { continue }
+                for call in c.classCalls where call.runs > 1 {
+                    fail("step \(step): a class-method completion ran \(call.runs) times")
+                }
+                // Nothing accumulates: the only observers are the fuzz's live ones, plus the
+                // state observers of class completions still pending on an active animator.
+                var live = [0, 0, 0, 0]
+                for o in c.observers {
+                    if o.calledAfterCancel { fail("step \(step): an observer was called after it was cancelled") }
+                    if !o.cancelled { live[o.kind] += 1 }
+                }
+                c.observers.removeAll { $0.cancelled }
+                let pending = b.state == .inactive ? 0 : c.classCalls.filter { $0.runs == 0 }.count
+                if b.runningObservers.count != live[1] || b.reversedObservers.count != live[2]
+                    || b.fractionObservers.count != live[3] || b.stateObservers.count > live[0] + pending
+                    || (b.state == .inactive && b.stateObservers.count != live[0]) {
+                    fail("step \(step): \(b.stateObservers.count) state, \(b.runningObservers.count) running, \(b.reversedObservers.count) reversed, \(b.fractionObservers.count) fraction observers, \(live) live, \(pending) pending class calls (\(b.state))")
+                }
+            }
+            // Forget the animators nobody can reach any more (inactive and not ours).
+            for (id, b) in held where b.state == .inactive && !animators.contains(where: { $0 === b }) {
+                held[id] = nil
+                cycles[id] = nil
             }
             for b in animators {
                 if let c = cycles[ObjectIdentifier(b)], b.state != .inactive, !c.completions.isEmpty {
@@ -247,8 +443,9 @@ struct AnimatorFuzzTests {
             maxTracks = max(maxTracks, x.tracks.count + p.tracks.count + t.tracks.count)
             if failures > 20 { break }
         }
-        print("animator fuzzing: \(operations) operations, seed \(seed), \(completionsChecked) cycles checked, \(jumpsChecked) calls checked for jumps, at most \(maxTracks) tracks, \(failures) failures")
+        print("animator fuzzing: \(operations) operations, seed \(seed), \(completionsChecked) cycles checked, \(jumpsChecked) calls checked for jumps, \(classCallsMade) class-method calls (\(classCallsChecked) completions checked), \(observersRegistered) observers registered and \(observersCancelled) cancelled, at most \(maxTracks) tracks, \(failures) failures")
         #expect(failures == 0)
         #expect(completionsChecked > operations / 100)
+        #expect(classCallsChecked > operations / 1000)
     }
 }

@@ -287,9 +287,9 @@ struct ViewAnimationTests {
         })
         #expect(outer.isUserInteractionEnabled)
         #expect(inherited?.isUserInteractionEnabled == true)
-        #expect(inherited?.pausesOnCompletion == true)   // inherited .repeat
+        #expect(inherited?.repeatCount == .infinity)   // inherited .repeat
         #expect(overridden?.isUserInteractionEnabled == false)
-        #expect(overridden?.pausesOnCompletion == false)
+        #expect(overridden?.repeatCount == 0)
     }
 
     @Test func withoutAllowUserInteractionTheAnimatorBlocksTouches() {
@@ -316,5 +316,66 @@ struct ViewAnimationTests {
         #expect(abs(x.presentationValue - 4) < 1e-12)
         engine.tick(at: 1.25)
         #expect(positions == [.end])
+    }
+
+    @Test func repeatAndAutoreverseAreTheAnimatorsOwnMediaTiming() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let forever = engine.animate(withDuration: 1, options: [.repeat, .autoreverse], animations: { x.value = 1 })
+        let once = engine.animate(withDuration: 1, options: .autoreverse, animations: { x.value = 2 })
+        let plain = engine.animate(withDuration: 1, options: .repeat, animations: { x.value = 3 })
+        #expect(forever.repeatCount == .infinity && forever.autoreverses)
+        #expect(once.repeatCount == 0 && once.autoreverses)
+        #expect(plain.repeatCount == .infinity && !plain.autoreverses)
+        // No observer is installed to restart the cycles.
+        #expect(forever.runningObservers.count == 0 && forever.reversedObservers.count == 0)
+        #expect(forever.stateObservers.count == 1)   // the completion's, cancelled when it runs
+    }
+
+    @Test func autoreverseAloneReversedBackToItsStartCompletesAtTheStart() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        var positions: [AnimatingPosition] = []
+        let record = Record()
+        let animator = engine.animate(withDuration: 1, options: [.curveLinear, .autoreverse], animations: { x.value = 10 },
+                                      completion: { record.calls.append($0) })
+        animator.addCompletion { positions.append($0) }
+        engine.tick(at: 0.5)
+        animator.isReversed = true
+        engine.tick(at: 0.75)
+        #expect(abs(x.presentationValue - 2.5) < 1e-9)
+        engine.tick(at: 1)
+        // Reversed by hand, it runs back to where it began: the start values, as any animator.
+        #expect(positions == [.start])
+        #expect(record.calls == [true])
+        #expect(x.presentationValue == 0 && x.value == 0)
+    }
+
+    @Test func classCallsJoiningALongLivedAnimatorLeaveNoObserversOnceTheyComplete() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let animator = PropertyAnimator(duration: 1, curve: .linear, engine: engine)
+        let record = Record()
+        for run in 0..<3 {
+            animator.startAnimation()
+            for _ in 0..<50 {
+                animator.addAnimations {
+                    engine.animate(withDuration: 1, animations: { x.value += 1 }, completion: { record.calls.append($0) })
+                }
+            }
+            #expect(animator.stateObservers.count == 50)
+            engine.tick(at: Double(run) + 1)
+            #expect(animator.state == .inactive)
+            #expect(animator.stateObservers.count == 0)
+            #expect(animator.completions.isEmpty)
+        }
+        #expect(record.calls == Array(repeating: true, count: 150))
+        // Stopped without finishing: each completion runs once with false, and nothing stays.
+        let repeating = engine.animate(withDuration: 1, options: .repeat, animations: { x.value = 0 },
+                                       completion: { record.calls.append($0) })
+        engine.tick(at: 7.5)
+        repeating.stopAnimation(true)
+        #expect(record.calls.last == false && record.calls.count == 151)
+        #expect(repeating.stateObservers.count == 0)
     }
 }

@@ -1,8 +1,12 @@
-import Kinetic
+// UIKit's UIViewAnimating and UIViewImplicitlyAnimating: what an animator answers to, whoever made it.
 
 /// An object that runs animations that can be started, paused, scrubbed, reversed, stopped and
 /// finished (UIKit's `UIViewAnimating`). `PropertyAnimator` is one; a transition may return
 /// any other, built on physics animations for example.
+///
+/// It lives in the core, beside the animator, so that core code and any layer can be generic
+/// over animators; the scene's transitions (`KineticScene`) hold one as `any ImplicitlyAnimating`
+/// (a class-bound protocol, so the existential is allowed in Embedded Swift).
 public protocol Animating: AnyObject {
     /// Inactive, active or stopped.
     var state: AnimatingState { get }
