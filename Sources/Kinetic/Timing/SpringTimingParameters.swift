@@ -54,8 +54,8 @@ public struct SpringTimingParameters: Sendable, Equatable {
     public let fitsAnimatorDuration: Bool
 
     // Time-invariant parts of the solution, computed once per spring so that sampling costs
-    // one exp and one sincos (underdamped), one exp (critically damped), or two exps (or one exp
-    // and one expm1) (overdamped), and a handful of multiplies, with no division.
+    // one exp and one sincos (underdamped), one exp (critically damped), two exps, or one exp and
+    // two short series (overdamped), and a handful of multiplies, with no division.
     @usableFromInline let alpha: Double         // decay rate ζω₀
     @usableFromInline let frequency: Double     // ω_d (underdamped) or β = ω₀√(ζ²−1) (overdamped)
     @usableFromInline let omega0Squared: Double // ω₀² = k/m
@@ -248,8 +248,9 @@ extension SpringTimingParameters {
     ///
     /// The overdamped branch evaluates `e^(−αt)·cosh` and `e^(−αt)·sinh` through the two real
     /// exponentials `e^((β−α)t)` and `e^(−(α+β)t)` when βt > 1 (no overflow for large t), and
-    /// below that through `m = expm1(βt)` and `e^(−αt)`, with `cosh βt = 1 + m²/(2(1+m))` and
-    /// `sinh βt = m(2+m)/(2(1+m))` (no cancellation near critical damping).
+    /// below that through `e^(−αt)` and the series of `cosh βt` and `sinh(βt)/βt` (no cancellation
+    /// near critical damping). exp, sin and cos are Kinetic's own kernels (`Kernels`), so samples
+    /// are the same bits on every platform.
     @inlinable
     public func basis(at time: Double) -> SpringBasis {
         let t = time > 0 ? time : 0                    // NaN → 0
@@ -272,11 +273,33 @@ extension SpringTimingParameters {
                 eC = (e1 + e2) * 0.5
                 eS = (e1 - e2) * 0.5 * inverseFrequency
             } else {
+                // cosh βt and sinh(βt)/βt by their series in u = (βt)² (all terms positive, no
+                // cancellation near critical damping; first omitted terms below 4e-19 at βt = 1),
+                // so that this branch, too, is the same bits on every platform (no libm expm1).
                 let e = Elementary.exp(-alpha * t)
-                let m = Elementary.expm1(bt)
-                let h = 0.5 / (1 + m)
-                eC = e * (1 + m * m * h)
-                eS = e * (m * (2 + m) * h) * inverseFrequency
+                let u = bt * bt
+                var ch = 1.0 / 2432902008176640000                // 1/20!
+                ch = 1.0 / 6402373705728000 + u * ch              // 1/18!
+                ch = 1.0 / 20922789888000 + u * ch
+                ch = 1.0 / 87178291200 + u * ch
+                ch = 1.0 / 479001600 + u * ch
+                ch = 1.0 / 3628800 + u * ch
+                ch = 1.0 / 40320 + u * ch
+                ch = 1.0 / 720 + u * ch
+                ch = 1.0 / 24 + u * ch
+                ch = 0.5 + u * ch
+                var sh = 1.0 / 51090942171709440000               // 1/21!
+                sh = 1.0 / 121645100408832000 + u * sh            // 1/19!
+                sh = 1.0 / 355687428096000 + u * sh
+                sh = 1.0 / 1307674368000 + u * sh
+                sh = 1.0 / 6227020800 + u * sh
+                sh = 1.0 / 39916800 + u * sh
+                sh = 1.0 / 362880 + u * sh
+                sh = 1.0 / 5040 + u * sh
+                sh = 1.0 / 120 + u * sh
+                sh = 1.0 / 6 + u * sh
+                eC = e * (1 + u * ch)
+                eS = e * (t + t * (u * sh))                       // sinh(βt)/β = t·sinh(βt)/(βt)
             }
         }
         return SpringBasis(released: eC + alpha * eS,
