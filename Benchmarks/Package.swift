@@ -46,5 +46,17 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The browsers' cubic solver in C (clang), and Kinetic's cubic and animator creation.
+        .target(name: "UnitBezierC", path: "Baselines/UnitBezierC", cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(
+            name: "KernelBenchmarks",
+            dependencies: [
+                "UnitBezierC",
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/KernelBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
