@@ -4,7 +4,8 @@
 //   solver compiled by clang (`Baselines/UnitBezierC`), same curves and fractions as
 //   TimingBenchmarks (1000 samples per iteration, figures per sample).
 // - `Create + start animator (one property, preset curve)`: an animator with one `Double`
-//   property on `.easeInOut`, created and started (figures per animator, with mallocs).
+//   property on `.easeInOut`, created and started (figures per animator, with mallocs), and the
+//   preset and a custom curve created alone.
 
 import Benchmark
 import Kinetic
@@ -89,6 +90,23 @@ let benchmarks: @Sendable () -> Void = {
             for f in xs { sum += unit_bezier_c_solve(&curves[i], f, 1e-7) }
         }
         blackHole(sum)
+    }
+
+    // The curve alone: a preset is a copy of a shared static (no table built, nothing allocated);
+    // a custom curve builds and verifies its 32-segment table.
+    Benchmark(
+        "Create preset curve (.easeInOut)",
+        configuration: .init(scalingFactor: .one, maxIterations: 200_000)
+    ) { benchmark in
+        let curve = CubicTimingParameters(animationCurve: .easeInOut)
+        blackHole(curve)
+    }
+    Benchmark(
+        "Create custom curve (0.3, 0.1, 0.2, 1)",
+        configuration: .init(scalingFactor: .one, maxIterations: 200_000)
+    ) { benchmark in
+        let curve = CubicTimingParameters(0.3, 0.1, 0.2, 1)
+        blackHole(curve)
     }
 
     // One animator per iteration; the engine is reused (and ticked far ahead now and then, so the
