@@ -64,6 +64,12 @@ public struct SpringTimingParameters: Sendable, Equatable {
     @usableFromInline let inverseFrequency: Double // 1/ω_d or 1/β (0 when critically damped)
     @usableFromInline let slowRate: Double      // overdamped: β − α, the slower root
     @usableFromInline let fastRate: Double      // overdamped: −(α + β), the faster root
+    // For `sample(at:)` with the stored initial velocity v, underdamped or critical:
+    // progress = 1 − e^(−αt)(C + P·S), velocity = e^(−αt)(v·C + R·S) with (C, S) = (cos ω_d t,
+    // sin ω_d t) and P = (α − v)/ω_d, R = (ω₀² − vα)/ω_d, or (1, t) and P = α − v, R = ω₀² − vα:
+    // the basis's four motions folded into two coefficients, 8 operations instead of 13.
+    @usableFromInline let progressSineCoefficient: Double   // P
+    @usableFromInline let velocitySineCoefficient: Double   // R
 
     // MARK: Canonical initializer
 
@@ -104,6 +110,10 @@ public struct SpringTimingParameters: Sendable, Equatable {
         inverseFrequency = f == 0 ? 0 : 1 / f
         slowRate = f - a
         fastRate = -(a + f)
+        let v = self.initialVelocity.x
+        let scale = disc > 0 ? 1 / f : 1
+        progressSineCoefficient = (a - v) * scale
+        velocitySineCoefficient = (w2 - v * a) * scale
     }
 
     // MARK: Other descriptions
@@ -311,8 +321,7 @@ extension SpringTimingParameters {
     /// The progress (0 at the start, 1 at rest) at `time` seconds, for the horizontal component
     /// of the initial velocity.
     @inlinable public func progress(at time: Double) -> Double {
-        let b = basis(at: time)
-        return 1 - b.released + initialVelocity.x * b.kicked
+        sample(at: time).progress                      // the same bits as `sample(at:)`
     }
 
     /// The first time in [0, `duration`] seconds at which ``progress(at:)`` reaches `progress`,
@@ -345,14 +354,25 @@ extension SpringTimingParameters {
     /// The rate of change of progress per second at `time`, for the horizontal component of the
     /// initial velocity.
     @inlinable public func velocity(at time: Double) -> Double {
-        let b = basis(at: time)
-        return -b.releasedVelocity + initialVelocity.x * b.kickedVelocity
+        sample(at: time).velocity                      // the same bits as `sample(at:)`
     }
 
     /// Progress and its rate of change together, from one evaluation of the basis.
     @inlinable public func sample(at time: Double) -> (progress: Double, velocity: Double) {
-        let b = basis(at: time)
         let v = initialVelocity.x
+        if isUnderdamped || isCritical {
+            let t = time > 0 ? time : 0                    // NaN → 0
+            if t == .infinity { return (1, 0) }
+            let e = Elementary.exp(-alpha * t)
+            let c: Double, s: Double
+            if isUnderdamped {
+                (s, c) = Elementary.sinCos(frequency * t)
+            } else {
+                c = 1; s = t
+            }
+            return (1 - e * (c + progressSineCoefficient * s), e * (v * c + velocitySineCoefficient * s))
+        }
+        let b = basis(at: time)
         return (1 - b.released + v * b.kicked, -b.releasedVelocity + v * b.kickedVelocity)
     }
 
