@@ -357,9 +357,27 @@ extension SpringTimingParameters {
         sample(at: time).velocity                      // the same bits as `sample(at:)`
     }
 
-    /// Progress and its rate of change together, from one evaluation of the basis.
+    /// Progress and its rate of change together, from one exp and one sincos (or two exps).
     @inlinable public func sample(at time: Double) -> (progress: Double, velocity: Double) {
-        let v = initialVelocity.x
+        sample(at: time, velocity: initialVelocity.x,
+               progressSineCoefficient: progressSineCoefficient, velocitySineCoefficient: velocitySineCoefficient)
+    }
+
+    /// Progress and velocity for the given initial velocity component (in UIKit's units).
+    /// The same bits as ``sample(at:)`` of the spring with that initial velocity.
+    @inlinable public func sample(at time: Double, initialVelocity v: Double) -> (progress: Double, velocity: Double) {
+        // The coefficients as the initializer computes them (same operations, same bits).
+        let scale = isUnderdamped ? inverseFrequency : 1
+        return sample(at: time, velocity: v,
+                      progressSineCoefficient: (alpha - v) * scale, velocitySineCoefficient: (omega0Squared - v * alpha) * scale)
+    }
+
+    /// The folded closed form (see `progressSineCoefficient`) for the underdamped and critical
+    /// springs, the basis for the overdamped one.
+    @inlinable @inline(__always)
+    func sample(at time: Double, velocity v: Double, progressSineCoefficient p: Double, velocitySineCoefficient r: Double)
+        -> (progress: Double, velocity: Double)
+    {
         if isUnderdamped || isCritical {
             let t = time > 0 ? time : 0                    // NaN → 0
             if t == .infinity { return (1, 0) }
@@ -370,14 +388,8 @@ extension SpringTimingParameters {
             } else {
                 c = 1; s = t
             }
-            return (1 - e * (c + progressSineCoefficient * s), e * (v * c + velocitySineCoefficient * s))
+            return (1 - e * (c + p * s), e * (v * c + r * s))
         }
-        let b = basis(at: time)
-        return (1 - b.released + v * b.kicked, -b.releasedVelocity + v * b.kickedVelocity)
-    }
-
-    /// Progress and velocity for the given initial velocity component (in UIKit's units).
-    @inlinable public func sample(at time: Double, initialVelocity v: Double) -> (progress: Double, velocity: Double) {
         let b = basis(at: time)
         return (1 - b.released + v * b.kicked, -b.releasedVelocity + v * b.kickedVelocity)
     }
