@@ -6,6 +6,9 @@
 // declared with `@_extern(c)` and resolved at link time against the target's libm (Debian's
 // `wasi-libc` for `wasm32-unknown-none-wasm`). Swapping the math library for a target means
 // editing this file and nothing else.
+//
+// exp, sin, cos and sincos are the exception: they are Kinetic's own kernels (`Kernels.swift`),
+// from IEEE-754 basic operations only, so that the timing curves give the same bits everywhere.
 
 #if $Embedded
 @_extern(c, "exp") @usableFromInline func _kinetic_exp(_ x: Double) -> Double
