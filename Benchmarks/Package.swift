@@ -71,5 +71,17 @@ let package = Package(
             dependencies: ["DynamicsScenes"],
             path: "Sources/DynamicsProfile"
         ),
+        // The browsers' cubic solver in C (clang), and Kinetic's cubic and animator creation.
+        .target(name: "UnitBezierC", path: "Baselines/UnitBezierC", cSettings: [.unsafeFlags(["-O2"])]),
+        .executableTarget(
+            name: "KernelBenchmarks",
+            dependencies: [
+                "UnitBezierC",
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/KernelBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

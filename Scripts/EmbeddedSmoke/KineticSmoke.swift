@@ -143,9 +143,30 @@ public func kinetic_smoke() -> Int32 {
         print(name, terminator: "")
         print("  got \(got)  expected \(expected)  |diff| \(diff)")
     }
+    printSpringBits(under: under, critical: critical, over: over)
     print("kinetic_smoke: \(checks.count + animatorChecks.count) checks, \(failures) failed (tolerance \(tolerance))")
     _ = c_fflush(nil)
     return failures
+}
+
+/// Spring samples with their full bit patterns ("spring-bits: …" lines): Kinetic computes exp,
+/// sin and cos with its own kernels, so embedded-check requires these lines to be identical on
+/// wasm and the host. Every regime and branch is sampled (the overdamped spring below βt = 1 at
+/// 0.005 and 0.02 s), plus a checksum of 3 × 1000 samples over 0…3 s.
+func printSpringBits(under: SpringTimingParameters, critical: SpringTimingParameters, over: SpringTimingParameters) {
+    let springs: [(StaticString, SpringTimingParameters)] = [("under", under), ("critical", critical), ("over", over)]
+    for (name, spring) in springs {
+        for t in [0.005, 0.02, 0.3, 1.7, 123.456] {
+            let s = spring.sample(at: t)
+            print("spring-bits: \(name) t \(t) progress \(s.progress) (\(s.progress.bitPattern)) velocity \(s.velocity) (\(s.velocity.bitPattern))")
+        }
+        var checksum: UInt64 = 0
+        for i in 0..<1000 {
+            let s = spring.sample(at: Double(i) * 0.003 + 0.0001)
+            checksum = (checksum &* 31) ^ s.progress.bitPattern ^ (s.velocity.bitPattern &* 7)
+        }
+        print("spring-bits: \(name) checksum of 1000 samples \(checksum)")
+    }
 }
 
 #if $Embedded

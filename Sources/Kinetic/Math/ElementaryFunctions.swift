@@ -6,6 +6,9 @@
 // declared with `@_extern(c)` and resolved at link time against the target's libm (Debian's
 // `wasi-libc` for `wasm32-unknown-none-wasm`). Swapping the math library for a target means
 // editing this file and nothing else.
+//
+// exp, sin, cos and sincos are the exception: they are Kinetic's own kernels (`Kernels.swift`),
+// from IEEE-754 basic operations only, so that the timing curves give the same bits everywhere.
 
 #if $Embedded
 @_extern(c, "exp") @usableFromInline func _kinetic_exp(_ x: Double) -> Double
@@ -60,25 +63,34 @@ import Android
 
 /// Elementary functions for the core, in one namespace.
 ///
-/// Accuracy is the platform libm's (glibc, musl and wasi-libc are all within 1 ulp for these).
+/// Accuracy is the platform libm's (glibc, musl and wasi-libc are all within 1 ulp for these),
+/// except exp, sin and cos, which are Kinetic's own deterministic kernels (`Kernels`).
 /// `squareRoot()` is the standard library's and needs no shim.
 @usableFromInline
 enum Elementary {
-    @inlinable @inline(__always) static func exp(_ x: Double) -> Double { _kinetic_exp(x) }
+    /// Kinetic's own kernel (`Kernels.exp`, within 1 ulp), the same bits on every platform.
+    @inlinable @inline(__always) static func exp(_ x: Double) -> Double { Kernels.exp(x) }
     /// `exp(x) - 1`, accurate for small `x`.
     @inlinable @inline(__always) static func expm1(_ x: Double) -> Double { _kinetic_expm1(x) }
     @inlinable @inline(__always) static func log(_ x: Double) -> Double { _kinetic_log(x) }
     /// `log(1 + x)`, accurate for small `x`.
     @inlinable @inline(__always) static func log1p(_ x: Double) -> Double { _kinetic_log1p(x) }
     @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _kinetic_pow(x, y) }
-    @inlinable @inline(__always) static func sin(_ x: Double) -> Double { _kinetic_sin(x) }
-    @inlinable @inline(__always) static func cos(_ x: Double) -> Double { _kinetic_cos(x) }
-    /// sin x and cos x together, with one argument reduction where libm has `sincos`.
-    @inlinable @inline(__always) static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    /// Kinetic's own kernel (`Kernels.sinCos`), the same bits on every platform.
+    @inlinable @inline(__always) static func sin(_ x: Double) -> Double { Kernels.sinCos(x).sin }
+    /// Kinetic's own kernel (`Kernels.sinCos`), the same bits on every platform.
+    @inlinable @inline(__always) static func cos(_ x: Double) -> Double { Kernels.sinCos(x).cos }
+    /// sin x and cos x together from one argument reduction (`Kernels.sinCos`, within 1 ulp of
+    /// libm for |x| < 5·10⁴), the same bits on every platform.
+    @inlinable @inline(__always) static func sinCos(_ x: Double) -> (sin: Double, cos: Double) { Kernels.sinCos(x) }
+    /// libm's sin and cos (platform-dependent last bit), kept for comparisons.
+    @inlinable @inline(__always) static func libmSinCos(_ x: Double) -> (sin: Double, cos: Double) {
         var s = 0.0, c = 0.0
         _kinetic_sincos(x, &s, &c)
         return (s, c)
     }
+    /// libm's exp (platform-dependent last bit), kept for comparisons.
+    @inlinable @inline(__always) static func libmExp(_ x: Double) -> Double { _kinetic_exp(x) }
     @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _kinetic_atan(x) }
     @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _kinetic_atan2(y, x) }
     @inlinable @inline(__always) static func cbrt(_ x: Double) -> Double { _kinetic_cbrt(x) }
