@@ -30,7 +30,7 @@ public protocol Animating: AnyObject {
 
 /// An ``Animating`` object whose animations are blocks of property changes (UIKit's
 /// `UIViewImplicitlyAnimating`): what `interruptibleAnimator(using:)` returns and what a
-/// ``PercentDrivenInteractiveTransition`` drives.
+/// `PercentDrivenInteractiveTransition` drives.
 public protocol ImplicitlyAnimating: Animating {
     /// Adds an animation block (run over the remaining time when active).
     func addAnimations(_ animations: @escaping () -> Void)

@@ -62,7 +62,7 @@ public final class PropertyAnimator {
     /// The duration given at creation, in seconds (a spring given by mass, stiffness and
     /// damping runs for its settling duration instead: see ``animationDuration``).
     public let duration: Double
-    /// The timing: a cubic curve or a spring. ``continueAnimation(withTimingParameters:durationFactor:)``
+    /// The timing: a cubic curve or a spring. `continueAnimation(withTimingParameters:durationFactor:)`
     /// replaces it for the rest of the current run (UIKit: "change the timing and duration
     /// parameters for the current animations temporarily"); it is restored when the animator
     /// returns to inactive.

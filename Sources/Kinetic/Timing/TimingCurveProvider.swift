@@ -17,8 +17,8 @@ public enum TimingCurveType: Sendable, Equatable {
 ///
 /// Class-bound, as UIKit's protocol is an `NSObject` protocol, and so that `any
 /// TimingCurveProvider` works in Embedded Swift. An animator reads the three properties once,
-/// when it is created (``PropertyAnimator/init(duration:timingParameters:engine:animations:)-(_,any TimingCurveProvider,_,_)``)
-/// or continued (``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:)-(any TimingCurveProvider,_)``),
+/// when it is created (`PropertyAnimator/init(duration:timingParameters:engine:animations:)-(_,any TimingCurveProvider,_,_)`)
+/// or continued (`PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:)-(any TimingCurveProvider,_)`),
 /// and keeps the values: later changes to the provider do not affect a running animation.
 ///
 /// ## How each type is used

@@ -4,20 +4,20 @@ import KineticScene
 
 /// The dynamics catalog the objc.io article points at (Apple's "UIKit Dynamics Catalog"),
 /// rebuilt on KineticDynamics: five exhibits picked by the buttons at the top, each a fresh
-/// ``DynamicAnimator`` whose reference bounds are the area below the buttons.
+/// `DynamicAnimator` whose reference bounds are the area below the buttons.
 ///
-/// - **Gravity**: boxes and balls fall under ``GravityBehavior`` onto the reference-bounds
-///   boundary, a slanted ledge (``CollisionBehavior/addBoundary(withIdentifier:from:to:)``) and
+/// - **Gravity**: boxes and balls fall under `GravityBehavior` onto the reference-bounds
+///   boundary, a slanted ledge (`CollisionBehavior.addBoundary(withIdentifier:from:to:)`) and
 ///   each other.
-/// - **Pendulum**: a ball on a rigid ``AttachmentBehavior`` to a fixed anchor, and a chain of
+/// - **Pendulum**: a ball on a rigid `AttachmentBehavior` to a fixed anchor, and a chain of
 ///   eight links attached end to end, swinging under gravity.
-/// - **Snap**: tap anywhere and the square snaps there (``SnapBehavior``).
-/// - **Push**: tap anywhere and every item gets an instantaneous ``PushBehavior`` away from the
+/// - **Snap**: tap anywhere and the square snaps there (`SnapBehavior`).
+/// - **Push**: tap anywhere and every item gets an instantaneous `PushBehavior` away from the
 ///   tap, stronger the closer it is.
 /// - **Field**: a radial gravity field plus a vortex field centred on the ring; drag the ring
 ///   and the field's centre follows.
 ///
-/// In every exhibit any item can be grabbed (``ItemGrabber``: an attachment from the touched
+/// In every exhibit any item can be grabbed (`ItemGrabber`: an attachment from the touched
 /// point to the finger) and thrown with the release velocity.
 public final class DynamicsDemo {
     /// The catalog entry.

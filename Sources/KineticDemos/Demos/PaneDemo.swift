@@ -8,7 +8,7 @@ import KineticScene
 /// so it turns round without a jump.
 ///
 /// The article animates it with three engines, and so does this demo (``mode``, or the three
-/// buttons at the top): UIKit Dynamics (the article's ``PaneBehavior``: an attachment of
+/// buttons at the top): UIKit Dynamics (the article's `PaneBehavior`: an attachment of
 /// frequency 3.5 Hz and damping 0.4 to the target, density 100, resistance 10), its hand-rolled
 /// spring (k 300, friction 20, mass 1, in closed form here) and POP (a spring animation on the
 /// centre, springSpeed 15, springBounciness 6). The selected engine drives the pane; the two

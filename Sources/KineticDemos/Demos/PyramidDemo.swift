@@ -3,9 +3,9 @@ import KineticDynamics
 import KineticScene
 
 /// A pyramid of 210 boxes (20 rows of 40-point boxes, 20 at the bottom, 1 at the top) standing
-/// on the floor of a ``DynamicAnimator``'s reference bounds: the classic stacking test of a
+/// on the floor of a `DynamicAnimator`'s reference bounds: the classic stacking test of a
 /// rigid-body solver. It must stand still until you knock it over: grab any box or the ball
-/// and throw it (``ItemGrabber``), tap the background for a blast that pushes the boxes near
+/// and throw it (`ItemGrabber`), tap the background for a blast that pushes the boxes near
 /// the tap away, or press Throw to fire the ball at it.
 ///
 /// The world is 1000 points wide, so the 800-point pyramid fits with room for the ball; the

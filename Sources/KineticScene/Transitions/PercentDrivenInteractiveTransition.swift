@@ -2,7 +2,7 @@ import Kinetic
 
 /// Drives a transition's interruptible animator from a gesture (UIKit's
 /// `UIPercentDrivenInteractiveTransition`, iOS 10 behaviour): it works with any
-/// ``ImplicitlyAnimating`` animator, not only with property animators.
+/// `ImplicitlyAnimating` animator, not only with property animators.
 ///
 /// - ``startInteractiveTransition(_:)`` takes the context's interruptible animator and pauses
 ///   it at the start (interactive start) or starts it (``wantsInteractiveStart`` false).
