@@ -133,6 +133,8 @@ public final class DynamicAnimator: EngineDriven {
     /// Items in the order their bodies were created, and lookups by identity and by body.
     private(set) var records: [ItemRecord] = []
     private var recordByItem: [ObjectIdentifier: ItemRecord] = [:]
+    /// Bumped whenever a body is created or destroyed (for behaviours that cache body handles).
+    private(set) var bodyGeneration = 0
     private var recordByBody: [BodyID: ItemRecord] = [:]
 
     /// Every behaviour in tree order (rebuilt when the tree changes).
@@ -472,6 +474,7 @@ public final class DynamicAnimator: EngineDriven {
                                 shape: shape.geometry, halfSize: shape.halfSize)
         record.material = material
         records.append(record)
+        bodyGeneration &+= 1
         recordByItem[identity(of: item)] = record
         recordByBody[body] = record
         refreshMaterial(of: record)
@@ -487,6 +490,7 @@ public final class DynamicAnimator: EngineDriven {
         recordByItem[identity(of: item)] = nil
         recordByBody[record.body] = nil
         records.removeAll { $0 === record }
+        bodyGeneration &+= 1
     }
 
     /// Wakes `item`'s body, if it has one.
