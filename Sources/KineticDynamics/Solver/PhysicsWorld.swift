@@ -163,6 +163,8 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var proxyOrder: [Int32] = []
     var proxiesDirty = true
     @exclusivity(unchecked) var pairKeys: [UInt64] = []
+    @exclusivity(unchecked) var pairScratch: [UInt64] = []
+    @exclusivity(unchecked) var pairBucketStarts: [Int32] = []
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
     @exclusivity(unchecked) var startStates: [StartState] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []
