@@ -227,3 +227,13 @@ extension PhysicsWorld {
         }
     }
 }
+
+extension PhysicsWorld {
+    /// The position and the stored (cos, sin) rotation pair in one lookup (for the animator's
+    /// write-back, which converts the pair to an angle only when it changed). Unknown handles
+    /// read as the origin and the identity.
+    func pose(of body: BodyID) -> (position: Point, rotation: Rotation) {
+        guard let i = index(body) else { return (.zero, .identity) }
+        return (motions[i].position.point, motions[i].rotation)
+    }
+}
