@@ -131,7 +131,7 @@ final class PhysicsWorld {
     /// An island sleeps after resting this long, seconds.
     static let timeToSleep = 0.5
     /// Contacts are generated this far apart before the motion allowance (Box2D v3's 4 slops).
-    static let speculativeMargin = 4 * ContactSolver.linearSlop
+    static let speculativeMargin = 2 * ContactSolver.linearSlop
     static let maxInput = 1e150
 
     // Bodies (index 0 is the ground).
