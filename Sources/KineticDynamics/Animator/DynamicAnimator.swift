@@ -133,6 +133,8 @@ public final class DynamicAnimator: EngineDriven {
     /// Items in the order their bodies were created, and lookups by identity and by body.
     private(set) var records: [ItemRecord] = []
     private var recordByItem: [ObjectIdentifier: ItemRecord] = [:]
+    /// Bumped whenever a body is created or destroyed (for behaviours that cache body handles).
+    private(set) var bodyGeneration = 0
     private var recordByBody: [BodyID: ItemRecord] = [:]
 
     /// Every behaviour in tree order (rebuilt when the tree changes).
@@ -340,10 +342,25 @@ public final class DynamicAnimator: EngineDriven {
 
     /// Writes every item whose simulated centre or rotation changed since the last write.
     private func writeItems() {
-        for record in records {
-            var center = world.position(of: record.body)
-            var angle = world.angle(of: record.body)
+        // A snapshot keeps the records alive (an item's setter may change the behaviours), so
+        // the loop reads them unretained instead of retaining and releasing each one.
+        let snapshot = records
+        snapshot.withUnsafeBufferPointer { snapshot in
+        for k in snapshot.indices {
+            unowned(unsafe) let record = snapshot[k]
+            let pose = world.pose(of: record.body)
+            var center = pose.position
+            // atan2 only when the stored rotation pair changed (most bodies of a pile barely turn).
+            var angle: Double
+            if pose.rotation == record.readRotation {
+                angle = record.readAngle
+            } else {
+                angle = SolverTrig.atan2(pose.rotation.s, pose.rotation.c)
+                record.readRotation = pose.rotation
+                record.readAngle = angle
+            }
             guard center.isFiniteValue, angle.isFinite else {
+                record.readRotation = Rotation(c: .nan, s: .nan)
                 // The solver was driven beyond its range: put the body back where the item is.
                 engine.report(.invalidArgument, "DynamicAnimator: an item's simulated state overflowed; it was reset to its last position at rest")
                 center = record.writtenCenter
@@ -361,6 +378,7 @@ public final class DynamicAnimator: EngineDriven {
                 record.item.transform = AffineTransform(rotationAngle: angle)
                 record.writtenAngle = angle
             }
+        }
         }
     }
 
@@ -472,6 +490,7 @@ public final class DynamicAnimator: EngineDriven {
                                 shape: shape.geometry, halfSize: shape.halfSize)
         record.material = material
         records.append(record)
+        bodyGeneration &+= 1
         recordByItem[identity(of: item)] = record
         recordByBody[body] = record
         refreshMaterial(of: record)
@@ -487,6 +506,7 @@ public final class DynamicAnimator: EngineDriven {
         recordByItem[identity(of: item)] = nil
         recordByBody[record.body] = nil
         records.removeAll { $0 === record }
+        bodyGeneration &+= 1
     }
 
     /// Wakes `item`'s body, if it has one.

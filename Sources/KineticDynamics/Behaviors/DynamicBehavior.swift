@@ -188,6 +188,8 @@ open class DynamicBehavior {
 /// violation).
 final class ItemList {
     private(set) var items: [any DynamicItem] = []
+    /// Bumped by every change of `items` (for caches derived from them).
+    private(set) var version = 0
 
     init() {}
 
@@ -197,6 +199,7 @@ final class ItemList {
     func append(_ item: any DynamicItem) -> Bool {
         if contains(item) { return false }
         items.append(item)
+        version &+= 1
         return true
     }
 
@@ -204,6 +207,7 @@ final class ItemList {
     func remove(_ item: any DynamicItem) -> Bool {
         guard let index = items.firstIndex(where: { $0 === item }) else { return false }
         items.remove(at: index)
+        version &+= 1
         return true
     }
 }

@@ -15,6 +15,11 @@ public final class GravityBehavior: DynamicBehavior {
     private var direction = Vector(dx: 0, dy: 1)
     /// The angle kept while the magnitude is 0, so that setting a magnitude again restores it.
     private var rememberedAngle = Double.pi / 2
+    /// The items' bodies, so that a step applies gravity in one call instead of one dictionary
+    /// lookup and one world call per item; rebuilt when the items, the animator's bodies or the
+    /// animator change (`cacheKey`).
+    private var cachedBodies: [BodyID] = []
+    private var cacheKey: (animator: ObjectIdentifier, list: Int, bodies: Int)? = nil
 
     /// UIKit's acceleration for a magnitude of 1, in points per second².
     public static let accelerationPerMagnitude = 1000.0
@@ -86,13 +91,25 @@ public final class GravityBehavior: DynamicBehavior {
 
     override var referencedItems: [any DynamicItem] { list.items }
 
+    /// Called before the behaviour is added to an animator or removed from one (UIKit's
+    /// `willMove(to:)`): gravity drops the body handles it cached for the previous animator.
+    public override func willMove(to animator: DynamicAnimator?) {
+        cacheKey = nil
+        cachedBodies = []
+    }
+
     override func applyBeforeStep(in animator: DynamicAnimator) {
         let acceleration = direction * GravityBehavior.accelerationPerMagnitude
         guard acceleration.x != 0 || acceleration.y != 0 else { return }
         let clamped = acceleration.clamped(toLength: DynamicsLimits.maximumAcceleration)
-        for item in list.items {
-            guard let body = animator.body(for: item), animator.world.isAwake(body) else { continue }
-            animator.world.applyAcceleration(clamped, to: body)
+        if let key = cacheKey, key.animator == ObjectIdentifier(animator), key.list == list.version,
+           key.bodies == animator.bodyGeneration {} else {
+            cachedBodies.removeAll(keepingCapacity: true)
+            for item in list.items {
+                if let body = animator.body(for: item) { cachedBodies.append(body) }
+            }
+            cacheKey = (ObjectIdentifier(animator), list.version, animator.bodyGeneration)
         }
+        animator.world.applyAccelerationToAwake(clamped, cachedBodies)
     }
 }

@@ -55,3 +55,44 @@ enum KeySort {
         }
     }
 }
+
+extension KeySort {
+    /// Ascending sort of broad-phase pair keys (`a << 32 | b`, `a` a body index below
+    /// `starts.count - 1`): a counting sort on `a` into `scratch`, then an insertion sort back into
+    /// `keys` that only reorders within each body's few pairs. O(n + bodies) instead of
+    /// O(n log n), no allocation (`scratch` holds at least `keys.count`, `starts` one more than the
+    /// bodies). Keys whose high half is out of range fall back to `sort`. Equal keys are equal
+    /// values, so the result is the same as `sort`'s.
+    static func sortPairKeys(_ keys: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>,
+                             starts: UnsafeMutableBufferPointer<Int32>) {
+        let n = keys.count
+        let buckets = starts.count - 1
+        guard n > 1 else { return }
+        if n >= 64 && buckets > 0 && scratch.count >= n {
+            for b in 0...buckets { starts[b] = 0 }
+            for k in 0..<n {
+                let b = Int(keys[k] >> 32)
+                if b >= buckets { sort(keys); return }
+                starts[b + 1] += 1
+            }
+            for b in 0..<buckets { starts[b + 1] += starts[b] }
+            for k in 0..<n {
+                let key = keys[k]
+                let b = Int(key >> 32)
+                scratch[Int(starts[b])] = key
+                starts[b] += 1
+            }
+            for k in 0..<n {
+                let item = scratch[k]
+                var m = k - 1
+                while m >= 0 && keys[m] > item {
+                    keys[m + 1] = keys[m]
+                    m -= 1
+                }
+                keys[m + 1] = item
+            }
+            return
+        }
+        sort(keys)
+    }
+}

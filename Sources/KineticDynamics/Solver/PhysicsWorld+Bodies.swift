@@ -208,3 +208,32 @@ extension PhysicsWorld {
         }
     }
 }
+
+extension PhysicsWorld {
+    /// `applyAcceleration(acceleration, to:)` for each awake dynamic body of `ids` (gravity's one
+    /// call a step): the same sums in the same order, without a lookup and a call per body.
+    /// Unknown handles, sleeping and anchored bodies are skipped; a non-finite acceleration is ignored.
+    func applyAccelerationToAwake(_ acceleration: Vector, _ ids: [BodyID]) {
+        guard acceleration.x.isFinite, acceleration.y.isFinite else { return }
+        let a = Vec2(acceleration)
+        ids.withUnsafeBufferPointer { ids in
+        bodies.withUnsafeMutableBufferPointer { bodies in
+            for id in ids {
+                let i = Int(id.raw)
+                guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].isAwake, !bodies[i].material.isAnchored else { continue }
+                bodies[i].acceleration = clampedSum(bodies[i].acceleration, a)
+            }
+        }
+        }
+    }
+}
+
+extension PhysicsWorld {
+    /// The position and the stored (cos, sin) rotation pair in one lookup (for the animator's
+    /// write-back, which converts the pair to an angle only when it changed). Unknown handles
+    /// read as the origin and the identity.
+    func pose(of body: BodyID) -> (position: Point, rotation: Rotation) {
+        guard let i = index(body) else { return (.zero, .identity) }
+        return (motions[i].position.point, motions[i].rotation)
+    }
+}

@@ -79,7 +79,22 @@ extension PhysicsWorld {
         }
         }
         }
-        pairKeys.withUnsafeMutableBufferPointer { KeySort.sort($0) }
+        // Counting sort on the lower body index (persistent scratch): the sweep yields a few
+        // pairs per body, so this is O(pairs + bodies) where the quicksort was O(pairs·log pairs).
+        let bucketCount = bodies.count
+        if pairScratch.count < pairKeys.count {
+            pairScratch.append(contentsOf: repeatElement(0, count: pairKeys.count - pairScratch.count))
+        }
+        if pairBucketStarts.count < bucketCount + 1 {
+            pairBucketStarts.append(contentsOf: repeatElement(0, count: bucketCount + 1 - pairBucketStarts.count))
+        }
+        pairKeys.withUnsafeMutableBufferPointer { keys in
+        pairScratch.withUnsafeMutableBufferPointer { scratch in
+        pairBucketStarts.withUnsafeMutableBufferPointer { starts in
+            KeySort.sortPairKeys(keys, scratch: scratch, starts: UnsafeMutableBufferPointer(rebasing: starts[0...bucketCount]))
+        }
+        }
+        }
     }
 
     @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {

@@ -131,52 +131,54 @@ final class PhysicsWorld {
     /// An island sleeps after resting this long, seconds.
     static let timeToSleep = 0.5
     /// Contacts are generated this far apart before the motion allowance (Box2D v3's 4 slops).
-    static let speculativeMargin = 4 * ContactSolver.linearSlop
+    static let speculativeMargin = 2 * ContactSolver.linearSlop
     static let maxInput = 1e150
 
     // Bodies (index 0 is the ground).
-    var motions: [Motion] = []
-    var bodies: [BodyRecord] = []
-    var shapes: [ShapeGeometry] = []
-    var vertexPool: [Vec2] = []
-    var normalPool: [Vec2] = []
-    var freeBodies: [Int32] = []
-    var releasedBodies: [Int32] = []
+    @exclusivity(unchecked) var motions: [Motion] = []
+    @exclusivity(unchecked) var bodies: [BodyRecord] = []
+    @exclusivity(unchecked) var shapes: [ShapeGeometry] = []
+    @exclusivity(unchecked) var vertexPool: [Vec2] = []
+    @exclusivity(unchecked) var normalPool: [Vec2] = []
+    @exclusivity(unchecked) var freeBodies: [Int32] = []
+    @exclusivity(unchecked) var releasedBodies: [Int32] = []
 
     // Boundaries: segment s has vertices and normals 2s, 2s + 1 in `segmentVertices`/`segmentNormals`.
-    var segments: [Segment] = []
-    var segmentVertices: [Vec2] = []
-    var segmentNormals: [Vec2] = []
-    var freeSegments: [Int32] = []
-    var boundaries: [BoundaryRecord] = []
-    var freeBoundaries: [Int32] = []
+    @exclusivity(unchecked) var segments: [Segment] = []
+    @exclusivity(unchecked) var segmentVertices: [Vec2] = []
+    @exclusivity(unchecked) var segmentNormals: [Vec2] = []
+    @exclusivity(unchecked) var freeSegments: [Int32] = []
+    @exclusivity(unchecked) var boundaries: [BoundaryRecord] = []
+    @exclusivity(unchecked) var freeBoundaries: [Int32] = []
 
     // Joints.
-    var joints: [Joint] = []
-    var freeJoints: [Int32] = []
+    @exclusivity(unchecked) var joints: [Joint] = []
+    @exclusivity(unchecked) var freeJoints: [Int32] = []
 
     // Step buffers, reused from step to step.
-    var contacts: [Contact] = []
-    var contactScratch: [Contact] = []
-    var constraintBuffer: [VelocityConstraint] = []
-    var proxies: [Proxy] = []
-    var proxyOrder: [Int32] = []
+    @exclusivity(unchecked) var contacts: [Contact] = []
+    @exclusivity(unchecked) var contactScratch: [Contact] = []
+    @exclusivity(unchecked) var constraintBuffer: [VelocityConstraint] = []
+    @exclusivity(unchecked) var proxies: [Proxy] = []
+    @exclusivity(unchecked) var proxyOrder: [Int32] = []
     var proxiesDirty = true
-    var pairKeys: [UInt64] = []
-    var awakeBodies: [Int32] = []
-    var startStates: [StartState] = []
-    var activeContacts: [Int32] = []
-    var interleaved: [Int32] = []
-    var wakeCandidates: [Int32] = []
-    var activeJoints: [Int32] = []
-    var touching: [TouchRecord] = []
-    var previousTouching: [TouchRecord] = []
-    var events: [ContactEvent] = []
-    var sleepingIslands: [[Int32]] = []
-    var freeIslands: [Int32] = []
-    var islandParent: [Int32] = []
-    var islandMinSleep: [Double] = []
-    var islandSlot: [Int32] = []
+    @exclusivity(unchecked) var pairKeys: [UInt64] = []
+    @exclusivity(unchecked) var pairScratch: [UInt64] = []
+    @exclusivity(unchecked) var pairBucketStarts: [Int32] = []
+    @exclusivity(unchecked) var awakeBodies: [Int32] = []
+    @exclusivity(unchecked) var startStates: [StartState] = []
+    @exclusivity(unchecked) var activeContacts: [Int32] = []
+    @exclusivity(unchecked) var interleaved: [Int32] = []
+    @exclusivity(unchecked) var wakeCandidates: [Int32] = []
+    @exclusivity(unchecked) var activeJoints: [Int32] = []
+    @exclusivity(unchecked) var touching: [TouchRecord] = []
+    @exclusivity(unchecked) var previousTouching: [TouchRecord] = []
+    @exclusivity(unchecked) var events: [ContactEvent] = []
+    @exclusivity(unchecked) var sleepingIslands: [[Int32]] = []
+    @exclusivity(unchecked) var freeIslands: [Int32] = []
+    @exclusivity(unchecked) var islandParent: [Int32] = []
+    @exclusivity(unchecked) var islandMinSleep: [Double] = []
+    @exclusivity(unchecked) var islandSlot: [Int32] = []
 
     init(stepRate: Double = 120) {
         self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120

@@ -25,6 +25,34 @@ import KineticDynamics
         #expect((probe.linearVelocity(for: item).y - 1000).magnitude < 1e-9)
     }
 
+    @Test func gravityFollowsItemsAddedAndRemovedBetweenSteps() {
+        // The behaviour caches its items' bodies: the cache must follow item and body changes.
+        let h = DynamicsHarness()
+        let a = square(at: Point(x: 100, y: 100), side: 20)
+        let b = square(at: Point(x: 300, y: 100), side: 20)
+        let probe = DynamicItemBehavior(items: [a, b])
+        let gravity = GravityBehavior(items: [a])
+        h.animator.addBehavior(probe)
+        h.animator.addBehavior(gravity)
+        h.run(until: 0.25)
+        #expect((probe.linearVelocity(for: a).y - 250).magnitude < 1e-9)
+        #expect(probe.linearVelocity(for: b).y == 0)
+        gravity.removeItem(a)
+        gravity.addItem(b)
+        h.run(until: 0.5)
+        #expect((probe.linearVelocity(for: a).y - 250).magnitude < 1e-9, "a no longer accelerates")
+        #expect((probe.linearVelocity(for: b).y - 250).magnitude < 1e-9, "b accelerates for 0.25 s")
+        // b's body is destroyed and c gets a new one (its handle may reuse b's slot).
+        gravity.removeItem(b)
+        probe.removeItem(b)
+        let c = square(at: Point(x: 500, y: 100), side: 20)
+        probe.addItem(c)
+        gravity.addItem(c)
+        h.run(until: 0.75)
+        #expect((probe.linearVelocity(for: c).y - 250).magnitude < 1e-9)
+        #expect((probe.linearVelocity(for: a).y - 250).magnitude < 1e-9)
+    }
+
     @Test func angleAndMagnitudeDescribeTheDirection() {
         let gravity = GravityBehavior()
         #expect(gravity.gravityDirection == Vector(dx: 0, dy: 1))
