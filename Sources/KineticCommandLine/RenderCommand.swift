@@ -1,18 +1,49 @@
+import ArgumentParser
 import Kinetic
 import KineticDemos
 import KineticScene
 
-/// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV.
-enum RenderCommand: Subcommand {
-    static let name = "render"
-    static let summary = "Run a scene under a scripted gesture: an SVG per frame and a CSV of its properties"
+/// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV;
+/// with `--package PATH`, a scene of another package's app, through that app's own runner.
+struct RenderCommand: ParsableCommand, RunnableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "render",
+            abstract: "Run a scene under a scripted gesture: an SVG per frame and a CSV of its properties",
+            usage: """
+                kinetic render SCENE --script FILE --out DIR [--fps N] [--duration SECONDS] [--record NAMES]
+                kinetic render --package PATH [--product NAME] SCENE --script FILE --out DIR ...
+                """,
+            discussion: discussion)
+    }
 
-    static var usage: String {
+    @Argument(help: ArgumentHelp("The scene (see SCENES).", valueName: "scene"),
+              completion: .list(RenderScenes.all.map(\.name)))
+    var scenes: [String] = []
+    @Option(help: ArgumentHelp("The gesture script.", valueName: "file"), completion: .file(extensions: ["txt"]))
+    var script: String?
+    @Option(help: ArgumentHelp("The directory the frames and properties.csv are written to.", valueName: "dir"),
+            completion: .directory)
+    var out: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (default 60).", valueName: "n"))
+    var fps: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The recording's length in seconds.", valueName: "seconds"))
+    var duration: String?
+    @Option(help: ArgumentHelp("Comma-separated property names to record (default: all).", valueName: "names"))
+    var record: String?
+    @Option(help: ArgumentHelp("Render a scene of the SwiftPM package at PATH (an app with a KineticApp).",
+                               valueName: "path"),
+            completion: .directory)
+    var package: String?
+    @Option(help: ArgumentHelp("With --package: the executable product (default: the package's only one).",
+                               valueName: "name"))
+    var product: String?
+
+    /// The help text (`kinetic render --help`).
+    static var usage: String { RootCommand.helpMessage(for: RenderCommand.self, columns: KineticCommandLine.helpColumns) + "\n" }
+
+    static var discussion: String {
         var text = """
-            USAGE:
-              kinetic render SCENE --script FILE --out DIR [--fps N] [--duration SECONDS]
-                             [--record NAMES]
-
             Runs SCENE on a manual clock: frame i is at t = i/N seconds (N = --fps, default 60),
             for --duration seconds (default: the script's 'end' line, or its last event), so a
             2 s script at 60 fps gives 120 frames. Before each frame the script's events up to
@@ -45,10 +76,16 @@ enum RenderCommand: Subcommand {
         return text
     }
 
-    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
-        throws(CommandLineError)
-    {
-        let parsed = try ParsedArguments(arguments, options: ["script", "out", "fps", "duration", "record"], context: "render")
+    func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
+        if let package {
+            let status = try PackageRunner.run(package: package, product: product, arguments: forwardedArguments)
+            if status != KineticCommandLine.successStatus { throw CommandLineError.alreadyReported(status: status) }
+            return
+        }
+        if let product { throw CommandLineError("render: --product \(quoted(product)) needs --package PATH") }
+        let parsed = ParsedArguments(positionals: scenes, options: [("script", script), ("out", out), ("fps", fps),
+                                                                   ("duration", duration), ("record", record)])
+        try parsed.rejectUnknownOptions(context: "render")
         guard parsed.positionals.count == 1 else {
             throw CommandLineError(parsed.positionals.isEmpty ? "render: missing SCENE" : "render: expected one SCENE, got \(parsed.positionals.count)")
         }
@@ -87,7 +124,7 @@ enum RenderCommand: Subcommand {
         let recording = DemoRecording(demo: recorded, script: script, fps: fps, duration: duration) { i in
             guard failure == nil else { return }
             do throws(CommandLineError) {
-                try FileSystem.write(SVGRenderer.render(demo.scene.renderList()), to: out + "/" + frameName(i))
+                try FileSystem.write(SVGRenderer.render(demo.scene.renderList()), to: out + "/" + Self.frameName(i))
             } catch {
                 failure = error
             }
@@ -95,6 +132,15 @@ enum RenderCommand: Subcommand {
         if let failure { throw failure }
         try FileSystem.write(recording.csv, to: out + "/properties.csv")
         output.write("rendered \(recording.frames) frames of \(recipe.name) to \(out) (\(recording.rejected) events rejected)\n")
+    }
+
+    /// The arguments for the app's own `render` (contract: `EXE render SCENE ...`), as given.
+    var forwardedArguments: [String] {
+        var arguments = ["render"] + scenes
+        for (name, value) in [("script", script), ("out", out), ("fps", fps), ("duration", duration), ("record", record)] {
+            if let value { arguments += ["--" + name, value] }
+        }
+        return arguments
     }
 
     static func frameName(_ i: Int) -> String {
