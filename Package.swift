@@ -63,7 +63,7 @@ let package = Package(
         // for the browser playground.
         .executableTarget(
             name: "KineticPlayground",
-            dependencies: ["KineticDemos", "KineticHost", "KineticWasm"]
+            dependencies: ["KineticDemos", "KineticHost"]
         ),
         .target(
             name: "KineticCommandLine",

@@ -1,7 +1,6 @@
 // The demos app: every demo of KineticDemos as an app's scenes, natively a runner, in the browser the playground.
 import KineticDemos
 import KineticHost
-import KineticWasm
 
 /// The playground: `DemoCatalog.entries` as a ``KineticApp``. `swift run KineticPlayground list`
 /// lists them and `… render SCENE --script FILE --out DIR` renders one headlessly;
