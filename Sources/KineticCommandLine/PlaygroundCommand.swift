@@ -49,8 +49,8 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         the module and gesture scripts, at most one folder deep, never through a symlink) and, at
         /docs/, the DocC site Scripts/build-docs writes to .build-docs/docs (run from the package
         root; --docs builds it first; without it /docs/ says how to build it). A request head must
-        arrive within 5 s and 8 KiB (408 and 431 otherwise); one request per connection, at most
-        32 connections at once.
+        arrive within 5 s and 8 KiB, its target within 1 KiB (408, 431 and 414 otherwise); one
+        request per connection, at most 32 connections at once.
         """
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))

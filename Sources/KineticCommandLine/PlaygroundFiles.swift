@@ -51,8 +51,8 @@ enum PlaygroundFiles {
 
     /// The answer to a GET of `target` (a request target, percent-encoded as sent): a page file
     /// under `root`, or under /docs/ a file of the DocC site at `docs`; 404 for anything else.
-    /// `/docs` redirects to `/docs/`; while `docs` holds no site, `/docs/` answers 404 with a page
-    /// saying how to build it.
+    /// `/docs` redirects to `/docs/`; while `docs` holds no site, its pages (`/docs/`,
+    /// `/docs/documentation/kinetic/`) answer 404 with a page saying how to build it.
     static func response(_ target: String, root: String, docs: String?) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
@@ -65,7 +65,7 @@ enum PlaygroundFiles {
             if let file = openFile(parts, in: docs, types: docsTypes) {
                 return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
             }
-            if parts == ["index.html"], !exists(docs + "/index.html") {
+            if parts.last == "index.html", !exists(docs + "/index.html") {
                 return Response(status: 404, reason: "Not Found", bytes: Array(missingDocsPage.utf8),
                                 contentType: "text/html; charset=utf-8")
             }

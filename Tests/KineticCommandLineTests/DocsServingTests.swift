@@ -115,6 +115,8 @@ struct DocsServingTests {
         #expect(answer.hasPrefix("HTTP/1.1 404 "))
         #expect(answer.contains("Run <code>Scripts/build-docs</code>"))
         #expect(await get("/docs/js/index.js", port: server.port).hasPrefix("HTTP/1.1 404 "))
+        // The page's link goes to the Kinetic module's page: it says the same.
+        #expect(await get("/docs/documentation/kinetic/", port: server.port).contains("Run <code>Scripts/build-docs</code>"))
     }
 
     @Test func docsTargetsAreDecodedAndChecked() {
