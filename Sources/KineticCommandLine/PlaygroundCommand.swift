@@ -23,11 +23,12 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         commandName: "playground",
         abstract: "Build the browser playground (the demos as WebAssembly) and serve it on localhost",
         discussion: """
-            Builds the playground with \(PlaygroundCommand.buildScriptName) (run from the package root): Kinetic,
-            KineticScene, KineticDynamics and KineticDemos compiled as Embedded Swift to DIR/kinetic.wasm
-            (default DIR: \(PlaygroundCommand.defaultDirectory)), next to the page. Then serves DIR on http://127.0.0.1:N/
-            (default port 8765) until interrupted, and prints the address. Open it in a browser: pick a
-            demo, drive it with a mouse or a finger.
+            kinetic web serve of this repository's demos app: builds it with Scripts/build-web (run from
+            the package root; product KineticPlayground, with Kinetic, KineticScene, KineticDynamics,
+            KineticHost and KineticDemos, compiled as Embedded Swift) to DIR/kinetic.wasm (default DIR:
+            \(PlaygroundCommand.defaultDirectory)), next to the page. Then serves DIR on http://127.0.0.1:N/ (default
+            port 8765) until interrupted, and prints the address. Open it in a browser: pick a scene,
+            drive it with a mouse or a finger.
 
             \(PlaygroundCommand.servingText)
 
@@ -41,7 +42,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     static let defaultDirectory = ".build-playground"
     /// The documentation site, relative to the package root (Scripts/build-docs writes it).
     static let docsDirectory = ".build-docs/docs"
-    static let buildScriptName = "Scripts/build-playground"
+    static let buildScript = "Scripts/build-web"
 
     /// What the server answers, shared by `playground` and `web serve` help.
     static let servingText = """
@@ -110,17 +111,15 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         }
     }
 
-    /// Runs the build script (`bash SCRIPT [--package PATH] [--product NAME] DIR`); returns its
-    /// exit status (3: a package is missing, and the script has printed the one line saying which)
-    /// and a line to print if kinetic has one to add. The script is `Scripts/build-web` for
-    /// `web serve`, and for the playground too once the repository has it; until then
-    /// `Scripts/build-playground`.
+    /// Runs the build script (`bash Scripts/build-web [--package PATH] [--product NAME] DIR`,
+    /// without PATH: this repository's demos app); returns its exit status (3: a package is
+    /// missing, and the script has printed the one line saying which) and a line to print if
+    /// kinetic has one to add.
     ///
     /// The script runs through `posix_spawnp` with each value as an argument of its own: no shell
     /// reads the command, so quotes, `;`, `$(...)` or spaces in DIR are just a directory name.
     static func build(_ plan: Plan, script: String? = nil) -> (status: Int32, message: String?) {
-        let script = script ?? (plan.package != nil || access("Scripts/build-web", R_OK) == 0
-            ? "Scripts/build-web" : buildScriptName)
+        let script = script ?? buildScript
         guard access(script, R_OK) == 0 else {
             return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
         }
