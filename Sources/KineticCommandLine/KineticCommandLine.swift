@@ -1,3 +1,4 @@
+// The `kinetic` command tree on swift-argument-parser and the entry points that run it against output streams.
 import ArgumentParser
 
 /// The `kinetic` command line, as a library: every subcommand, on swift-argument-parser, run

@@ -1,3 +1,4 @@
+// `kinetic plot curve` and `kinetic plot csv`: SVG charts of a timing model or a recorded property.
 import ArgumentParser
 import Kinetic
 import KineticScene

@@ -1,3 +1,4 @@
+// `kinetic render`: a scene under a gesture script, natively, or through another package's app.
 import ArgumentParser
 import Kinetic
 import KineticDemos

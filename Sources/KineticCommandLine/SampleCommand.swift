@@ -1,3 +1,4 @@
+// `kinetic sample`: a timing curve, spring or decay sampled at given instants, as CSV.
 import ArgumentParser
 import Kinetic
 
