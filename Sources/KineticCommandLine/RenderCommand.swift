@@ -75,8 +75,20 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
             text += "  \(scene.name)  \(scene.title)\n"
             var probe = scene.make(AnimationEngine()).channels.map(\.name)
             if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
-            text += "    properties: " + probe.joined(separator: ", ") + "\n"
+            // Wrapped here, indented, within the help's width (swift-argument-parser would wrap
+            // a longer line at the margin).
+            var line = "    properties:"
+            for (i, name) in probe.enumerated() {
+                let word = " " + name + (i + 1 < probe.count ? "," : "")
+                if line.count + word.count > KineticCommandLine.helpColumns - 4 {
+                    text += line + "\n"
+                    line = "               "
+                }
+                line += word
+            }
+            text += line + "\n"
         }
+        if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 

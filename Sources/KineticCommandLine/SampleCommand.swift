@@ -11,7 +11,7 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
             kinetic sample cubic X1 Y1 X2 Y2 --at TIMES
             kinetic sample cubic linear|easeIn|easeOut|easeInOut|default --at TIMES
             kinetic sample spring --stiffness K --damping C [--mass M] [--velocity V] --at TIMES
-            kinetic sample spring --damping-ratio Z [--response R | --duration D] [--velocity V] --at TIMES
+            kinetic sample spring --damping-ratio Z [--response R|--duration D] [--velocity V] --at TIMES
             kinetic sample spring --duration D --bounce B [--velocity V] --at TIMES
             kinetic sample decay --velocity V [--rate R|normal|fast] --at TIMES
             """,
@@ -65,7 +65,6 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
             Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
             status 2; output that cannot be written (a full disk) with exit status 1. Options may
             also be written --name=value; '--' ends the options.
-
             """)
 
     /// The help text (`kinetic sample --help`).
