@@ -59,7 +59,7 @@ private struct Rig {
 
 @Test func aFlingThrowsTheCardWithTheFingersVelocityIntoTheProjectedCorner() {
     let rig = Rig()
-    let start = CardScene.corners[3]          // (280, 593), bottom right
+    let start = CardScene.corners[3]          // (276, 593), bottom right
     let v = Point(x: -600, y: -900)
     let release = rig.fling(from: start, velocity: v, at: 1)
 
@@ -71,7 +71,7 @@ private struct Rig {
     let fingerVelocity = rig.pan.velocity(in: nil)
     #expect(close(fingerVelocity, v, 1e-6))
     #expect(close(rig.center.velocity, fingerVelocity, 1e-9))
-    // (230, 518) flung at (−600, −900) coasts to about (−69.7, 68.4): the top-left corner.
+    // (226, 518) flung at (−600, −900) coasts to about (−73.8, 68.2): the top-left corner, (99, 74).
     let target = nearestCorner(to: projected(here, fingerVelocity))
     #expect(target == CardScene.corners[0])
     #expect(rig.center.value == target)
