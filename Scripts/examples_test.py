@@ -201,13 +201,79 @@ def dist(a, b):
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def predicted(name, latency=0.03):
-    """Where `name` will be `latency` seconds from now, extrapolated from two reads."""
-    t1, a = time.time(), center(name)
-    time.sleep(0.016)
-    t2, b = time.time(), center(name)
-    dt = max(t2 - t1, 1e-3)
-    return (b[0] + (b[0] - a[0]) / dt * latency, b[1] + (b[1] - a[1]) / dt * latency), ((b[0] - a[0]) / dt, (b[1] - a[1]) / dt)
+def start_log(name):
+    """Logs, in the page, the centre of `name` at every animation frame and every pointerdown
+    (with the element's box at that instant): what the card did around a press, in the page's
+    own clock."""
+    d.execute_script("""
+        const name = arguments[0];
+        const c = () => { const e = document.querySelector('[data-name="' + name + '"]');
+                          const s = (document.querySelector('[data-name="root"]') || document.getElementById('stage')).getBoundingClientRect();
+                          const r = e.getBoundingClientRect();
+                          return [r.left - s.left + r.width / 2, r.top - s.top + r.height / 2, r.width, r.height]; };
+        window.exFrames = []; window.exDowns = [];
+        if (!window.exLogging) {
+            window.exLogging = true;
+            const tick = () => { window.exFrames.push([performance.now()].concat(c()));
+                                 if (window.exFrames.length > 240) window.exFrames.shift();
+                                 requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);
+            document.addEventListener('pointerdown', e => {
+                const s = (document.querySelector('[data-name="root"]') || document.getElementById('stage')).getBoundingClientRect();
+                window.exDowns.push([e.timeStamp, e.clientX - s.left, e.clientY - s.top].concat(c()));
+            }, true);
+        }
+    """, name)
+
+
+LATENCY = [0.03]
+
+
+def calibrate():
+    """The time from reading the page to a pointer event arriving in it (seconds): a move sent
+    right after a read, timed in the page's clock."""
+    d.execute_script("window.exMoves = []; document.addEventListener('pointermove', e => window.exMoves.push(e.timeStamp), {once: true, capture: true})")
+    samples = []
+    for k in range(3):
+        d.execute_script("window.exMoves = []; document.addEventListener('pointermove', e => window.exMoves.push(e.timeStamp), {once: true, capture: true})")
+        t_read = d.execute_script("return performance.now()")
+        Pointer().move(10 + k, 10).perform()
+        time.sleep(0.05)
+        moves = d.execute_script("return window.exMoves")
+        if moves:
+            samples.append((moves[0] - t_read) / 1000)
+    if samples:
+        LATENCY[0] = sorted(samples)[len(samples) // 2]
+    return LATENCY[0]
+
+
+def predicted(name):
+    """Where `name` will be when a pointer event sent now arrives: its last three frames
+    extrapolated with constant acceleration over the page's measured latency."""
+    f = d.execute_script("return [performance.now()].concat(window.exFrames.slice(-3))")
+    now, frames = f[0], f[1:]
+    (t0, x0, y0), (t1, x1, y1), (t2, x2, y2) = [(a[0] / 1000, a[1], a[2]) for a in frames]
+    vx, vy = (x2 - x1) / max(t2 - t1, 1e-3), (y2 - y1) / max(t2 - t1, 1e-3)
+    ux, uy = (x1 - x0) / max(t1 - t0, 1e-3), (y1 - y0) / max(t1 - t0, 1e-3)
+    ax, ay = (vx - ux) / max((t2 - t0) / 2, 1e-3), (vy - uy) / max((t2 - t0) / 2, 1e-3)
+    dt = now / 1000 - t2 + LATENCY[0]
+    return (x2 + vx * dt + ax * dt * dt / 2, y2 + vy * dt + ay * dt * dt / 2), (vx, vy)
+
+
+def last_down():
+    """The latest pointerdown: whether it landed on the logged element's box, and the element's
+    speed (points per second) over the frames around it."""
+    down = d.execute_script("return window.exDowns[window.exDowns.length - 1]")
+    frames = d.execute_script("return window.exFrames")
+    if not down:
+        return None
+    t, px, py, cx, cy, w, h = down
+    inside = abs(px - cx) <= w / 2 and abs(py - cy) <= h / 2
+    before = [f for f in frames if f[0] <= t][-2:]
+    speed = 0.0
+    if len(before) == 2:
+        speed = math.hypot(before[1][1] - before[0][1], before[1][2] - before[0][2]) / max((before[1][0] - before[0][0]) / 1000, 1e-3)
+    return {"inside": inside, "speed": speed, "at": (cx, cy)}
 
 
 def shot(label):
@@ -276,15 +342,17 @@ def card():
     check("card thrown up-left: springs into the top-left corner (99, 74)", dist(end, (99, 74)) < 1, "at (%.1f, %.1f)" % end)
     report["throw"] = flight
 
-    # Grab it mid-flight: thrown towards bottom right, pressed where it is about to be, moved 20
-    # points and held. Held means it stays put, away from every corner; let go without moving,
+    # Grab it mid-flight: thrown towards the far corner, pressed where it is about to be, moved
+    # 20 points and held. Held means it stays put, away from every corner; let go without moving,
     # it goes to the nearest corner. (Retried: a press can miss a card flying at 1000 pt/s.)
+    start_log("card")
+    report["latency_seconds"] = calibrate()
     caught = None
     for attempt in range(1, 4):
         start = nearest_corner(center("card"))
         far = opposite(start)
         fling_card(start, (start[0] + (far[0] - start[0]) * 0.15, start[1] + (far[1] - start[1]) * 0.15))
-        time.sleep(0.05)
+        time.sleep(0.12)
         (px, py), v = predicted("card")
         p = Pointer().down(px, py)
         for k in range(1, 4):
@@ -296,14 +364,16 @@ def card():
             shot("flight")
         time.sleep(0.3)
         b = center("card")
-        held = dist(a, b) < 0.5 and min(dist(b, c) for c in CARD_CORNERS) > 20
+        down = last_down()
+        held = dist(a, b) < 0.5 and min(dist(b, c) for c in CARD_CORNERS) > 20 and down and down["inside"] and down["speed"] > 100
         Pointer().up().perform()
         time.sleep(1.5)
         if held:
-            caught = (a, b, attempt)
+            caught = (a, b, attempt, down)
             break
-    check("card grabbed mid-flight: held still where it was caught, away from every corner",
-          caught is not None, caught and "caught at (%.1f, %.1f) on attempt %d" % (caught[1][0], caught[1][1], caught[2]) or "missed 3 times")
+    check("card grabbed mid-flight: pressed on it while it flew, it is held still where it was caught",
+          caught is not None, caught and "pressed on it at %.0f pt/s, held at (%.1f, %.1f), attempt %d" % (
+              caught[3]["speed"], caught[1][0], caught[1][1], caught[2]) or "missed 3 times (last press: %s)" % down)
     if caught:
         end = center("card")
         want = nearest_corner(caught[1])
@@ -317,16 +387,18 @@ def card():
         start = nearest_corner(center("card"))
         far = opposite(start)
         fling_card(start, (start[0] + (far[0] - start[0]) * 0.15, start[1] + (far[1] - start[1]) * 0.15))
-        time.sleep(0.05)
+        time.sleep(0.12)
         (px, py), v = predicted("card")
         Pointer().down(px, py).pause(0.03).up().perform()
         path = watch("card", 1.6, every=0.03)
         end = center("card")
-        if dist(end, start) < 1:
-            tapped = (attempt, path)
+        down = last_down()
+        if dist(end, start) < 1 and down and down["inside"] and down["speed"] > 100:
+            tapped = (attempt, path, down)
             break
     check("card tapped mid-flight: turns back into the corner it was thrown from", tapped is not None,
-          tapped and "attempt %d" % tapped[0] or "the tap missed 3 times (or did not turn it)")
+          tapped and "tapped at %.0f pt/s at (%.1f, %.1f), attempt %d" % (tapped[2]["speed"], tapped[2]["at"][0], tapped[2]["at"][1], tapped[0])
+          or "the tap missed 3 times (last press: %s)" % down)
     if tapped:
         path = tapped[1]
         steps = [dist(a, b) for a, b in zip(path, path[1:])]
