@@ -51,6 +51,24 @@ struct GestureTests {
         #expect(abs(dv - (-37.5 + 0.6525 - 0.00465)) < 1e-4)
     }
 
+    /// A browser sends the lift a frame after the last move, at the same place: the release
+    /// velocity is still the drag's (not cut by a sample that looks like a stop), and a pointer
+    /// held still past the 40 ms pause threshold before lifting releases with none.
+    @Test func aLiftWhereTheLastMoveLeftThePointerKeepsTheReleaseVelocity() {
+        for (lift, expected) in [(0.016, -600.0), (0.05, 0.0)] {
+            let (_, scene, drawer) = drawerScene()
+            let pan = PanGestureRecognizer()
+            drawer.addGestureRecognizer(pan)
+            #expect(scene.send(.down(1, Point(x: 200, y: 780), at: 0)))
+            for k in 1...6 {
+                scene.send(.move(1, Point(x: 200, y: 780 - 20 * Double(k)), at: Double(k) / 30))
+            }
+            #expect(scene.send(.up(1, Point(x: 200, y: 660), at: 0.2 + lift)))
+            #expect(pan.state == .ended)
+            #expect(pan.velocity(in: nil).isApproximatelyEqual(to: Point(x: 0, y: expected), tolerance: 1e-6))
+        }
+    }
+
     /// A vertical pan on the drawer requires a horizontal pan on the root to fail.
     func twoPans() -> (Scene, vertical: PanGestureRecognizer, horizontal: PanGestureRecognizer, log: Log) {
         let (_, scene, drawer) = drawerScene()

@@ -13,7 +13,10 @@ import Kinetic
 /// pointer joining or leaving moves the centroid, but the translation does not jump (the
 /// origin is shifted with it, as UIKit does). ``velocity(in:)`` is a `VelocityTracker` fit
 /// (quadratic least squares over the last 0.1 s) of the same centroid path, evaluated at the
-/// latest event's time, in points per second. Both convert into a node's coordinates through
+/// latest event's time, in points per second. A lift where the last move left the pointers adds
+/// no sample (browsers send it a frame after the last move; sampled, it would read as a stop), so
+/// the release velocity is that of the last moves, or zero if the pointers were held still for
+/// more than the tracker's 40 ms pause threshold before lifting. Both convert into a node's coordinates through
 /// the linear part of its presentation matrix (a scaled or rotated node sees scaled or rotated
 /// vectors); nil means screen coordinates.
 public final class PanGestureRecognizer: GestureRecognizer {
@@ -67,11 +70,16 @@ public final class PanGestureRecognizer: GestureRecognizer {
     override func resetGesture() {
         origin = .zero
         pathOffset = .zero
+        lastSampled = nil
         tracker.reset()
     }
 
+    /// The path position of the latest sample.
+    private var lastSampled: Point?
     private func sample() {
-        tracker.addSample(centroid + pathOffset, at: lastEventTime)
+        let position = centroid + pathOffset
+        lastSampled = position
+        tracker.addSample(position, at: lastEventTime)
     }
 
     override func pointerDown(_ id: Int, at location: Point) {
@@ -107,7 +115,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func pointerUp(_ id: Int, at location: Point) {
-        sample()
+        // A lift where the last move left the pointers adds no position: sampled again at its
+        // later time, it would read as a stop and cut the release velocity of every real flick
+        // (browsers send the up a frame after the last move). A pointer held still before
+        // lifting still releases with no velocity, by the tracker's pause rule.
+        if centroid + pathOffset != lastSampled { sample() }
         if pointers.count == 1 {
             if state == .began || state == .changed { transition(to: .ended) }
             else if state == .possible { transition(to: .failed) }
