@@ -65,7 +65,12 @@ public final class Demo {
     public let scene: Scene
     /// The numbers hosts record.
     public let channels: [DemoChannel]
-    /// The object that built the demo (a ``DrawerDemo``…), kept alive with it.
+    /// The object that built the demo (a ``DrawerDemo``…), kept alive by it.
+    ///
+    /// Ownership runs one way: a host holds the demo, the demo holds its owner, the owner holds
+    /// the scene (and through it the engine). The owner must not hold the demo, and closures it
+    /// stores in the scene, the engine or its animators reach it through a
+    /// ``ZeroingReference`` (Embedded Swift has no `weak`), so dropping the demo frees it all.
     public let owner: AnyObject
     private let onFrame: () -> Void
 
