@@ -326,6 +326,46 @@ wasm_size = os.path.getsize(os.path.join(ROOT, ".build-playground", "kinetic.was
 check("the WebAssembly module is under 1 MB", wasm_size < 1_000_000, "%d bytes" % wasm_size)
 report["wasm_bytes"] = wasm_size
 
+# --- Switching demos frees the old one: 1,000 switches, and the memory stops growing ------------
+def check_memory_over_demo_switches(switches=1000):
+    """Issue 12: a fresh instance of kinetic.wasm (so the page's own instance is untouched) selects
+    the demos round-robin `switches` times with one frame each; the WebAssembly memory after the
+    1,000th switch must equal the memory after the first full round (every demo built once, so
+    every buffer has reached its size). A demo that is not freed when the next is selected grows
+    the memory by its whole scene on every round."""
+    d.set_script_timeout(300)
+    r = d.execute_async_script("""
+        const [switches, done] = [arguments[0], arguments[arguments.length - 1]];
+        (async () => {
+            const module = await WebAssembly.compile(await (await fetch("kinetic.wasm")).arrayBuffer());
+            const imports = {};
+            for (const imp of WebAssembly.Module.imports(module)) {
+                imports[imp.module] ??= {};
+                if (imp.kind === "function") imports[imp.module][imp.name] = () => 0;
+            }
+            const k = (await WebAssembly.instantiate(module, imports)).exports;
+            const n = k.kinetic_demo_count();
+            const bytes = [];
+            let t = 0;
+            for (let i = 0; i < switches; i++) {
+                k.kinetic_select(i % n, t);
+                t += 1 / 60;
+                k.kinetic_frame(t);
+                t += 1 / 60;
+                bytes.push(k.memory.buffer.byteLength);
+            }
+            return {demos: n, afterFirstRound: bytes[n - 1], afterLast: bytes[switches - 1],
+                    peak: Math.max(...bytes)};
+        })().then(done, e => done({error: String(e)}));
+    """, switches)
+    report["memory_over_demo_switches"] = r
+    ok = "error" not in r and r["afterLast"] == r["afterFirstRound"]
+    check("%d demo switches: the WebAssembly memory stops growing after the first round" % switches, ok,
+          json.dumps(r))
+
+
+check_memory_over_demo_switches()
+
 d.quit()
 json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
 passed = sum(1 for _, ok in results if ok)
