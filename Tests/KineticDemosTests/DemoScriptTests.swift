@@ -23,7 +23,7 @@ struct DemoScriptTests {
     @Test func drawerTapOpensInOneSecondWithEaseOutThenTogglesClosed() throws {
         let engine = AnimationEngine()
         let drawer = DrawerDemo(engine: engine)
-        let demo = drawer.demo!
+        let demo = drawer.makeDemo()
         // 350 tall, 305 hidden: top at 667 − 45.
         #expect(drawer.drawer.frame == Rect(x: 0, y: 622, width: 375, height: 350))
         #expect(drawer.toggleButton.convert(.zero, to: nil) == Point(x: 107.5, y: 630))
@@ -86,24 +86,25 @@ struct DemoScriptTests {
     @Test func paneTapMidFlightTurnsItRoundWithoutAVelocityJump() {
         let engine = AnimationEngine()
         let pane = PaneDemo(engine: engine)
-        pane.demo.send(.down(1, Point(x: 187, y: 640), at: 0.1))
-        pane.demo.send(.up(1, Point(x: 187, y: 640), at: 0.15))     // tap: open
-        pane.demo.frame(at: 0.3)
+        let paneDemo = pane.makeDemo()
+        paneDemo.send(.down(1, Point(x: 187, y: 640), at: 0.1))
+        paneDemo.send(.up(1, Point(x: 187, y: 640), at: 0.15))     // tap: open
+        paneDemo.frame(at: 0.3)
         let before = pane.pane.centerProperty.presentation
         #expect(before.velocity.y < -100)
-        pane.demo.send(.down(1, Point(x: 187, y: 640), at: 0.3))
-        pane.demo.send(.up(1, Point(x: 187, y: 640), at: 0.3))      // tap: closed, mid-flight
+        paneDemo.send(.down(1, Point(x: 187, y: 640), at: 0.3))
+        paneDemo.send(.up(1, Point(x: 187, y: 640), at: 0.3))      // tap: closed, mid-flight
         let after = pane.pane.centerProperty.presentation
         #expect(pane.paneState == .closed)
         #expect(after.value == before.value && (after.velocity - before.velocity).magnitude < 1e-9)
-        pane.demo.frame(at: 3)
+        paneDemo.frame(at: 3)
         #expect(pane.pane.presentation.center == PaneDemo.targetPoint(for: .closed))
     }
 
     @Test func photoPulledDownReleasedCaughtCancelledThenFlickedHomeWithTheStackChecked() throws {
         let engine = AnimationEngine()
         let photo = PhotoDemo(engine: engine)
-        let demo = photo.demo!
+        let demo = photo.makeDemo()
         let script = try repositoryScript("photo")
         var next = 0
         func run(to t: Double) {
@@ -164,18 +165,19 @@ struct DemoScriptTests {
     @Test func commentsPanelScrubsAllAnimatorsTogetherAndContinues() {
         let engine = AnimationEngine()
         let c = CommentsDemo(engine: engine)
-        c.demo.send(.down(1, Point(x: 140, y: 635), at: 0.1))
-        c.demo.send(.move(1, Point(x: 140, y: 605), at: 0.2))          // pan begins: all paused
+        let commentsDemo = c.makeDemo()
+        commentsDemo.send(.down(1, Point(x: 140, y: 635), at: 0.1))
+        commentsDemo.send(.move(1, Point(x: 140, y: 605), at: 0.2))          // pan begins: all paused
         #expect(c.runningAnimators.count == 7 && c.runningAnimators.allSatisfy { !$0.isRunning })
         let distance = 603.0 - 200
-        c.demo.send(.move(1, Point(x: 140, y: 635 - 0.4 * distance), at: 0.3))
+        commentsDemo.send(.move(1, Point(x: 140, y: 635 - 0.4 * distance), at: 0.3))
         for a in c.runningAnimators { #expect(abs(a.fractionComplete - 0.4) < 1e-9) }
         // The blur scrubs non-linearly: through its curve; the corner radius linearly.
         #expect(abs(c.blur.presentation.blurRadius - 16 * bezierProgress(0.75, 0.1, 0.9, 0.25, at: 0.4)) < 1e-9)
         #expect(abs(c.panel.presentation.cornerRadius - 12 * 0.4) < 1e-9)
-        c.demo.send(.move(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))
-        c.demo.send(.up(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))   // moving up: expand
-        c.demo.frame(at: 2)
+        commentsDemo.send(.move(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))
+        commentsDemo.send(.up(1, Point(x: 140, y: 635 - 0.5 * distance), at: 0.35))   // moving up: expand
+        commentsDemo.frame(at: 2)
         #expect(c.state == .expanded && c.runningAnimators.isEmpty)
         #expect(c.panel.presentation.frame == CommentsDemo.expandedFrame)
     }

@@ -13,7 +13,7 @@ struct DrawerCatchTests {
         let script = try repositoryScript("drawer")
         let engine = AnimationEngine()
         let drawer = DrawerDemo(engine: engine)
-        let demo = drawer.demo!
+        let demo = drawer.makeDemo()
         func y() -> Double { drawer.drawer.transformProperty.presentationValue.translationY }
 
         // The drag that catches the closing drawer: from its touch down to its lift.

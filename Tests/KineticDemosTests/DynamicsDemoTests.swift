@@ -47,7 +47,7 @@ struct DynamicsDemoTests {
     @Test func pyramidStandsStillThenFallsWhenHit() throws {
         let engine = AnimationEngine()
         let pyramid = PyramidDemo(engine: engine)
-        let demo = pyramid.demo!
+        let demo = pyramid.makeDemo()
         #expect(pyramid.boxes.count == 210)
         #expect(pyramid.boxes[209].center == PyramidDemo.boxCenter(row: 19, column: 0))
         var t = 0.0
@@ -74,7 +74,7 @@ struct DynamicsDemoTests {
     @Test func grabbedItemHangsFromTheFingerAndIsThrownWithItsVelocity() throws {
         let engine = AnimationEngine()
         let dyn = DynamicsDemo(engine: engine)
-        let demo = dyn.demo!
+        let demo = dyn.makeDemo()
         dyn.exhibit = .snap                                  // no gravity: the square floats
         let square = dyn.items[0]
         let start = square.center                            // world (187.5, 250)

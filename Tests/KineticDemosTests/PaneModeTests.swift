@@ -14,7 +14,7 @@ struct PaneModeTests {
     @Test(arguments: PaneDemo.Mode.allCases)
     func tapMidFlightKeepsPositionAndVelocity(mode: PaneDemo.Mode) {
         let pane = PaneDemo(engine: AnimationEngine(), mode: mode)
-        let demo = pane.demo!
+        let demo = pane.makeDemo()
         // Thrown up at 750 pt/s (a straight 0.2 s drag), released at 0.4.
         let script = try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n")
         for e in script.events { demo.send(e) }
@@ -78,7 +78,7 @@ struct PaneModeTests {
 
     @Test func modeButtonsSwitchEnginesAndHandTheMotionOver() {
         let pane = PaneDemo(engine: AnimationEngine())
-        let demo = pane.demo!
+        let demo = pane.makeDemo()
         #expect(pane.mode == .spring)
         let popButton = PaneDemo.buttonCenter(for: .pop)
         demo.send(.down(1, popButton, at: 0.1))

@@ -102,7 +102,7 @@ struct ScrollDemoTests {
     @Test func grabbingTheListMidBounceKeepsItUnderTheFinger() {
         let engine = AnimationEngine()
         let scroll = ScrollDemo(engine: engine)
-        let demo = scroll.demo!
+        let demo = scroll.makeDemo()
         demo.send(.down(1, Point(x: 187, y: 620), at: 0.1))
         for k in 1...6 { demo.send(.move(1, Point(x: 187, y: 620 - 50 * Double(k)), at: 0.1 + Double(k) / 60)) }
         demo.send(.up(1, Point(x: 187, y: 320), at: 0.2))

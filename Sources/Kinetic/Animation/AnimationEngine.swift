@@ -95,6 +95,30 @@ public final class AnimationEngine {
         physicsAnimations.removeAll { !$0.isRunning }
     }
 
+    /// Lets go of every animator and physics animation the engine drives, for a host that is
+    /// discarding the engine with its scene.
+    ///
+    /// An animation in flight keeps the properties it moves, and they keep the engine, which
+    /// keeps the animation (as UIKit keeps a running animator alive): a cycle its end breaks.
+    /// A scene dropped mid-flight never gets there, so its host invalidates the engine instead.
+    /// Every active or stopped ``PropertyAnimator`` is stopped where it is, as by
+    /// `stopAnimation(true)` (the presentation becomes the model; no completion runs, even for
+    /// a non-interruptible animator), and the physics animations are released without another
+    /// step. ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared. Idempotent.
+    ///
+    /// Use it only when discarding the engine and everything animated on it: a physics
+    /// animation that nothing else holds is freed here with its offsets still on its
+    /// properties, so those properties must not be read again.
+    public func invalidate() {
+        let held = animators
+        for animator in held { animator.stopForInvalidation() }
+        animators.removeAll()
+        physicsAnimations.removeAll()
+        classAnimationContexts.removeAll()
+        onDiagnostic = nil
+        revision &+= 1
+    }
+
     /// Whether any animator is running or any physics animation is moving: a host can stop
     /// asking for frames when this is false.
     public var hasRunningAnimations: Bool {

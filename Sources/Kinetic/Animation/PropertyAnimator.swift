@@ -527,6 +527,30 @@ public final class PropertyAnimator {
         }
     }
 
+    /// ``stopAnimation(_:)`` with `true` for ``AnimationEngine/invalidate()``, interruptible or
+    /// not: the animator lets go of its properties and its root segment (which keep it alive
+    /// while it is active) and becomes inactive; no completion runs.
+    func stopForInvalidation() {
+        switch state {
+        case .inactive:
+            return
+        case .stopped:
+            completions.removeAll()
+            deactivate()
+            runEndHandlers(nil)
+        case .active:
+            let snapshot = properties
+            properties.removeAll()
+            for p in snapshot { _ = p.stopTracks(of: self) }
+            rootSegment = nil
+            springTwins.removeAll()
+            anchorTime = engine.time
+            completions.removeAll()
+            deactivate()
+            runEndHandlers(nil)
+        }
+    }
+
     /// Finishes a stopped animator: the properties take their values at `position` (the
     /// animations' end or start values, or stay where they were stopped), the animator becomes
     /// inactive and the completions run with `position`. Rejected unless stopped.

@@ -33,7 +33,13 @@ public final class Demo {
     public let scene: Scene
     /// The numbers hosts record.
     public let channels: [DemoChannel]
-    /// The object that built the demo (a ``DrawerDemo``…), kept alive with it.
+    /// The object that built the demo (a ``DrawerDemo``…), kept alive by it.
+    ///
+    /// Ownership runs one way: a host holds the demo, the demo holds its owner, the owner holds
+    /// the scene (and through it the engine). The owner must not hold the demo, and closures it
+    /// stores in the scene, the engine or its animators reach it through a
+    /// ``ZeroingReference`` (Embedded Swift has no `weak`), so dropping the demo frees it all
+    /// (the demo invalidates its engine as it goes, which frees animations caught mid-flight).
     public let owner: AnyObject
     private let onFrame: () -> Void
 
@@ -41,6 +47,9 @@ public final class Demo {
     public static let screenSize = Size(width: 375, height: 667)
 
     /// A demo of `scene`; `onFrame` runs after every ``frame(at:)``'s tick (live graphs).
+    ///
+    /// The demo owns `scene`'s engine: dropping the demo invalidates it (see `deinit`), so
+    /// make one demo per scene and keep it as long as the scene runs.
     public init(info: DemoInfo, scene: Scene, channels: [DemoChannel], owner: AnyObject,
                 onFrame: @escaping () -> Void = {}) {
         self.info = info
@@ -50,6 +59,11 @@ public final class Demo {
         self.owner = owner
         self.onFrame = onFrame
     }
+
+    /// A demo owns its engine: dropping the demo invalidates it, so animations still in flight
+    /// (which keep their properties, and through them the scene, alive until they finish) let
+    /// go and the whole demo is freed.
+    deinit { engine.invalidate() }
 
     /// Dispatches a pointer event (see `Scene.send(_:)`); false if it was rejected.
     @discardableResult

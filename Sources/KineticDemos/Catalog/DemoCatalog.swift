@@ -20,19 +20,19 @@ public enum DemoCatalog {
     /// A fresh demo on `engine`, or nil for an unknown name.
     public static func make(_ name: String, engine: AnimationEngine) -> Demo? {
         switch name {
-        case BasicsDemo.info.name: return BasicsDemo(engine: engine).demo
-        case ScrubbingDemo.info.name: return ScrubbingDemo(engine: engine).demo
-        case DrawerDemo.info.name: return DrawerDemo(engine: engine).demo
-        case PaneDemo.info.name: return PaneDemo(engine: engine).demo
-        case PaneDemo.dynamicsInfo.name: return PaneDemo(engine: engine, mode: .dynamics).demo
-        case PaneDemo.popInfo.name: return PaneDemo(engine: engine, mode: .pop).demo
-        case PhotoDemo.info.name: return PhotoDemo(engine: engine).demo
-        case CommentsDemo.info.name: return CommentsDemo(engine: engine).demo
-        case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).demo
-        case RotationDemo.info.name: return RotationDemo(engine: engine).demo
-        case ScrollDemo.info.name: return ScrollDemo(engine: engine).demo
-        case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).demo
-        case PyramidDemo.info.name: return PyramidDemo(engine: engine).demo
+        case BasicsDemo.info.name: return BasicsDemo(engine: engine).makeDemo()
+        case ScrubbingDemo.info.name: return ScrubbingDemo(engine: engine).makeDemo()
+        case DrawerDemo.info.name: return DrawerDemo(engine: engine).makeDemo()
+        case PaneDemo.info.name: return PaneDemo(engine: engine).makeDemo()
+        case PaneDemo.dynamicsInfo.name: return PaneDemo(engine: engine, mode: .dynamics).makeDemo()
+        case PaneDemo.popInfo.name: return PaneDemo(engine: engine, mode: .pop).makeDemo()
+        case PhotoDemo.info.name: return PhotoDemo(engine: engine).makeDemo()
+        case CommentsDemo.info.name: return CommentsDemo(engine: engine).makeDemo()
+        case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).makeDemo()
+        case RotationDemo.info.name: return RotationDemo(engine: engine).makeDemo()
+        case ScrollDemo.info.name: return ScrollDemo(engine: engine).makeDemo()
+        case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).makeDemo()
+        case PyramidDemo.info.name: return PyramidDemo(engine: engine).makeDemo()
         default: return nil
         }
     }

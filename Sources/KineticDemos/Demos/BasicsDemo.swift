@@ -4,7 +4,7 @@ import KineticScene
 /// The basics of both sessions: a circle crossing the screen under one `PropertyAnimator`
 /// with a chosen curve, and buttons for every call of its life cycle. The live graph is the
 /// 2016 session's: the model value solid, the presentation value dotted.
-public final class BasicsDemo {
+public final class BasicsDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "basics",
@@ -17,8 +17,10 @@ public final class BasicsDemo {
     /// The animator's duration (the 2017 session's 2.5 s).
     public static let duration = 2.5
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The circle.
     public let circle: Node
     /// The animator, once started.
@@ -26,6 +28,8 @@ public final class BasicsDemo {
     /// The curve the next animator uses.
     public private(set) var curve: AnimationCurve = .linear
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
     private let status: Node
     private let ghost: Node
     private var curveButtons: [(AnimationCurve, Node)] = []
@@ -35,6 +39,7 @@ public final class BasicsDemo {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = .white
         scene.root.addChild(Widgets.box("track", Rect(x: BasicsDemo.left, y: 129, width: BasicsDemo.right - BasicsDemo.left, height: 2),
                                         Color(white: 0.85), engine: engine))
@@ -52,10 +57,13 @@ public final class BasicsDemo {
         graph.node.backgroundColor = Palette.background
         scene.root.addChild(graph.node)
 
+        // The buttons live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
         let curves: [(AnimationCurve, String)] = [(.linear, "Linear"), (.easeIn, "Ease In"), (.easeOut, "Ease Out"), (.easeInOut, "In-Out")]
         for (i, (c, title)) in curves.enumerated() {
             let b = Widgets.button("curve.\(title)", title, Rect(x: 12 + Double(i) * 89, y: 370, width: 83, height: 36), in: scene.root,
-                                   color: Palette.gray) { [unowned(unsafe) self] in self.select(c) }
+                                   color: Palette.gray) { me.object?.select(c) }
             curveButtons.append((c, b))
         }
         let actions: [(String, String)] = [("start", "Start"), ("pause", "Pause"), ("reverse", "Reverse"), ("stop", "Stop"),
@@ -65,20 +73,27 @@ public final class BasicsDemo {
             let column = i < 4 ? Double(i) : Double(i - 4)
             let width = i < 4 ? 83.0 : 115.0
             let x = 12 + column * (width + 6)
-            Widgets.button(name, title, Rect(x: x, y: 420 + row * 50, width: width, height: 40), in: scene.root) { [unowned(unsafe) self] in
-                self.perform(name)
+            Widgets.button(name, title, Rect(x: x, y: 420 + row * 50, width: width, height: 40), in: scene.root) {
+                me.object?.perform(name)
             }
         }
         select(.linear)
 
         let c = circle.centerProperty
-        let channels = [DemoChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
-        demo = Demo(info: BasicsDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
+        channels = [DemoChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
+        onFrame = {
+            guard let self = me.object else { return }
             let p = self.circle.centerProperty
             graph.record(time: self.engine.time, values: [p.value.x, p.presentationValue.x])
             self.ghost.center = p.value
             self.updateStatus()
         }
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: BasicsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     func select(_ c: AnimationCurve) {
@@ -97,8 +112,9 @@ public final class BasicsDemo {
                 return
             }
             let goingRight = circle.center.x < (BasicsDemo.left + BasicsDemo.right) / 2
-            let animator = PropertyAnimator(duration: BasicsDemo.duration, curve: curve, engine: engine) { [unowned(unsafe) self] in
-                self.circle.center.x = goingRight ? BasicsDemo.right : BasicsDemo.left
+            let circle = circle
+            let animator = PropertyAnimator(duration: BasicsDemo.duration, curve: curve, engine: engine) {
+                circle.center.x = goingRight ? BasicsDemo.right : BasicsDemo.left
             }
             animator.startAnimation()
             self.animator = animator

@@ -18,7 +18,7 @@ import KineticScene
 /// A tap on the header starts the transition, or reverses every running animator. A pan on the
 /// header starts it if needed, pauses all and scrubs `fractionComplete` by the finger's
 /// vertical travel; on release they continue (reversed first if the finger was moving back).
-public final class CommentsDemo {
+public final class CommentsDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "comments",
@@ -40,8 +40,10 @@ public final class CommentsDemo {
     public static let blurIn = CubicTimingParameters(0.75, 0.1, 0.9, 0.25)
     public static let blurOut = CubicTimingParameters(0.1, 0.75, 0.25, 0.9)
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The state the panel is in when nothing runs (the session's `state`).
     public private(set) var state: PanelState = .collapsed
     /// The animators of the running transition (the session's `runningAnimators`).
@@ -49,6 +51,8 @@ public final class CommentsDemo {
     /// The panel, the blur behind it, the two labels and the button.
     public let panel: Node, blur: Node, collapsedLabel: Node, expandedLabel: Node, postButton: Node
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
     /// Each animator's own `fractionComplete` when the pan caught it: the animators run different
     /// curves, so each reads its own progress, and writing it back moves nothing.
     private var progressWhenInterrupted: [Double] = []
@@ -58,6 +62,7 @@ public final class CommentsDemo {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         let root = scene.root
         // Sam's photo: a sneaker on a sky.
         root.backgroundColor = Color(rgb: 0x87CEEB)
@@ -109,13 +114,17 @@ public final class CommentsDemo {
         // A header node on top of the panel's first 64 points takes the tap and the pan.
         let header = Node(frame: Rect(x: 0, y: 0, width: size.width - 90, height: 64), name: "header", engine: engine)
         panel.addChild(header)
-        header.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        header.addGestureRecognizer(TapGestureRecognizer { _ in
+            guard let self = me.object else { return }
             self.animateOrReverseRunningTransition(state: self.nextState, duration: CommentsDemo.duration)
         })
-        header.addGestureRecognizer(PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePan(pan) })
+        header.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.handlePan(pan) })
 
         let c = panel.centerProperty
-        let channels = [
+        channels = [
             DemoChannel(name: "panel.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
             DemoChannel.property("blur.radius", blur.blurRadiusProperty),
             DemoChannel.property("panel.cornerRadius", panel.cornerRadiusProperty),
@@ -127,9 +136,14 @@ public final class CommentsDemo {
                 return (t.value.scaleX, t.presentationValue.scaleX, t.velocity.scaleX)
             },
         ]
-        demo = Demo(info: CommentsDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
-            graph.record(time: self.engine.time, values: [self.blur.blurRadiusProperty.presentationValue / CommentsDemo.maxBlur])
-        }
+        let blur = blur
+        onFrame = { graph.record(time: engine.time, values: [blur.blurRadiusProperty.presentationValue / CommentsDemo.maxBlur]) }
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: CommentsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     /// The state a new transition goes to.
@@ -148,19 +162,25 @@ public final class CommentsDemo {
     func animateTransitionIfNeeded(state target: PanelState, duration: Double) {
         guard runningAnimators.isEmpty else { return }
         let expanding = target == .expanded
-        let frameAnimator = PropertyAnimator(duration: duration, dampingRatio: 1, engine: engine) { [unowned(unsafe) self] in
-            self.panel.frame = expanding ? CommentsDemo.expandedFrame : CommentsDemo.collapsedFrame
+        // The engine holds running animators and this object holds the engine: the animation
+        // blocks (run and dropped at the start) capture the nodes they move, and the completion
+        // reaches back here through a zeroing reference, so a panel dropped mid-flight is freed.
+        let me = zeroingReference
+        let panel = panel, blur = blur, postButton = postButton, engine = engine
+        let frameAnimator = PropertyAnimator(duration: duration, dampingRatio: 1, engine: engine) {
+            panel.frame = expanding ? CommentsDemo.expandedFrame : CommentsDemo.collapsedFrame
         }
-        frameAnimator.addCompletion { [unowned(unsafe) self] position in
+        frameAnimator.addCompletion { position in
+            guard let self = me.object else { return }
             if position == .end { self.state = target }
             self.runningAnimators.removeAll()
         }
 
         let blurAnimator = PropertyAnimator(duration: duration,
                                             timingParameters: .cubic(expanding ? CommentsDemo.blurIn : CommentsDemo.blurOut),
-                                            engine: engine) { [unowned(unsafe) self] in
-            self.blur.blurRadius = expanding ? CommentsDemo.maxBlur : 0
-            self.blur.backgroundColor = Color(white: 0, alpha: expanding ? 0.35 : 0)
+                                            engine: engine) {
+            blur.blurRadius = expanding ? CommentsDemo.maxBlur : 0
+            blur.backgroundColor = Color(white: 0, alpha: expanding ? 0.35 : 0)
         }
         blurAnimator.scrubsLinearly = false
 
@@ -176,17 +196,17 @@ public final class CommentsDemo {
         let outLabelAnimator = PropertyAnimator(duration: duration, curve: .easeOut, engine: engine) { outLabel.alpha = 0 }
         outLabelAnimator.scrubsLinearly = false
 
-        let cornerAnimator = PropertyAnimator(duration: duration, curve: .linear, engine: engine) { [unowned(unsafe) self] in
-            self.panel.cornerRadius = expanding ? 12 : 0
+        let cornerAnimator = PropertyAnimator(duration: duration, curve: .linear, engine: engine) {
+            panel.cornerRadius = expanding ? 12 : 0
         }
 
-        let buttonAnimator = PropertyAnimator(duration: duration, curve: .linear, engine: engine) { [unowned(unsafe) self] in
+        let buttonAnimator = PropertyAnimator(duration: duration, curve: .linear, engine: engine) {
             if expanding {
                 // Start with a delay and finish with the rest of the animations.
-                self.engine.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { self.postButton.alpha = 1 }
+                engine.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { postButton.alpha = 1 }
             } else {
                 // Start immediately and finish in half the time.
-                self.engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { self.postButton.alpha = 0 }
+                engine.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { postButton.alpha = 0 }
             }
         }
 

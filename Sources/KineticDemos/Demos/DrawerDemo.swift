@@ -8,7 +8,7 @@ import KineticScene
 /// while it runs; a pan that pauses it, scrubs `fractionComplete` by `translation / ∓305` from
 /// where it was caught, and on release continues with ease-out timing (`durationFactor: 0`) and
 /// reverses when the release velocity points back.
-public final class DrawerDemo {
+public final class DrawerDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "drawer",
@@ -21,8 +21,10 @@ public final class DrawerDemo {
     /// The drawer's height (the book's 350 points).
     public static let height = 350.0
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The drawer node.
     public let drawer: Node
     /// The toggle button.
@@ -33,12 +35,14 @@ public final class DrawerDemo {
     public private(set) var animator: PropertyAnimator?
     private var drawerPanStart = 0.0
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = .white
         // The contact detail page behind the drawer.
         let content = scene.root
@@ -62,32 +66,48 @@ public final class DrawerDemo {
                                         Color(white: 1, alpha: 0.35), radius: 10, engine: engine))
         }
 
-        toggleButton.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in self.toggleDrawerTapped() })
-        drawer.addGestureRecognizer(PanGestureRecognizer { [unowned(unsafe) self] pan in self.didPanOnDrawer(pan) })
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        toggleButton.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.toggleDrawerTapped() })
+        drawer.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.didPanOnDrawer(pan) })
 
         let t = drawer.transformProperty
-        let channels = [
+        channels = [
             DemoChannel(name: "drawer.translation.y") { (t.value.translationY, t.presentationValue.translationY, t.velocity.translationY) },
-            DemoChannel(name: "drawer.open") { [unowned(unsafe) self] in (self.isDrawerOpen ? 1 : 0, self.isDrawerOpen ? 1 : 0, 0) },
-            DemoChannel(name: "animator.fractionComplete") { [unowned(unsafe) self] in
-                let f = self.animator?.fractionComplete ?? 0
+            DemoChannel(name: "drawer.open") {
+                let open = me.object?.isDrawerOpen == true
+                return (open ? 1 : 0, open ? 1 : 0, 0)
+            },
+            DemoChannel(name: "animator.fractionComplete") {
+                let f = me.object?.animator?.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-        demo = Demo(info: DrawerDemo.info, scene: scene, channels: channels, owner: self)
+    }
+
+    /// A ``Demo`` of this drawer. The demo owns the drawer (never the other way round), so a
+    /// host that drops the demo frees the drawer, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: DrawerDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// The book's `setUpAnimation()`: a new animator unless one is running.
     func setUpAnimation() {
         guard animator == nil || animator?.isRunning == false else { return }
-        let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) { [unowned(unsafe) self] in
+        // The engine holds a running animator, and this object holds the engine: the blocks
+        // reach back here through a zeroing reference, so a demo dropped mid-flight is freed.
+        let me = zeroingReference
+        let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) {
+            guard let self = me.object else { return }
             if self.isDrawerOpen {
                 self.drawer.transform = .identity
             } else {
                 self.drawer.transform = AffineTransform(translationX: 0, y: -DrawerDemo.travel)
             }
         }
-        animator.addCompletion { [unowned(unsafe) self] _ in
+        animator.addCompletion { _ in
+            guard let self = me.object else { return }
             self.animator = nil
             self.isDrawerOpen = !(self.drawer.transform == .identity)
         }

@@ -19,7 +19,7 @@ import KineticScene
 ///
 /// In every exhibit any item can be grabbed (`ItemGrabber`: an attachment from the touched
 /// point to the finger) and thrown with the release velocity.
-public final class DynamicsDemo {
+public final class DynamicsDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "dynamics",
@@ -58,8 +58,10 @@ public final class DynamicsDemo {
     /// The world's size: the reference bounds are `(0, 0, width, height)` in world coordinates.
     public static let worldSize = Size(width: Demo.screenSize.width, height: Demo.screenSize.height - barHeight)
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The node whose coordinates the animator works in (the area under the buttons).
     public let world: Node
     /// The exhibit shown. Setting it rebuilds the world with a fresh animator.
@@ -83,51 +85,64 @@ public final class DynamicsDemo {
     private var hint: Node
     private var buttons: [Node] = []
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
 
     /// Builds the demo on `engine`, showing the gravity exhibit.
     public init(engine: AnimationEngine) {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = Palette.background
         let w = DynamicsDemo.worldSize
         world = Widgets.box("world", Rect(x: 0, y: DynamicsDemo.barHeight, width: w.width, height: w.height), .white, engine: engine)
         scene.root.addChild(world)
         hint = Widgets.label("hint", "", Rect(x: 0, y: 8, width: w.width, height: 20), size: 13, color: Palette.gray, engine: engine)
         hint.isUserInteractionEnabled = false
+        // The buttons and recognizers live in the scene this object owns: they reach it through
+        // a zeroing reference, so the scene never keeps it alive.
+        let me = zeroingReference
         for e in Exhibit.allCases {
             let b = Widgets.button("exhibit." + e.title.lowercased(), e.title, Rect(x: 6 + Double(e.rawValue) * 73, y: 10, width: 69, height: 32),
-                                   in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in self.exhibit = e }
+                                   in: scene.root, color: Palette.gray) { me.object?.exhibit = e }
             b.fontSize = 13
             buttons.append(b)
         }
-        world.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] tap in self.didTap(at: tap.location(in: self.world)) })
+        world.addGestureRecognizer(TapGestureRecognizer { tap in
+            guard let self = me.object else { return }
+            self.didTap(at: tap.location(in: self.world))
+        })
 
-        var channels = [DemoChannel(name: "exhibit") { [unowned(unsafe) self] in
-            let v = Double(self.exhibit.rawValue)
+        channels = [DemoChannel(name: "exhibit") {
+            let v = Double(me.object?.exhibit.rawValue ?? 0)
             return (v, v, 0)
         }]
         for i in 0..<DynamicsDemo.itemSlots {
-            channels.append(DemoChannel(name: "item\(i).x") { [unowned(unsafe) self] in
-                guard i < self.items.count else { return (0, 0, 0) }
-                let v = self.items[i].center.x
+            channels.append(DemoChannel(name: "item\(i).x") {
+                guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
+                let v = items[i].center.x
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "item\(i).y") { [unowned(unsafe) self] in
-                guard i < self.items.count else { return (0, 0, 0) }
-                let v = self.items[i].center.y
+            channels.append(DemoChannel(name: "item\(i).y") {
+                guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
+                let v = items[i].center.y
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "item\(i).angle") { [unowned(unsafe) self] in
-                guard i < self.items.count else { return (0, 0, 0) }
-                let v = self.items[i].transform.rotation
+            channels.append(DemoChannel(name: "item\(i).angle") {
+                guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
+                let v = items[i].transform.rotation
                 return (v, v, 0)
             })
         }
         build()
-        demo = Demo(info: DynamicsDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
-            self.redrawRopes()
-        }
+        onFrame = { me.object?.redrawRopes() }
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: DynamicsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     // MARK: Building the exhibits
@@ -248,7 +263,8 @@ public final class DynamicsDemo {
         _ = addMarker("anchor.pendulum", at: anchor, radius: 5)
         let bob = addBall(Point(x: anchor.x + 150 * 0.866, y: anchor.y + 150 * 0.5), radius: 22)
         animator.addBehavior(AttachmentBehavior(item: bob, attachedToAnchor: anchor))
-        addRope("rod") { [unowned(unsafe) bob] in (anchor, bob.center) }
+        // The ropes' ends are closures this object keeps (not the scene), so they hold the nodes.
+        addRope("rod") { (anchor, bob.center) }
         // The chain: eight links hanging end to end, each attached by its top to the bottom of
         // the one above (the first to a fixed anchor), the last thrown sideways.
         let chainAnchor = Point(x: 270, y: 60)
@@ -261,13 +277,13 @@ public final class DynamicsDemo {
             let top = Vector(dx: 0, dy: -linkSize.height / 2), bottom = Vector(dx: 0, dy: linkSize.height / 2)
             if let above = links.last {
                 animator.addBehavior(AttachmentBehavior(item: link, offsetFromCenter: top, attachedTo: above, offsetFromCenter: bottom))
-                addRope("link\(i)") { [unowned(unsafe) link, unowned(unsafe) above, unowned(unsafe) world] in
+                addRope("link\(i)") {
                     (above.convert(Point(x: linkSize.width / 2, y: linkSize.height), to: world) ?? above.center,
                      link.convert(Point(x: linkSize.width / 2, y: 0), to: world) ?? link.center)
                 }
             } else {
                 animator.addBehavior(AttachmentBehavior(item: link, offsetFromCenter: top, attachedToAnchor: chainAnchor))
-                addRope("link\(i)") { [unowned(unsafe) link, unowned(unsafe) world] in
+                addRope("link\(i)") {
                     (chainAnchor, link.convert(Point(x: linkSize.width / 2, y: 0), to: world) ?? link.center)
                 }
             }
@@ -305,7 +321,11 @@ public final class DynamicsDemo {
     private func buildField() {
         let centre = Point(x: 187.5, y: 300)
         let ring = addMarker("field.ring", at: centre, radius: 24)
-        let pan = PanGestureRecognizer { [unowned(unsafe) self, unowned(unsafe) ring] pan in
+        // The recognizer lives on the ring: it finds the ring as its node and this object through
+        // a zeroing reference, so it keeps neither alive.
+        let me = zeroingReference
+        let pan = PanGestureRecognizer { pan in
+            guard let self = me.object, let ring = pan.node else { return }
             guard pan.state == .began || pan.state == .changed else { return }
             let p = pan.location(in: self.world)
             ring.center = p

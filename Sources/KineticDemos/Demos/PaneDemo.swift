@@ -15,7 +15,7 @@ import KineticScene
 /// others drive hidden shadow copies that get the same drag, release velocity and taps, so the
 /// live graph shows the three engines' curves of the same throw (centre y: Dynamics blue,
 /// spring orange, POP pink).
-public final class PaneDemo {
+public final class PaneDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "pane",
@@ -80,8 +80,10 @@ public final class PaneDemo {
         Point(x: 67.5 + Double(mode.rawValue) * 120, y: 30)
     }
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The pane.
     public let pane: Node
     /// Where the pane is headed (the article's `paneState`).
@@ -96,6 +98,10 @@ public final class PaneDemo {
     private(set) var drivers: [any PaneDriver] = []
     private var buttons: [Node] = []
     private let engine: AnimationEngine
+    /// The engine the demo was opened on (its catalog entry).
+    private let initialMode: Mode
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
 
     /// The centre of the pane in a state.
     public static func targetPoint(for state: PaneState) -> Point {
@@ -110,8 +116,10 @@ public final class PaneDemo {
     public init(engine: AnimationEngine, mode: Mode = .spring) {
         self.engine = engine
         self.mode = mode
+        initialMode = mode
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = Color(rgb: 0x2C3E50)
         for i in 0..<8 {
             scene.root.addChild(Widgets.box("icon\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 170 + Double(i / 4) * 100, width: 60, height: 60),
@@ -139,9 +147,12 @@ public final class PaneDemo {
         for m in Mode.allCases {
             shadows.append(Node(frame: paneFrame, name: "pane.shadow." + m.name, engine: engine))
         }
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
         for m in Mode.allCases {
             let b = Widgets.button("mode." + m.name, m.title, Rect(x: 12 + Double(m.rawValue) * 120, y: 14, width: 111, height: 32),
-                                   in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in self.mode = m }
+                                   in: scene.root, color: Palette.gray) { me.object?.mode = m }
             buttons.append(b)
         }
         for m in Mode.allCases {
@@ -149,38 +160,45 @@ public final class PaneDemo {
         }
         highlightButtons()
 
-        let pan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePan(pan) }
+        let pan = PanGestureRecognizer { pan in me.object?.handlePan(pan) }
         pane.addGestureRecognizer(pan)
-        let tap = TapGestureRecognizer { [unowned(unsafe) self] _ in self.didTap() }
+        let tap = TapGestureRecognizer { _ in me.object?.didTap() }
         pane.addGestureRecognizer(tap)
 
         let c = pane.centerProperty
-        var channels = [
-            DemoChannel(name: "pane.center.x") { [unowned(unsafe) self] in
-                (c.value.x, c.presentationValue.x, self.drivers[self.mode.rawValue].velocity.x)
+        channels = [
+            DemoChannel(name: "pane.center.x") {
+                (c.value.x, c.presentationValue.x, me.object?.activeDriver.velocity.x ?? 0)
             },
-            DemoChannel(name: "pane.center.y") { [unowned(unsafe) self] in
-                (c.value.y, c.presentationValue.y, self.drivers[self.mode.rawValue].velocity.y)
+            DemoChannel(name: "pane.center.y") {
+                (c.value.y, c.presentationValue.y, me.object?.activeDriver.velocity.y ?? 0)
             },
-            DemoChannel(name: "pane.open") { [unowned(unsafe) self] in
-                let v = self.paneState == .open ? 1.0 : 0.0
+            DemoChannel(name: "pane.open") {
+                let v = me.object?.paneState == .open ? 1.0 : 0.0
                 return (v, v, 0)
             },
-            DemoChannel(name: "pane.mode") { [unowned(unsafe) self] in
-                let v = Double(self.mode.rawValue)
+            DemoChannel(name: "pane.mode") {
+                let v = Double(me.object?.mode.rawValue ?? 0)
                 return (v, v, 0)
             },
         ]
         for m in Mode.allCases {
-            channels.append(DemoChannel(name: "pane." + m.name + ".y") { [unowned(unsafe) self] in
-                let driver = self.drivers[m.rawValue]
+            channels.append(DemoChannel(name: "pane." + m.name + ".y") {
+                guard let driver = me.object?.drivers[m.rawValue] else { return (0, 0, 0) }
                 let p = driver.item.centerProperty
                 return (p.value.y, p.presentationValue.y, driver.velocity.y)
             })
         }
-        demo = Demo(info: PaneDemo.info(for: mode), scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
+        onFrame = {
+            guard let self = me.object else { return }
             graph.record(time: self.engine.time, values: self.drivers.map { $0.item.presentation.center.y })
         }
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: PaneDemo.info(for: initialMode), scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     /// The catalog entry a mode opens under: `pane`, `pane-dynamics` or `pane-pop`.

@@ -17,7 +17,7 @@ import KineticScene
 /// same time (`durationFactor`) so both arrive together on their different curves. Catching it
 /// stops the item animator where it is (`stopAnimation(true)`), pauses the transition animator
 /// and calls `pauseInteractiveTransition()`.
-public final class PhotoDemo {
+public final class PhotoDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "photo",
@@ -38,8 +38,10 @@ public final class PhotoDemo {
     /// A release faster than this (points per second) is a flick.
     public static let flickVelocity = 300.0
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The navigation stack.
     public let stack: NavigationStack
     /// The grid and detail screens.
@@ -53,6 +55,7 @@ public final class PhotoDemo {
     public let controller: PhotoTransitionController
     /// The photo being shown or zoomed.
     public private(set) var selectedIndex = 0
+    private var channels: [DemoChannel] = []
 
     static let colors: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
                                    0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
@@ -61,6 +64,7 @@ public final class PhotoDemo {
     public init(engine: AnimationEngine) {
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         let gridNode = Node(name: "grid", engine: engine)
         gridNode.backgroundColor = .white
         gridNode.addChild(Widgets.label("grid.title", "Photos", Rect(x: 0, y: 40, width: size.width, height: 50), size: 28, engine: engine))
@@ -82,16 +86,20 @@ public final class PhotoDemo {
         stack = NavigationStack(root: grid, scene: scene)
         controller = PhotoTransitionController()
         stack.delegate = controller
+        // The recognizers live in the scene this object owns, and the transition controller in
+        // its stack: they reach it through a zeroing reference, so neither keeps it alive.
+        let me = zeroingReference
         for i in 0..<PhotoDemo.photoCount {
             let tile = Widgets.box("tile\(i)", PhotoDemo.tileFrame(i), Color(rgb: PhotoDemo.colors[i]), engine: engine)
-            tile.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in self.open(i) })
+            tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.open(i) })
             gridNode.addChild(tile)
             tiles.append(tile)
         }
-        controller.demo = self
+        controller.demo = me
 
-        let pan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePan(pan) }
-        pan.shouldBegin = { [unowned(unsafe) self] pan in
+        let pan = PanGestureRecognizer { pan in me.object?.handlePan(pan) }
+        pan.shouldBegin = { pan in
+            guard let self = me.object else { return false }
             if self.stack.isTransitioning { return true }
             let t = pan.translation(in: nil)
             return self.stack.topScreen === self.detail && t.y > abs(t.x)
@@ -99,21 +107,27 @@ public final class PhotoDemo {
         stack.container.addGestureRecognizer(pan)
 
         let p = transitionPhoto.centerProperty, b = transitionPhoto.boundsProperty
-        let channels = [
+        let stack = stack, controller = controller
+        channels = [
             DemoChannel(name: "transition.photo.center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) },
             DemoChannel(name: "transition.photo.center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) },
             DemoChannel(name: "transition.photo.width") { (b.value.width, b.presentationValue.width, b.velocity.width) },
             DemoChannel.property("detail.alpha", detailNode.alphaProperty),
-            DemoChannel(name: "stack.count") { [unowned(unsafe) self] in
-                let n = Double(self.stack.screens.count)
+            DemoChannel(name: "stack.count") {
+                let n = Double(stack.screens.count)
                 return (n, n, 0)
             },
-            DemoChannel(name: "transition.fractionComplete") { [unowned(unsafe) self] in
-                let f = self.controller.driver?.transitionAnimator.fractionComplete ?? 0
+            DemoChannel(name: "transition.fractionComplete") {
+                let f = controller.driver?.transitionAnimator.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-        demo = Demo(info: PhotoDemo.info, scene: scene, channels: channels, owner: self)
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: PhotoDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Pushes the detail screen for photo `i` (a tap on its tile).
@@ -149,7 +163,8 @@ public final class PhotoDemo {
 /// The stack's delegate, animation controller and interaction controller for ``PhotoDemo``
 /// (the session's `AssetTransitionController`).
 public final class PhotoTransitionController: NavigationStackDelegate, AnimatedTransitioning, InteractiveTransitioning {
-    unowned(unsafe) var demo: PhotoDemo!
+    /// The demo (which owns this controller through its stack).
+    var demo: ZeroingReference<PhotoDemo>?
     /// Whether the next transition starts interactive (a pan started it).
     public var initiallyInteractive = false
     /// The running transition's driver.
@@ -176,6 +191,7 @@ public final class PhotoTransitionController: NavigationStackDelegate, AnimatedT
     public func animateTransition(using context: any ContextTransitioning) {}
 
     public func startInteractiveTransition(_ context: any ContextTransitioning) {
+        guard let demo = demo?.object else { return }
         driver = PhotoTransitionDriver(operation: operation, context: context, demo: demo, controller: self)
     }
 
@@ -190,7 +206,9 @@ public final class PhotoTransitionController: NavigationStackDelegate, AnimatedT
 }
 
 /// One photo transition (the session's `AssetTransitionDriver`).
-public final class PhotoTransitionDriver {
+public final class PhotoTransitionDriver: LifetimeOwner {
+    /// The token of the driver's zeroing references (its animators' completions reach it so).
+    public let lifetime = Lifetime()
     /// The duration of both animators: the item spring's settling duration.
     public static let animationDuration = PhotoDemo.itemSpring.settlingDuration
     /// The background animator: the transition's interruptible animator (ease-out).
@@ -199,23 +217,30 @@ public final class PhotoTransitionDriver {
     public private(set) var itemFrameAnimator: PropertyAnimator?
     let operation: NavigationOperation
     let context: any ContextTransitioning
-    unowned(unsafe) let demo: PhotoDemo
+    /// The photo carried during the transition, the tile it zooms from and the detail photo.
+    private let photo: Node, tile: Node, detailPhoto: Node
+    private let bar: Node?
+    private let engine: AnimationEngine
     private let startFrame: Rect, endFrame: Rect
 
     init(operation: NavigationOperation, context: any ContextTransitioning, demo: PhotoDemo, controller: PhotoTransitionController) {
         self.operation = operation
         self.context = context
-        self.demo = demo
         let engine = context.containerNode.engine
+        self.engine = engine
         let tile = demo.tiles[demo.selectedIndex]
+        self.tile = tile
         let tileFrame = PhotoDemo.tileFrame(demo.selectedIndex)
         let from = operation == .push ? tileFrame : PhotoDemo.detailPhotoFrame
         startFrame = from
         endFrame = operation == .push ? PhotoDemo.detailPhotoFrame : tileFrame
         let op = operation
         let photo = demo.transitionPhoto
+        self.photo = photo
+        detailPhoto = demo.detailPhoto
         let detailNode = demo.detail.node
         let bar = detailNode.descendant(named: "detail.bar")
+        self.bar = bar
         engine.performWithoutAnimation {
             photo.removeAllAnimations()
             photo.frame = from
@@ -233,18 +258,24 @@ public final class PhotoTransitionDriver {
             detailNode.alpha = op == .push ? 1 : 0
             bar?.center.y = op == .push ? 44 : -44
         }
-        transitionAnimator.addCompletion { [unowned(unsafe) self] position in
-            let completed = position == .end
-            // Clean up before the stack changes: the real photos come back.
-            photo.removeFromParent()
-            tile.isHidden = false
-            self.demo.detailPhoto.isHidden = false
-            if !completed, op == .pop {
-                engine.performWithoutAnimation { bar?.center.y = 44 }
-            }
-            self.context.completeTransition(completed)
-        }
+        // The engine holds the running animator and the nodes hold the engine: the completion
+        // reaches the driver through a zeroing reference, so a demo dropped mid-flight is freed.
+        let me = zeroingReference
+        transitionAnimator.addCompletion { position in me.object?.transitionAnimatorDidComplete(at: position) }
         if !context.isInteractive { animate(to: .end, velocity: .zero) }
+    }
+
+    private func transitionAnimatorDidComplete(at position: AnimatingPosition) {
+        let completed = position == .end
+        // Clean up before the stack changes: the real photos come back.
+        photo.removeFromParent()
+        tile.isHidden = false
+        detailPhoto.isHidden = false
+        if !completed, operation == .pop {
+            let bar = bar
+            engine.performWithoutAnimation { bar?.center.y = 44 }
+        }
+        context.completeTransition(completed)
     }
 
     /// Scrubs the transition by the pan's vertical travel since the last call, and moves the
@@ -258,7 +289,6 @@ public final class PhotoTransitionDriver {
         transitionAnimator.fractionComplete = fraction
         context.updateInteractiveTransition(fraction)
         // The photo follows the finger and takes the size of its progress towards the end.
-        let photo = demo.transitionPhoto
         let size = startFrame.size + (endFrame.size - startFrame.size) * fraction
         let center = photo.center + translation
         photo.frame = Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
@@ -285,7 +315,7 @@ public final class PhotoTransitionDriver {
     /// Animates to `position`: the photo on the spring with the release velocity, the
     /// background on its ease-out curve over the same time (the session's `animate(_:)`).
     func animate(to position: AnimatingPosition, velocity: Point) {
-        let photo = demo.transitionPhoto
+        let photo = photo
         let target = position == .end ? endFrame : startFrame
         let distance = target.center - photo.center
         // UIKit's spring velocity is relative: points per second over the distance to go.

@@ -10,7 +10,7 @@ import KineticScene
 ///
 /// The world is 1000 points wide, so the 800-point pyramid fits with room for the ball; the
 /// world node is scaled by 0.375 to fit the 375-point screen (a box shows 15 points wide).
-public final class PyramidDemo {
+public final class PyramidDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "pyramid",
@@ -28,8 +28,10 @@ public final class PyramidDemo {
     /// The ball's radius in world points.
     public static let ballRadius = 40.0
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The scaled node the animator works in: its bounds are the reference bounds.
     public let world: Node
     /// The boxes, bottom row first, left to right.
@@ -43,6 +45,7 @@ public final class PyramidDemo {
     private var grabber: ItemGrabber!
     private var pushes: [PushBehavior] = []
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
 
     /// The centre of box `column` of `row` (row 0 at the bottom), in world points.
     public static func boxCenter(row: Int, column: Int) -> Point {
@@ -59,6 +62,7 @@ public final class PyramidDemo {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = Palette.background
         let w = PyramidDemo.worldSize
         world = Node(frame: Rect(x: 0, y: 0, width: w.width, height: w.height), name: "world", engine: engine)
@@ -66,27 +70,43 @@ public final class PyramidDemo {
         world.transform = AffineTransform(scaleX: PyramidDemo.scale, y: PyramidDemo.scale)
         world.backgroundColor = .white
         scene.root.addChild(world)
-        world.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] tap in self.blast(at: tap.location(in: self.world)) })
-        Widgets.button("throw", "Throw", Rect(x: 12, y: 12, width: 100, height: 36), in: scene.root) { [unowned(unsafe) self] in self.throwBall() }
-        Widgets.button("reset", "Reset", Rect(x: 120, y: 12, width: 100, height: 36), in: scene.root, color: Palette.gray) { [unowned(unsafe) self] in
-            self.build()
+        // The buttons and recognizers live in the scene this object owns: they reach it through
+        // a zeroing reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        world.addGestureRecognizer(TapGestureRecognizer { tap in
+            guard let self = me.object else { return }
+            self.blast(at: tap.location(in: self.world))
+        })
+        Widgets.button("throw", "Throw", Rect(x: 12, y: 12, width: 100, height: 36), in: scene.root) { me.object?.throwBall() }
+        Widgets.button("reset", "Reset", Rect(x: 120, y: 12, width: 100, height: 36), in: scene.root, color: Palette.gray) {
+            me.object?.build()
         }
         build()
 
-        var channels: [DemoChannel] = []
         for i in 0..<(PyramidDemo.rows * (PyramidDemo.rows + 1) / 2) {
-            channels.append(DemoChannel(name: "box\(i).x") { [unowned(unsafe) self] in
-                let v = self.boxes[i].center.x
+            channels.append(DemoChannel(name: "box\(i).x") {
+                let v = me.object?.boxes[i].center.x ?? 0
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "box\(i).y") { [unowned(unsafe) self] in
-                let v = self.boxes[i].center.y
+            channels.append(DemoChannel(name: "box\(i).y") {
+                let v = me.object?.boxes[i].center.y ?? 0
                 return (v, v, 0)
             })
         }
-        channels.append(DemoChannel(name: "ball.x") { [unowned(unsafe) self] in (self.ball.center.x, self.ball.center.x, 0) })
-        channels.append(DemoChannel(name: "ball.y") { [unowned(unsafe) self] in (self.ball.center.y, self.ball.center.y, 0) })
-        demo = Demo(info: PyramidDemo.info, scene: scene, channels: channels, owner: self)
+        channels.append(DemoChannel(name: "ball.x") {
+            let v = me.object?.ball.center.x ?? 0
+            return (v, v, 0)
+        })
+        channels.append(DemoChannel(name: "ball.y") {
+            let v = me.object?.ball.center.y ?? 0
+            return (v, v, 0)
+        })
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: PyramidDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Stacks the pyramid again on a fresh animator.

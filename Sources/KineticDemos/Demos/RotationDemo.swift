@@ -6,7 +6,7 @@ import KineticScene
 /// instead the animation block concatenates a rotation of π twenty times. Each change adds to
 /// the last, and the twenty half-turns compose into one smooth ten-turn spin over 5 s with
 /// ease-in-out.
-public final class RotationDemo {
+public final class RotationDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "rotation",
@@ -14,40 +14,53 @@ public final class RotationDemo {
         description: "From the 2017 session: a 5 s ease-in-out animator whose block does `square.transform = square.transform.concatenating(rotation by π)` twenty times. A rotation of 20π set in one step is the same matrix as no rotation at all, so nothing would move; composed additively, the twenty half-turns become one smooth ten-turn spin. Tap Spin to start it, tap the square to reverse it mid-spin, and tap Spin again while it turns to add twenty more half-turns on top without a jump."
     )
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The square.
     public let square: Node
     /// The last animator started.
     public private(set) var animator: PropertyAnimator?
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = .white
         square = Widgets.box("square", Rect(x: size.width / 2 - 70, y: 210, width: 140, height: 140), Palette.orange, radius: 8, engine: engine)
         square.addChild(Widgets.box("square.mark", Rect(x: 60, y: 8, width: 20, height: 20), .white, radius: 10, engine: engine))
         scene.root.addChild(square)
-        square.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in self.reverse() })
-        Widgets.button("spin", "Spin", Rect(x: size.width / 2 - 60, y: 480, width: 120, height: 44), in: scene.root) { [unowned(unsafe) self] in
-            self.spin()
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        square.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.reverse() })
+        Widgets.button("spin", "Spin", Rect(x: size.width / 2 - 60, y: 480, width: 120, height: 44), in: scene.root) {
+            me.object?.spin()
         }
         let t = square.transformProperty
-        let channels = [
+        channels = [
             DemoChannel(name: "square.rotation") { (t.value.rotation, t.presentationValue.rotation, t.velocity.rotation) },
         ]
-        demo = Demo(info: RotationDemo.info, scene: scene, channels: channels, owner: self)
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: RotationDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Starts a 5 s ease-in-out animator of twenty concatenated half-turns (the seed's code).
     func spin() {
-        let animator = PropertyAnimator(duration: 5, curve: .easeInOut, engine: engine) { [unowned(unsafe) self] in
+        let square = square
+        let animator = PropertyAnimator(duration: 5, curve: .easeInOut, engine: engine) {
             for _ in 0..<20 {
                 let rotation = AffineTransform(rotationAngle: Double.pi)
-                self.square.transform = self.square.transform.concatenating(rotation)
+                square.transform = square.transform.concatenating(rotation)
             }
         }
         animator.startAnimation()

@@ -8,7 +8,7 @@ import KineticScene
 /// crossing time); and a horizontal pager of four cards whose release picks the page nearest
 /// the flick's projection (at most one page from where the drag began) and springs there with
 /// the release velocity.
-public final class ScrollDemo {
+public final class ScrollDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "scroll",
@@ -31,8 +31,10 @@ public final class ScrollDemo {
     /// The spring that takes the pager to its page: SwiftUI's smooth spring, 0.4 s.
     public static let pageSpring = SpringTimingParameters.smooth(duration: 0.4)
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The list's content offset (0 shows the first row at the top).
     public let listOffset: AnimatedProperty<Double>
     /// The pager's content offset (page `i` at `i · 375`).
@@ -50,11 +52,14 @@ public final class ScrollDemo {
     private var listAnchor = 0.0
     private var pagerAnchor = 0.0
     private var dragStartPage = 0
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = Palette.background
         listOffset = AnimatedProperty(0, engine: engine)
         pagerOffset = AnimatedProperty(0, engine: engine)
@@ -107,22 +112,32 @@ public final class ScrollDemo {
                                              Color(rgb: 0xC6C6C8), engine: engine))
         }
 
-        let listPan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handleListPan(pan) }
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        let listPan = PanGestureRecognizer { pan in me.object?.handleListPan(pan) }
         listPan.minimumDistance = 0
         listViewport.addGestureRecognizer(listPan)
-        let pagerPan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePagerPan(pan) }
+        let pagerPan = PanGestureRecognizer { pan in me.object?.handlePagerPan(pan) }
         pagerPan.minimumDistance = 0
         pagerViewport.addGestureRecognizer(pagerPan)
 
-        let channels = [
+        channels = [
             DemoChannel.property("list.offset", listOffset),
             DemoChannel.property("pager.offset", pagerOffset),
-            DemoChannel(name: "pager.page") { [unowned(unsafe) self] in (Double(self.page), Double(self.page), 0) },
+            DemoChannel(name: "pager.page") {
+                let page = Double(me.object?.page ?? 0)
+                return (page, page, 0)
+            },
         ]
-        demo = Demo(info: ScrollDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
-            self.layout()
-        }
+        onFrame = { me.object?.layout() }
         layout()
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: ScrollDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     /// Moves the content under the viewports to the offsets shown now.

@@ -6,7 +6,7 @@ import KineticScene
 /// `fractionComplete` from the finger's position. Scrubbing is linear, so when the animation
 /// continues its time is mapped back onto the curve — the "protuberance" the session's graph
 /// shows, drawn here live.
-public final class ScrubbingDemo {
+public final class ScrubbingDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "scrubbing",
@@ -21,8 +21,10 @@ public final class ScrubbingDemo {
     /// The progress bar's frame.
     public static let barFrame = Rect(x: 30, y: 560, width: 315, height: 24)
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The square.
     public let square: Node
     /// The progress bar and its fill.
@@ -30,12 +32,15 @@ public final class ScrubbingDemo {
     /// The animator.
     public private(set) var animator: PropertyAnimator?
     private let engine: AnimationEngine
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
         self.engine = engine
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = .white
         square = Widgets.box("square", Rect(x: ScrubbingDemo.left - 35, y: 90, width: 70, height: 70), Palette.red, radius: 6, engine: engine)
         scene.root.addChild(square)
@@ -55,30 +60,41 @@ public final class ScrubbingDemo {
         graph.node.backgroundColor = Palette.background
         scene.root.addChild(graph.node)
 
-        square.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) self] _ in self.tapSquare() })
-        let pan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.scrub(pan) }
+        // The recognizers live in the scene this object owns: they reach it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        square.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.tapSquare() })
+        let pan = PanGestureRecognizer { pan in me.object?.scrub(pan) }
         pan.minimumDistance = 0
         bar.addGestureRecognizer(pan)
 
         let c = square.centerProperty
-        let channels = [
+        channels = [
             DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            DemoChannel(name: "animator.fractionComplete") { [unowned(unsafe) self] in
-                let f = self.animator?.fractionComplete ?? 0
+            DemoChannel(name: "animator.fractionComplete") {
+                let f = me.object?.animator?.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-        demo = Demo(info: ScrubbingDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
+        onFrame = {
+            guard let self = me.object else { return }
             graph.record(time: self.engine.time, values: [self.square.presentation.center.x])
             self.updateBar()
         }
         makeAnimator()
     }
 
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: ScrubbingDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
+    }
+
     private func makeAnimator() {
         let toRight = square.center.x < (ScrubbingDemo.left + ScrubbingDemo.right) / 2
-        let animator = PropertyAnimator(duration: ScrubbingDemo.duration, curve: .easeIn, engine: engine) { [unowned(unsafe) self] in
-            self.square.center.x = toRight ? ScrubbingDemo.right : ScrubbingDemo.left
+        let square = square
+        let animator = PropertyAnimator(duration: ScrubbingDemo.duration, curve: .easeIn, engine: engine) {
+            square.center.x = toRight ? ScrubbingDemo.right : ScrubbingDemo.left
         }
         self.animator = animator
     }

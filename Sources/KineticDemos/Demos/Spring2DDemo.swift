@@ -5,7 +5,7 @@ import KineticScene
 /// square off the centre and let go; it springs back to the centre starting with the gesture's
 /// velocity as a vector, so it leaves along the direction you threw it, not along the line to
 /// the centre. A live graph traces the path it takes.
-public final class Spring2DDemo {
+public final class Spring2DDemo: LifetimeOwner {
     /// The catalog entry.
     public static let info = DemoInfo(
         name: "spring2d",
@@ -18,8 +18,10 @@ public final class Spring2DDemo {
     /// Where the square rests.
     public static let home = Point(x: Demo.screenSize.width / 2, y: 300)
 
-    /// The demo.
-    public private(set) var demo: Demo!
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene.
+    public let scene: Scene
     /// The square.
     public let square: Node
     /// The spring running now, if any.
@@ -28,11 +30,14 @@ public final class Spring2DDemo {
     private var trailIndex = 0
     private var lastTrailTime = -Double.infinity
     private var dragStart = Point.zero
+    private var channels: [DemoChannel] = []
+    private var onFrame: () -> Void = {}
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
         let size = Demo.screenSize
         let scene = Scene(size: size, engine: engine)
+        self.scene = scene
         scene.root.backgroundColor = .white
         let home = Spring2DDemo.home
         scene.root.addChild(Widgets.box("cross.h", Rect(x: home.x - 12, y: home.y - 1, width: 24, height: 2), Palette.gray, engine: engine))
@@ -48,18 +53,25 @@ public final class Spring2DDemo {
         scene.root.addChild(square)
         scene.root.addChild(Widgets.label("hint", "Drag the square and flick it", Rect(x: 0, y: 560, width: size.width, height: 24),
                                           size: 15, color: Palette.gray, engine: engine))
-        let pan = PanGestureRecognizer { [unowned(unsafe) self] pan in self.handlePan(pan) }
+        // The recognizer lives in the scene this object owns: it reaches it through a zeroing
+        // reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        let pan = PanGestureRecognizer { pan in me.object?.handlePan(pan) }
         pan.minimumDistance = 0
         square.addGestureRecognizer(pan)
 
         let c = square.centerProperty
-        let channels = [
+        channels = [
             DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             DemoChannel(name: "square.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
         ]
-        demo = Demo(info: Spring2DDemo.info, scene: scene, channels: channels, owner: self) { [unowned(unsafe) self] in
-            self.recordTrail()
-        }
+        onFrame = { me.object?.recordTrail() }
+    }
+
+    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
+    /// drops the demo frees this object, its scene and its engine.
+    public func makeDemo() -> Demo {
+        Demo(info: Spring2DDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
     }
 
     func handlePan(_ pan: PanGestureRecognizer) {
@@ -85,7 +97,7 @@ public final class Spring2DDemo {
     /// Drops a trail dot every 1/60 s while the square moves.
     private func recordTrail() {
         let engine = square.engine
-        guard square.isAnimating || !demo.scene.activePointers.isEmpty else { return }
+        guard square.isAnimating || !scene.activePointers.isEmpty else { return }
         guard engine.time - lastTrailTime >= 1.0 / 60 - 1e-9 else { return }
         lastTrailTime = engine.time
         let dot = trail[trailIndex % trail.count]

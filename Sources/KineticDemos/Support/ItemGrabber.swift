@@ -12,12 +12,15 @@ import KineticScene
 /// Coordinates are the `world` node's: the animator's reference bounds are `world.bounds`, and
 /// the items are `world`'s children. A demo keeps one grabber for its lifetime and points it at
 /// each new animator (``attach(to:itemBehavior:)``), so a recognizer never outlives it.
-final class ItemGrabber {
-    /// The animator the items are in (owned by the demo).
-    private(set) unowned(unsafe) var animator: DynamicAnimator
-    unowned(unsafe) let world: Node
+final class ItemGrabber: LifetimeOwner {
+    /// The token of the grabber's zeroing references (its recognizers reach it so).
+    let lifetime = Lifetime()
+    /// The animator the items are in. The grabber belongs to the demo, not to the scene, so it
+    /// can hold the animator, the world and the behaviour strongly without a cycle.
+    private(set) var animator: DynamicAnimator
+    let world: Node
     /// The behaviour whose velocity the release sets (it must hold every grabbable item).
-    private(set) unowned(unsafe) var itemBehavior: DynamicItemBehavior
+    private(set) var itemBehavior: DynamicItemBehavior
     /// The attachment holding the grabbed item, while a pointer holds one.
     private(set) var attachment: AttachmentBehavior?
     /// The item held, if any.
@@ -36,10 +39,15 @@ final class ItemGrabber {
         self.itemBehavior = itemBehavior
     }
 
-    /// Makes `item` grabbable: adds a pan that begins on touch down. The recognizer holds the
-    /// grabber and the item unowned, so the item → recognizer → closure chain has no cycle.
+    /// Makes `item` grabbable: adds a pan that begins on touch down. The recognizer finds the
+    /// item as its node and the grabber through a zeroing reference, so the item → recognizer →
+    /// closure chain keeps neither alive.
     func makeGrabbable(_ item: Node) {
-        let pan = PanGestureRecognizer { [unowned(unsafe) self, unowned(unsafe) item] pan in self.handle(pan, item: item) }
+        let me = zeroingReference
+        let pan = PanGestureRecognizer { pan in
+            guard let item = pan.node else { return }
+            me.object?.handle(pan, item: item)
+        }
         pan.minimumDistance = 0
         item.addGestureRecognizer(pan)
     }

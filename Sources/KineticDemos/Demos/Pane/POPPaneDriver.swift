@@ -21,6 +21,10 @@ final class POPPaneDriver: PaneDriver {
         pop = POPAnimator(engine: engine)
     }
 
+    // A POP animation and the animator it is added to hold each other until it is removed:
+    // remove it when the pane goes, so a pane dropped mid-flight is freed.
+    deinit { pop.removeAllAnimations(from: item) }
+
     var velocity: Point { isAnimating ? item.centerProperty.velocity : .zero }
 
     var isAnimating: Bool { animation?.isRunning ?? false }

@@ -1,0 +1,87 @@
+// Zeroing references for Embedded Swift, where `weak` and `unowned` do not compile.
+
+/// A token an object keeps as its own stored property so that ``ZeroingReference``s to the
+/// object learn when it is gone: the object's deinitialization destroys the token, and the
+/// token's `deinit` marks every reference made through it as dead.
+///
+/// This is what `weak var` is on Apple platforms, for code that must also compile as Embedded
+/// Swift (which rejects `weak` and safe `unowned`). Use it to let a closure stored inside an
+/// object's own scene, engine or animators call back into the object without keeping it alive:
+///
+/// ```swift
+/// final class DrawerController: LifetimeOwner {
+///     let lifetime = Lifetime()
+///     init(drawer: Node) {
+///         let me = zeroingReference
+///         drawer.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.didPan(pan) })
+///     }
+/// }
+/// ```
+///
+/// Contract: a ``LifetimeOwner``'s ``LifetimeOwner/lifetime`` is a stored `let` initialized
+/// with `Lifetime()`, never shared with another object and never kept by anyone else; then a
+/// reference's ``ZeroingReference/object`` is the object while it lives and nil from the moment
+/// its stored properties are destroyed. (Between the start of the object's `deinit` and the
+/// destruction of its `lifetime`, `object` still returns it, as for `unowned(unsafe)`: don't call
+/// into your own references from a `deinit`.)
+public final class Lifetime {
+    let state = LifetimeState()
+
+    /// A new token (alive until it is deinitialized).
+    public init() {}
+
+    deinit { state.isAlive = false }
+}
+
+/// The flag a ``Lifetime`` and its references share; it outlives the token as long as a
+/// reference holds it (a few bytes per owner, freed with the last reference).
+final class LifetimeState {
+    var isAlive = true
+    /// The object the first reference was made to; a token presented by another object gives
+    /// only dead references, so a shared token cannot hand out a dangling one.
+    var owner: ObjectIdentifier?
+}
+
+/// An object that can be referred to by ``ZeroingReference``s: it owns a ``Lifetime``.
+public protocol LifetimeOwner: AnyObject {
+    /// The object's own token: declare it `public let lifetime = Lifetime()` (see ``Lifetime``).
+    var lifetime: Lifetime { get }
+}
+
+/// A reference that does not keep its object alive and reads nil once the object is gone: the
+/// Embedded-Swift-compatible stand-in for a `weak` capture (see ``Lifetime``).
+///
+/// A reference is a value of two words; copying it is cheap, and it keeps alive only the small
+/// shared flag, never the object.
+public struct ZeroingReference<Object: LifetimeOwner> {
+    private let state: LifetimeState
+    // Guarded by `state`: read only while the object's token is alive, i.e. while it lives.
+    private unowned(unsafe) let target: Object
+
+    /// A reference to `object`. It is nil from the start if `object`'s token was already used
+    /// by another object (a shared token breaks ``Lifetime``'s contract).
+    public init(_ object: Object) {
+        let state = object.lifetime.state
+        let id = ObjectIdentifier(object)
+        if state.owner == nil { state.owner = id }
+        self.state = state.owner == id ? state : LifetimeState.dead
+        target = object
+    }
+
+    /// The object, or nil once it has been deinitialized.
+    public var object: Object? { state.isAlive ? target : nil }
+}
+
+extension LifetimeState {
+    /// The flag of references that never had a live object.
+    static var dead: LifetimeState {
+        let state = LifetimeState()
+        state.isAlive = false
+        return state
+    }
+}
+
+extension LifetimeOwner {
+    /// A ``ZeroingReference`` to this object.
+    public var zeroingReference: ZeroingReference<Self> { ZeroingReference(self) }
+}

@@ -1,0 +1,107 @@
+// Dropping a demo frees it: its controller, scene, engine, nodes, recognizers and animators.
+import Testing
+import Kinetic
+import KineticDynamics
+import KineticScene
+@testable import KineticDemos
+
+/// A `weak` reference (the tests run as ordinary Swift, where `weak` exists): nil once the
+/// object is deinitialized, so a non-nil one after every owner is gone is a leak.
+private struct Watched {
+    let what: String
+    weak var object: AnyObject?
+}
+
+/// Issue 12 item 3: a host holds a `Demo`, the demo its controller, the controller its scene.
+/// Nothing the scene, the engine or the animators hold may own any of them back.
+@Suite("Demo ownership")
+struct DemoOwnershipTests {
+    /// Every object of a running demo worth watching: the demo, its owner, the scene, the
+    /// engine, every node in the tree with its recognizers, the engine's animators, and the
+    /// objects specific demos keep outside the tree (dynamic animators, navigation stack).
+    private static func watch(_ demo: Demo) -> [Watched] {
+        var watched = [Watched(what: "demo", object: demo), Watched(what: "owner", object: demo.owner),
+                       Watched(what: "scene", object: demo.scene), Watched(what: "engine", object: demo.engine)]
+        var stack = [demo.scene.root]
+        while let node = stack.popLast() {
+            watched.append(Watched(what: "node " + node.name, object: node))
+            for r in node.gestureRecognizers { watched.append(Watched(what: "recognizer of " + node.name, object: r)) }
+            stack += node.children
+        }
+        for (i, a) in demo.engine.animators.enumerated() { watched.append(Watched(what: "animator \(i)", object: a)) }
+        if let d = demo.owner as? DynamicsDemo {
+            watched.append(Watched(what: "dynamic animator", object: d.animator))
+            watched.append(Watched(what: "grabber", object: d.grabber))
+        }
+        if let p = demo.owner as? PyramidDemo { watched.append(Watched(what: "dynamic animator", object: p.animator)) }
+        if let p = demo.owner as? PhotoDemo {
+            watched.append(Watched(what: "stack", object: p.stack))
+            watched.append(Watched(what: "transition controller", object: p.controller))
+            watched.append(Watched(what: "transition driver", object: p.controller.driver))
+        }
+        if let p = demo.owner as? PaneDemo {
+            for (i, d) in p.drivers.enumerated() {
+                watched.append(Watched(what: "pane driver \(i)", object: d))
+                watched.append(Watched(what: "pane driver item \(i)", object: d.item))
+            }
+        }
+        return watched
+    }
+
+    /// Runs `name` for 0.6 s at 60 fps with a tap low in the middle (the drawer's button, the
+    /// pane, the comments header), a tap on the top-left (a photo tile, a dynamics item) and a
+    /// downward drag through the middle, and returns what to watch, taken while animations,
+    /// transitions and grabs are still under way: the demo is dropped mid-flight.
+    private static func runAndWatch(_ name: String) -> [Watched] {
+        let demo = DemoCatalog.make(name, engine: AnimationEngine())!
+        var events: [PointerEvent] = [.down(1, Point(x: 187, y: 640), at: 0.05), .up(1, Point(x: 187, y: 640), at: 0.08),
+                                      .down(1, Point(x: 60, y: 160), at: 0.15), .up(1, Point(x: 60, y: 160), at: 0.17),
+                                      .down(1, Point(x: 187, y: 300), at: 0.25)]
+        for k in 1...12 {
+            events.append(.move(1, Point(x: 187 - 3 * Double(k), y: 300 + 16 * Double(k)), at: 0.25 + Double(k) / 60))
+        }
+        events.append(.up(1, Point(x: 151, y: 492), at: 0.45))
+        var next = 0
+        for frame in 0...36 {
+            let t = Double(frame) / 60
+            while next < events.count, events[next].time <= t {
+                demo.send(events[next])
+                next += 1
+            }
+            demo.frame(at: t)
+        }
+        return watch(demo)
+    }
+
+    @Test(arguments: DemoCatalog.all.map(\.name))
+    func droppingARunningDemoFreesEveryObjectOfIt(_ name: String) {
+        let watched = Self.runAndWatch(name)
+        // The demo, its owner, scene and engine, and at least the root and one more node.
+        #expect(watched.count >= 6)
+        let alive = watched.filter { $0.object != nil }.map(\.what)
+        #expect(alive.isEmpty, "\(name): still alive after the demo was dropped: \(alive)")
+    }
+
+    /// The check above can see a cycle: a recognizer that captures the drawer strongly keeps the
+    /// drawer, its scene and its engine alive until the cycle is broken.
+    @Test func aStrongCaptureInTheSceneKeepsTheDemoAliveUntilBroken() {
+        final class Holder { var object: AnyObject? }
+        let holder = Holder()
+        weak var drawer: DrawerDemo?
+        weak var engine: AnimationEngine?
+        do {
+            let d = DrawerDemo(engine: AnimationEngine())
+            d.drawer.addGestureRecognizer(TapGestureRecognizer { _ in _ = holder })
+            holder.object = d
+            drawer = d
+            engine = d.scene.engine
+            let demo = d.makeDemo()
+            demo.frame(at: 0.1)
+        }
+        #expect(drawer != nil)
+        #expect(engine != nil)
+        holder.object = nil
+        #expect(drawer == nil)
+        #expect(engine == nil)
+    }
+}
