@@ -11,13 +11,14 @@
 ///
 /// The fast path: the fraction axis is cut into 32 segments, and for each one a cubic Hermite
 /// interpolant of the inverse s(x) (through the exact s and ds/dx = 1/x′(s) at both ends) is
-/// built once per curve, in one array shared by copies of the curve. A sample evaluates that
-/// interpolant and polishes it with one Halley step on x(s) = fraction (two or three on the few
-/// segments that need them): no bracket, no slope unless asked for. The interpolant's error is
-/// O(h⁴) and Halley's step cubes it. When the curve is created, each segment is proven to
-/// meet progress 1e-12 and slope 1e-11 (relative above 1) from bounds of the interpolant's
-/// residual and of x′, x″ over the segment (see `verifiedFastSteps()`); only those segments take
-/// the fast path, all others (near a vertical tangent or a flat inflection) the robust solver.
+/// built once per curve, on its first sample, in one table shared by copies of the curve. A
+/// sample evaluates that interpolant and polishes it with one Halley step on x(s) = fraction
+/// (two or three on the few segments that need them): no bracket, no slope unless asked for.
+/// The interpolant's error is O(h⁴) and Halley's step cubes it. When the table is built, each
+/// segment is proven to meet progress 1e-12 and slope 1e-11 (relative above 1) from bounds of
+/// the interpolant's residual and of x′, x″ over the segment (see `verifiedFastSteps(table:)`);
+/// only those segments take the fast path, all others (near a vertical tangent or a flat
+/// inflection) the robust solver.
 ///
 /// The robust solver starts from the same table's nodes as a bracket, refines by Newton's method,
 /// and falls back to bisection inside the bracket whenever Newton leaves it, so it converges
@@ -33,8 +34,12 @@
 /// included, and the fast path against the robust solver to 1e-9 on dense grids; in practice the
 /// error is below 1e-12.
 ///
-/// Creating a curve costs about 10 µs (the table and its verification) and one heap
-/// allocation of about 1 KB; sampling allocates nothing.
+/// Creating a curve costs one small heap allocation (a 24-byte holder for the table) and well
+/// under a microsecond; the presets are shared constants and allocate nothing. The first sample
+/// of a curve (or of any copy of it) builds and verifies the table: about 10 µs and one heap
+/// allocation of about 1 KB, shared from then on. Later samples allocate nothing. (On Darwin
+/// before macOS 15 and iOS 18, without the `Synchronization` module's atomics, the table is
+/// built when the curve is created instead.)
 ///
 /// ## Outside [0, 1] and bad input
 /// - A fraction below 0 gives progress 0 and velocity 0; above 1, progress 1 and velocity 0
@@ -52,14 +57,12 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// x(s) and y(s), and the same curve mirrored through (½, ½): 1 − x(1 − r), 1 − y(1 − r).
     @usableFromInline let x: BezierComponent, y: BezierComponent
     @usableFromInline let mirroredX: BezierComponent, mirroredY: BezierComponent
-    /// The inverse table, 4 coefficients per segment i of the fraction axis (x in [i/N, (i+1)/N],
-    /// N = ``segments``): s ≈ c0 + u·(c1 + u·(c2 + u·c3)) with u = N·x − i, a cubic Hermite
-    /// interpolant of s(x). c0 is s at x = i/N exactly (the robust solver's bracket).
-    @usableFromInline let table: ContiguousArray<Double>
-    /// Two bits per segment (bits 2i and 2i + 1 for segment i): the number of Newton steps, 1 to
-    /// 3, after which the fast path was verified on that segment at creation; 0 sends the
-    /// segment to the robust solver.
-    @usableFromInline private(set) var fastSteps: UInt64
+    /// The inverse table, built on first use (`CubicInverseTable`), 4N + 1 `Double`s: 4
+    /// coefficients per segment i of the fraction axis (x in [i/N, (i+1)/N], N = ``segments``),
+    /// s ≈ c0 + u·(c1 + u·(c2 + u·c3)) with u = N·x − i, a cubic Hermite interpolant of s(x); c0
+    /// is s at x = i/N exactly (the robust solver's bracket). Then, at index 4N, the bit pattern
+    /// of the segments' step counts (see `fastSteps`).
+    @usableFromInline let cache: CubicInverseTable
     /// y(s) = x(s) for every s: progress is the fraction itself, exactly.
     @usableFromInline let isIdentity: Bool
     /// The inflection point s0 of x(s) when x'(s0) is nearly zero inside the curve (x1 near 1
@@ -79,8 +82,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
         y = BezierComponent(q1.y, q2.y)
         mirroredX = BezierComponent(1 - q2.x, 1 - q1.x)
         mirroredY = BezierComponent(1 - q2.y, 1 - q1.y)
-        table = CubicTimingParameters.inverseTable(x)
-        fastSteps = 0
+        cache = CubicInverseTable()
         isIdentity = q1.x == q1.y && q2.x == q2.y
         // x'(s) = 3a·s² + 2b·s + c is smallest at s0 = −b / 3a, where it is p = c − b²/3a. Below
         // 0.05 (the average slope is 1) the depressed form keeps full accuracy where the power
@@ -96,7 +98,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
             flatSlope = 0
             flatValue = 0
         }
-        fastSteps = verifiedFastSteps()
+        if !CubicInverseTable.isLazy { _ = builtTable() }
     }
 
     /// Creates a curve from the coordinates of its two control points.
@@ -134,15 +136,15 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     /// The progress at a fraction of the duration (see the type's discussion for the contract).
     @inlinable public func progress(at fraction: Double) -> Double {
-        if fraction > 0, fraction < 1 {
+        if fraction > 0, fraction < 1, let table = cache.table {
             let scaled = fraction * Double(Self.segments)
             let i = Int(scaled)
-            let steps = Int(truncatingIfNeeded: fastSteps &>> UInt64(truncatingIfNeeded: 2 &* i) & 3)
+            let steps = Self.steps(table, segment: i)
             if steps != 0 {
-                return y.value(fastParameter(fraction, segment: i, offset: scaled - Double(i), steps: steps))
+                return y.value(fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps))
             }
         }
-        return robustProgress(at: fraction)
+        return slowProgress(at: fraction)
     }
 
     /// The derivative of progress with respect to the time fraction, d progress / d fraction.
@@ -185,16 +187,16 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     /// Progress and velocity together, sharing one solve.
     @inlinable public func sample(at fraction: Double) -> (progress: Double, velocity: Double) {
-        if fraction > 0, fraction < 1 {
+        if fraction > 0, fraction < 1, let table = cache.table {
             let scaled = fraction * Double(Self.segments)
             let i = Int(scaled)
-            let steps = Int(truncatingIfNeeded: fastSteps &>> UInt64(truncatingIfNeeded: 2 &* i) & 3)
+            let steps = Self.steps(table, segment: i)
             if steps != 0 {
-                let s = fastParameter(fraction, segment: i, offset: scaled - Double(i), steps: steps)
+                let s = fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps)
                 return (y.value(s), BezierComponent.slope(y, x, at: s))
             }
         }
-        return robustSample(at: fraction)
+        return slowSample(at: fraction)
     }
 
     /// The time fraction at which the curve reaches `progress`, for monotonic curves; the
@@ -240,11 +242,9 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// then `steps` (≥ 1) Newton steps on x(s) = t. Only for segments verified with that many
     /// steps (`fastSteps`).
     @inlinable @inline(__always)
-    func fastParameter(_ t: Double, segment i: Int, offset u: Double, steps: Int) -> Double {
-        var s = table.withUnsafeBufferPointer { c in
-            let k = i &* 4
-            return c[k] + u * (c[k &+ 1] + u * (c[k &+ 2] + u * c[k &+ 3]))
-        }
+    func fastParameter(_ t: Double, table c: UnsafePointer<Double>, segment i: Int, offset u: Double, steps: Int) -> Double {
+        let k = i &* 4
+        var s = c[k] + u * (c[k &+ 1] + u * (c[k &+ 2] + u * c[k &+ 3]))
         var n = steps
         repeat {
             // Halley's step: cubic convergence for the price of Newton's one division.
@@ -255,49 +255,106 @@ public struct CubicTimingParameters: Sendable, Equatable {
         return s
     }
 
+    /// The step count of segment `i` (0 to 3) in a built table.
+    @inlinable @inline(__always) static func steps(_ table: UnsafePointer<Double>, segment i: Int) -> Int {
+        let bits = table[4 &* segments].bitPattern
+        return Int(truncatingIfNeeded: bits &>> UInt64(truncatingIfNeeded: 2 &* i) & 3)
+    }
+
+    /// Two bits per segment (bits 2i and 2i + 1 for segment i): the number of Halley steps, 1 to
+    /// 3, after which the fast path was verified on that segment when the table was built; 0
+    /// sends the segment to the robust solver.
+    var fastSteps: UInt64 { builtTable()[4 * Self.segments].bitPattern }
+
+    /// The table, built and published first if no sample has built it yet.
+    @usableFromInline func builtTable() -> UnsafePointer<Double> {
+        if let table = cache.table { return table }
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: 4 * Self.segments + 1)
+        Self.buildInverseTable(x, into: table)
+        table[4 * Self.segments] = Double(bitPattern: verifiedFastSteps(table: table))
+        return cache.publish(table)
+    }
+
+    /// `progress(at:)` when the table is not built yet or the segment is not on the fast path.
+    @usableFromInline func slowProgress(at fraction: Double) -> Double {
+        let table = builtTable()
+        if fraction > 0, fraction < 1 {
+            let scaled = fraction * Double(Self.segments)
+            let i = Int(scaled)
+            let steps = Self.steps(table, segment: i)
+            if steps != 0 {
+                return y.value(fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps))
+            }
+        }
+        return robustProgress(at: fraction, table: table)
+    }
+
+    /// `sample(at:)` when the table is not built yet or the segment is not on the fast path.
+    @usableFromInline func slowSample(at fraction: Double) -> (progress: Double, velocity: Double) {
+        let table = builtTable()
+        if fraction > 0, fraction < 1 {
+            let scaled = fraction * Double(Self.segments)
+            let i = Int(scaled)
+            let steps = Self.steps(table, segment: i)
+            if steps != 0 {
+                let s = fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps)
+                return (y.value(s), BezierComponent.slope(y, x, at: s))
+            }
+        }
+        return robustSample(at: fraction, table: table)
+    }
+
     /// s at x = i/N, for i = 0...N.
-    @usableFromInline func node(_ i: Int) -> Double {
+    func node(_ i: Int, _ table: UnsafePointer<Double>) -> Double {
         i >= Self.segments ? 1 : table[i * 4]
     }
 
     /// Progress by the robust solver (every fraction, every curve).
-    @usableFromInline func robustProgress(at fraction: Double) -> Double {
+    func robustProgress(at fraction: Double) -> Double { robustProgress(at: fraction, table: builtTable()) }
+
+    /// Progress and velocity by the robust solver.
+    func robustSample(at fraction: Double) -> (progress: Double, velocity: Double) {
+        robustSample(at: fraction, table: builtTable())
+    }
+
+    /// Progress by the robust solver, with the table's nodes as brackets.
+    func robustProgress(at fraction: Double, table: UnsafePointer<Double>) -> Double {
         guard fraction > 0 else { return 0 }             // NaN fails every comparison
         guard fraction < 1 else { return 1 }
         if isIdentity { return fraction }
         if fraction >= Self.mirrorThreshold {
             // 1 − fraction is exact here (Sterbenz), and so is the mirrored curve's parameter.
-            return 1 - mirroredY.value(solveMirrored(1 - fraction))
+            return 1 - mirroredY.value(solveMirrored(1 - fraction, table))
         }
-        return y.value(solve(fraction))
+        return y.value(solve(fraction, table))
     }
 
     /// Progress and velocity by the robust solver; its progress is `robustProgress(at:)`'s.
-    @usableFromInline func robustSample(at fraction: Double) -> (progress: Double, velocity: Double) {
+    func robustSample(at fraction: Double, table: UnsafePointer<Double>) -> (progress: Double, velocity: Double) {
         guard fraction >= 0 else { return (0, 0) }       // NaN fails every comparison
         guard fraction <= 1 else { return (1, 0) }
         if isIdentity { return (fraction, 1) }
         if fraction == 0 { return (0, BezierComponent.slope(y, x, at: 0)) }
         if fraction >= Self.mirrorThreshold {
-            let r = fraction == 1 ? 0 : solveMirrored(1 - fraction)
+            let r = fraction == 1 ? 0 : solveMirrored(1 - fraction, table)
             return (1 - mirroredY.value(r), BezierComponent.slope(mirroredY, mirroredX, at: r))
         }
-        let s = solve(fraction)
+        let s = solve(fraction, table)
         return (y.value(s), BezierComponent.slope(y, x, at: s))
     }
 
     /// The parameter s in (0, 1) with x(s) = t, for t in (0, 15/16).
-    @usableFromInline func solve(_ t: Double) -> Double {
+    func solve(_ t: Double, _ table: UnsafePointer<Double>) -> Double {
         if !flatPoint.isNaN { return solveNearFlatPoint(t) }
         let scaled = t * Double(Self.segments)
         let i = Swift.min(Int(scaled), Self.segments - 1)
-        let lo = node(i), hi = node(i + 1)
+        let lo = node(i, table), hi = node(i + 1, table)
         return x.solve(t, lo: lo, hi: hi, guess: lo + (hi - lo) * (scaled - Double(i)))
     }
 
     /// The parameter r = 1 − s of the mirrored curve with 1 − x(1 − r) = t, for t in (0, 1/16].
-    @usableFromInline func solveMirrored(_ t: Double) -> Double {
-        let hi = 1 - node(Self.segments - Self.segments / 16)
+    func solveMirrored(_ t: Double, _ table: UnsafePointer<Double>) -> Double {
+        let hi = 1 - node(Self.segments - Self.segments / 16, table)
         return mirroredX.solve(t, lo: 0, hi: hi, guess: hi * t * 16)
     }
 
@@ -305,15 +362,16 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// ds/dx = 1/x'(s) at the nodes, Hermite coefficients per segment. A segment whose
     /// coefficients are not finite (dx/ds = 0 at a node) gets c1 = c2 = c3 = 0 and never passes
     /// verification.
-    static func inverseTable(_ x: BezierComponent) -> ContiguousArray<Double> {
+    static func buildInverseTable(_ x: BezierComponent, into table: UnsafeMutablePointer<Double>) {
         let n = segments
-        var nodes = ContiguousArray<Double>(repeating: 0, count: n + 1)
-        nodes[n] = 1
+        // The nodes go straight to their places, table[4i] (node n is 1).
+        func nodes(_ i: Int) -> Double { i == n ? 1 : table[4 * i] }
+        table[0] = 0
         for i in 1..<n {
             let t = Double(i) / Double(n)
             // x(s) is nondecreasing on [0, 1] for x control points in [0, 1]: the robust solver
             // on [previous node, 1], then one Newton step to the last bit where it is safe.
-            let lo = nodes[i - 1], d = x.derivative(lo)
+            let lo = nodes(i - 1), d = x.derivative(lo)
             let guess = d > 0 ? Swift.min(lo + (t - x.value(lo)) / d, (lo + 1) * 0.5) : (lo + 1) * 0.5
             var s = x.solve(t, lo: lo, hi: 1, guess: Swift.max(guess, lo))
             let ds = x.derivative(s)
@@ -321,23 +379,24 @@ public struct CubicTimingParameters: Sendable, Equatable {
                 let polished = s - (x.value(s) - t) / ds
                 if polished >= lo, polished <= 1 { s = polished }
             }
-            nodes[i] = s
+            table[4 * i] = s
         }
         let h = 1 / Double(n)
-        var table = ContiguousArray<Double>(repeating: 0, count: 4 * n)
         for i in 0..<n {
-            let s0 = nodes[i], s1 = nodes[i + 1]
+            let s0 = nodes(i), s1 = nodes(i + 1)
             let m0 = h / x.derivative(s0), m1 = h / x.derivative(s1)   // ds/du at both ends
             let c2 = 3 * (s1 - s0) - 2 * m0 - m1
             let c3 = 2 * (s0 - s1) + m0 + m1
-            table[4 * i] = s0
             if m0.isFinite, m1.isFinite, c2.isFinite, c3.isFinite {
                 table[4 * i + 1] = m0
                 table[4 * i + 2] = c2
                 table[4 * i + 3] = c3
+            } else {
+                table[4 * i + 1] = 0
+                table[4 * i + 2] = 0
+                table[4 * i + 3] = 0
             }
         }
-        return table
     }
 
     /// For each segment, the fewest Halley steps (1 to 3) after which the fast path is proven
@@ -353,7 +412,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// largest |dy/ds|) and slope (1e-11 with the largest |d(dy/dx)/ds|) tolerate, with
     /// dx/ds ≥ 1e-3 on the segment. At the segment's midpoint the result is also compared
     /// with the robust solver (within 1e-11), a check of the implementation.
-    func verifiedFastSteps() -> UInt64 {
+    func verifiedFastSteps(table: UnsafePointer<Double>) -> UInt64 {
         if isIdentity { return 0 }
         let n = Self.segments
         var result: UInt64 = 0
@@ -369,7 +428,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
             }
             residual *= 2
             guard residual.isFinite else { continue }
-            let lo = node(i), hi = node(i + 1)
+            let lo = node(i, table), hi = node(i + 1, table)
             let m0 = Self.derivativeRange(x, lo, hi).min
             guard m0 >= 1e-3 else { continue }
             let a = lo - 2 * residual / m0, b = hi + 2 * residual / m0
@@ -390,8 +449,8 @@ public struct CubicTimingParameters: Sendable, Equatable {
                 error = halley * error * error * error
                 guard error <= tolerance else { continue }
                 let t = (Double(i) + 0.5) / Double(n)
-                let s = fastParameter(t, segment: i, offset: 0.5, steps: steps)
-                let robust = robustSample(at: t)
+                let s = fastParameter(t, table: table, segment: i, offset: 0.5, steps: steps)
+                let robust = robustSample(at: t, table: table)
                 let dv = (BezierComponent.slope(y, x, at: s) - robust.velocity).magnitude
                 if (y.value(s) - robust.progress).magnitude <= 1e-11,
                    dv <= 1e-11 * Swift.max(1, robust.velocity.magnitude) {
