@@ -9,14 +9,15 @@
 /// ## Accuracy
 /// ``progress(at:)`` solves x(s) = fraction for the curve parameter s and returns y(s).
 ///
-/// The fast path: the fraction axis is cut into 32 segments, and for each one a cubic Hermite
+/// The fast path: the fraction axis is cut into 64 segments, and for each one a cubic Hermite
 /// interpolant of the inverse s(x) (through the exact s and ds/dx = 1/x′(s) at both ends) is
 /// built once per curve, on its first sample, in one table shared by copies of the curve. A
-/// sample evaluates that interpolant and polishes it with one Halley step on x(s) = fraction
-/// (two or three on the few segments that need them): no bracket, no slope unless asked for.
-/// The interpolant's error is O(h⁴) and Halley's step cubes it. When the table is built, each
-/// segment is proven to meet progress 1e-12 and slope 1e-11 (relative above 1) from bounds of
-/// the interpolant's residual and of x′, x″ over the segment (see `verifiedFastSteps(table:)`);
+/// sample evaluates that interpolant and polishes it with one Newton step on x(s) = fraction
+/// (two or three on the few segments that need them): no bracket, no branch on the step, no
+/// slope unless asked for. The interpolant's error is O(h⁴) and Newton's step squares it. When
+/// the table is built, each segment is proven to meet progress 1e-12 and slope 1e-11 (relative
+/// above 1) from bounds of the interpolant's residual and of x′, x″ over the segment (see
+/// `verifiedSteps(segment:table:)`);
 /// only those segments take the fast path, all others (near a vertical tangent or a flat
 /// inflection) the robust solver.
 ///
@@ -57,11 +58,12 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// x(s) and y(s), and the same curve mirrored through (½, ½): 1 − x(1 − r), 1 − y(1 − r).
     @usableFromInline let x: BezierComponent, y: BezierComponent
     @usableFromInline let mirroredX: BezierComponent, mirroredY: BezierComponent
-    /// The inverse table, built on first use (`CubicInverseTable`), 4N + 1 `Double`s: 4
+    /// The inverse table, built on first use (`CubicInverseTable`), 4N + 3 `Double`s: 4
     /// coefficients per segment i of the fraction axis (x in [i/N, (i+1)/N], N = ``segments``),
-    /// s ≈ c0 + u·(c1 + u·(c2 + u·c3)) with u = N·x − i, a cubic Hermite interpolant of s(x); c0
-    /// is s at x = i/N exactly (the robust solver's bracket). Then, at index 4N, the bit pattern
-    /// of the segments' step counts (see `fastSteps`).
+    /// s ≈ c0 + u·c1 + u²·(c2 + u·c3) with u = N·x − i, a cubic Hermite interpolant of s(x); c0
+    /// is s at x = i/N exactly (the robust solver's bracket). Then, as bit patterns, the one-step
+    /// mask (bit i: segment i takes the inline path) at index 4N and the step counts, 2 bits per
+    /// segment, at 4N + 1 and 4N + 2 (see `steps(_:segment:)`).
     @usableFromInline let cache: CubicInverseTable
     /// y(s) = x(s) for every s: progress is the fraction itself, exactly.
     @usableFromInline let isIdentity: Bool
@@ -136,12 +138,10 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     /// The progress at a fraction of the duration (see the type's discussion for the contract).
     @inlinable public func progress(at fraction: Double) -> Double {
-        if fraction > 0, fraction < 1, let table = cache.table {
-            let scaled = fraction * Double(Self.segments)
-            let i = Int(scaled)
-            let steps = Self.steps(table, segment: i)
-            if steps != 0 {
-                return y.value(fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps))
+        if Self.isInsideUnitInterval(fraction), let table = cache.table {
+            let (i, u) = Self.segment(of: fraction)
+            if Self.takesOneStep(table, segment: i) {
+                return y.fastValue(newtonStep(fraction, from: Self.interpolant(table, segment: i, offset: u)))
             }
         }
         return slowProgress(at: fraction)
@@ -187,13 +187,11 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     /// Progress and velocity together, sharing one solve.
     @inlinable public func sample(at fraction: Double) -> (progress: Double, velocity: Double) {
-        if fraction > 0, fraction < 1, let table = cache.table {
-            let scaled = fraction * Double(Self.segments)
-            let i = Int(scaled)
-            let steps = Self.steps(table, segment: i)
-            if steps != 0 {
-                let s = fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps)
-                return (y.value(s), BezierComponent.slope(y, x, at: s))
+        if Self.isInsideUnitInterval(fraction), let table = cache.table {
+            let (i, u) = Self.segment(of: fraction)
+            if Self.takesOneStep(table, segment: i) {
+                let s = newtonStep(fraction, from: Self.interpolant(table, segment: i, offset: u))
+                return (y.fastValue(s), BezierComponent.slope(y, x, at: s))
             }
         }
         return slowSample(at: fraction)
@@ -231,59 +229,95 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     // MARK: Internals
 
-    /// The number of segments of the inverse table (at most 32: two bits each in `fastSteps`).
-    @usableFromInline static let segments = 32
+    /// The number of segments of the inverse table (64: one bit each in the one-step mask).
+    @usableFromInline static let segments = 64
 
     /// Fractions from here on are solved on the mirrored curve by the robust solver: the last
     /// sixteenth.
     @usableFromInline static let mirrorThreshold = 15.0 / 16.0
 
-    /// The fast path: the Hermite interpolant of s(x) on segment `i` at offset `u` in [0, 1),
-    /// then `steps` (≥ 1) Newton steps on x(s) = t. Only for segments verified with that many
-    /// steps (`fastSteps`).
+    /// 0 < fraction < 1 in one comparison: the bit patterns of (0, 1) are 1…0x3FEF_FFFF_FFFF_FFFF
+    /// (0, negative numbers, 1 and above, and NaN all fall outside once 1 is subtracted).
+    @inlinable @inline(__always) static func isInsideUnitInterval(_ fraction: Double) -> Bool {
+        fraction.bitPattern &- 1 < 0x3FEF_FFFF_FFFF_FFFF
+    }
+
+    /// The segment i of a fraction in (0, 1) and the offset u = N·fraction − i, without Int(_:)'s
+    /// range checks: N·fraction − ½ rounded to an integer by adding 1.5·2⁵² (ties to even, so at
+    /// an exact node u may be 1 in the segment below, which the interpolant covers too).
+    @inlinable @inline(__always) static func segment(of fraction: Double) -> (Int, Double) {
+        let scaled = fraction * Double(segments)
+        let rounded = (scaled - 0.5) + Kernels.shifter
+        let i = Int(truncatingIfNeeded: rounded.bitPattern) & (segments - 1)
+        return (i, scaled - (rounded - Kernels.shifter))
+    }
+
+    /// Whether segment `i` was proven with one Newton step (bit i of the one-step mask).
+    /// `progress(at:)` and `sample(at:)` take the same path, so their progress is the same bits.
+    @inlinable @inline(__always) static func takesOneStep(_ table: UnsafePointer<Double>, segment i: Int) -> Bool {
+        table[4 &* segments].bitPattern &>> UInt64(truncatingIfNeeded: i) & 1 != 0
+    }
+
+    /// The Hermite interpolant of s(x) on segment `i` at offset `u` in [0, 1] (Estrin's scheme: a
+    /// shorter chain of dependent operations than Horner's).
     @inlinable @inline(__always)
-    func fastParameter(_ t: Double, table c: UnsafePointer<Double>, segment i: Int, offset u: Double, steps: Int) -> Double {
+    static func interpolant(_ c: UnsafePointer<Double>, segment i: Int, offset u: Double) -> Double {
         let k = i &* 4
-        var s = c[k] + u * (c[k &+ 1] + u * (c[k &+ 2] + u * c[k &+ 3]))
-        var n = steps
-        repeat {
-            // Halley's step: cubic convergence for the price of Newton's one division.
-            let f = x.value(s) - t, d = x.derivative(s)
-            s -= f * d / (d * d - 0.5 * f * x.secondDerivative(s))
-            n &-= 1
-        } while n > 0
+        return (c[k] + u * c[k &+ 1]) + (u * u) * (c[k &+ 2] + u * c[k &+ 3])
+    }
+
+    /// One Newton step on x(s) = t from s.
+    @inlinable @inline(__always) func newtonStep(_ t: Double, from s: Double) -> Double {
+        s - (x.fastValue(s) - t) / x.derivative(s)
+    }
+
+    /// The fast path with `steps` (1 to 3) Newton steps, for segments verified with that many.
+    @usableFromInline
+    func fastParameter(_ t: Double, table: UnsafePointer<Double>, segment i: Int, offset u: Double, steps: Int) -> Double {
+        var s = Self.interpolant(table, segment: i, offset: u)
+        for _ in 0..<steps { s = newtonStep(t, from: s) }
         return s
     }
 
-    /// The step count of segment `i` (0 to 3) in a built table.
-    @inlinable @inline(__always) static func steps(_ table: UnsafePointer<Double>, segment i: Int) -> Int {
-        let bits = table[4 &* segments].bitPattern
-        return Int(truncatingIfNeeded: bits &>> UInt64(truncatingIfNeeded: 2 &* i) & 3)
+    /// The number of Newton steps (1 to 3) after which the fast path was verified on segment `i`
+    /// when the table was built; 0 sends the segment to the robust solver. Two bits per segment,
+    /// in the two words after the one-step mask.
+    static func steps(_ table: UnsafePointer<Double>, segment i: Int) -> Int {
+        let bits = table[4 * segments + 1 + i / 32].bitPattern
+        return Int(truncatingIfNeeded: bits >> UInt64(2 * (i % 32)) & 3)
     }
 
-    /// Two bits per segment (bits 2i and 2i + 1 for segment i): the number of Halley steps, 1 to
-    /// 3, after which the fast path was verified on that segment when the table was built; 0
-    /// sends the segment to the robust solver.
-    var fastSteps: UInt64 { builtTable()[4 * Self.segments].bitPattern }
+    /// `steps(_:segment:)` of this curve's table (built if needed).
+    func fastSteps(segment i: Int) -> Int { Self.steps(builtTable(), segment: i) }
 
     /// The table, built and published first if no sample has built it yet.
     @usableFromInline func builtTable() -> UnsafePointer<Double> {
         if let table = cache.table { return table }
-        let table = UnsafeMutablePointer<Double>.allocate(capacity: 4 * Self.segments + 1)
+        let n = Self.segments
+        let table = UnsafeMutablePointer<Double>.allocate(capacity: 4 * n + 3)
         Self.buildInverseTable(x, into: table)
-        table[4 * Self.segments] = Double(bitPattern: verifiedFastSteps(table: table))
+        var oneStep: UInt64 = 0
+        var words: (UInt64, UInt64) = (0, 0)
+        for i in 0..<n {
+            let steps = verifiedSteps(segment: i, table: table)
+            if steps == 1 { oneStep |= 1 << UInt64(i) }
+            let bits = UInt64(steps) << UInt64(2 * (i % 32))
+            if i < 32 { words.0 |= bits } else { words.1 |= bits }
+        }
+        table[4 * n] = Double(bitPattern: oneStep)
+        table[4 * n + 1] = Double(bitPattern: words.0)
+        table[4 * n + 2] = Double(bitPattern: words.1)
         return cache.publish(table)
     }
 
     /// `progress(at:)` when the table is not built yet or the segment is not on the fast path.
     @usableFromInline func slowProgress(at fraction: Double) -> Double {
         let table = builtTable()
-        if fraction > 0, fraction < 1 {
-            let scaled = fraction * Double(Self.segments)
-            let i = Int(scaled)
+        if Self.isInsideUnitInterval(fraction) {
+            let (i, u) = Self.segment(of: fraction)
             let steps = Self.steps(table, segment: i)
             if steps != 0 {
-                return y.value(fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps))
+                return y.fastValue(fastParameter(fraction, table: table, segment: i, offset: u, steps: steps))
             }
         }
         return robustProgress(at: fraction, table: table)
@@ -292,13 +326,12 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// `sample(at:)` when the table is not built yet or the segment is not on the fast path.
     @usableFromInline func slowSample(at fraction: Double) -> (progress: Double, velocity: Double) {
         let table = builtTable()
-        if fraction > 0, fraction < 1 {
-            let scaled = fraction * Double(Self.segments)
-            let i = Int(scaled)
+        if Self.isInsideUnitInterval(fraction) {
+            let (i, u) = Self.segment(of: fraction)
             let steps = Self.steps(table, segment: i)
             if steps != 0 {
-                let s = fastParameter(fraction, table: table, segment: i, offset: scaled - Double(i), steps: steps)
-                return (y.value(s), BezierComponent.slope(y, x, at: s))
+                let s = fastParameter(fraction, table: table, segment: i, offset: u, steps: steps)
+                return (y.fastValue(s), BezierComponent.slope(y, x, at: s))
             }
         }
         return robustSample(at: fraction, table: table)
@@ -399,67 +432,65 @@ public struct CubicTimingParameters: Sendable, Equatable {
         }
     }
 
-    /// For each segment, the fewest Halley steps (1 to 3) after which the fast path is proven
-    /// accurate there, or 0 (the robust solver).
+    /// The fewest Newton steps (1 to 3) after which the fast path is proven accurate on segment
+    /// `i`, or 0 (the robust solver).
     ///
     /// The proof: the interpolant's residual x(s_H(u)) − t(u) is a polynomial of degree 9 in u
     /// that vanishes with its derivative at both ends; its largest magnitude R is taken from 63
     /// points and doubled. With m the smallest dx/ds and M the largest |d²x/ds²| on the segment
     /// widened by twice the initial error bound e₀ = R/m (so the iterates' neighbourhood is
     /// covered), the iteration must be well inside its asymptotic regime, (M/2m)·e₀ ≤ 1e-2, and
-    /// then each Halley step maps an error e to at most 2·((M/2m)² + |x‴|/6m)·e³ (twice the
-    /// asymptotic constant). The steps must bring e below what progress (1e-12 with the
-    /// largest |dy/ds|) and slope (1e-11 with the largest |d(dy/dx)/ds|) tolerate, with
-    /// dx/ds ≥ 1e-3 on the segment. At the segment's midpoint the result is also compared
+    /// then each Newton step maps an error e to at most (M/2m)·e² (Taylor's theorem with x″
+    /// bounded by M and x′ by m between the iterate and the root), doubled for rounding. The
+    /// steps must bring e below what progress (1e-12 with the largest |dy/ds|) and slope (1e-11
+    /// with the largest |d(dy/dx)/ds|) tolerate, with dx/ds ≥ 1e-3 on the segment. (A bound for
+    /// progress alone gives the same counts on the benchmark's curves, so `progress(at:)` and
+    /// `sample(at:)` share one count and return the same progress bits.) At the segment's midpoint the result is also compared
     /// with the robust solver (within 1e-11), a check of the implementation.
-    func verifiedFastSteps(table: UnsafePointer<Double>) -> UInt64 {
-        if isIdentity { return 0 }
+    func verifiedSteps(segment i: Int, table: UnsafePointer<Double>) -> Int {
+        let none = 0
+        if isIdentity { return none }
         let n = Self.segments
-        var result: UInt64 = 0
-        for i in 0..<n {
-            let k = 4 * i
-            let c0 = table[k], c1 = table[k + 1], c2 = table[k + 2], c3 = table[k + 3]
-            if c1 == 0 && c2 == 0 && c3 == 0 { continue }
-            var residual = 0.0
-            for j in 1..<64 {
-                let u = Double(j) / 64
-                let s = c0 + u * (c1 + u * (c2 + u * c3))
-                residual = Swift.max(residual, (x.value(s) - (Double(i) + u) / Double(n)).magnitude)
-            }
-            residual *= 2
-            guard residual.isFinite else { continue }
-            let lo = node(i, table), hi = node(i + 1, table)
-            let m0 = Self.derivativeRange(x, lo, hi).min
-            guard m0 >= 1e-3 else { continue }
-            let a = lo - 2 * residual / m0, b = hi + 2 * residual / m0
-            let dx = Self.derivativeRange(x, a, b), dy = Self.derivativeRange(y, a, b)
-            let m = dx.min
-            guard m >= 1e-3 else { continue }
-            let bigM = Self.secondDerivativeBound(x, a, b)
-            let bend = bigM / (2 * m)
-            var error = residual / m
-            guard bend * error <= 1e-2 else { continue }
-            let halley = 2 * (bend * bend + (x.a / m).magnitude)
-            // Tolerances in s: progress error ≤ e·max|y'|, slope error ≤ e·max|(y''x' − y'x'')/x'²|.
-            let yPrime = Swift.max(dy.min.magnitude, dy.max.magnitude)
-            let slopeRate = (Self.secondDerivativeBound(y, a, b) * Swift.max(dx.min.magnitude, dx.max.magnitude)
-                + yPrime * bigM) / (m * m)
-            let tolerance = Swift.min(1e-12 / Swift.max(1, yPrime), 1e-11 / Swift.max(1, slopeRate))
-            for steps in 1...3 {
-                error = halley * error * error * error
-                guard error <= tolerance else { continue }
-                let t = (Double(i) + 0.5) / Double(n)
-                let s = fastParameter(t, table: table, segment: i, offset: 0.5, steps: steps)
-                let robust = robustSample(at: t, table: table)
-                let dv = (BezierComponent.slope(y, x, at: s) - robust.velocity).magnitude
-                if (y.value(s) - robust.progress).magnitude <= 1e-11,
-                   dv <= 1e-11 * Swift.max(1, robust.velocity.magnitude) {
-                    result |= UInt64(steps) << UInt64(2 * i)
-                }
-                break
-            }
+        let k = 4 * i
+        if table[k + 1] == 0 && table[k + 2] == 0 && table[k + 3] == 0 { return none }
+        var residual = 0.0
+        for j in 1..<64 {
+            let u = Double(j) / 64
+            let s = Self.interpolant(table, segment: i, offset: u)
+            residual = Swift.max(residual, (x.fastValue(s) - (Double(i) + u) / Double(n)).magnitude)
         }
-        return result
+        residual *= 2
+        guard residual.isFinite else { return none }
+        let lo = node(i, table), hi = node(i + 1, table)
+        let m0 = Self.derivativeRange(x, lo, hi).min
+        guard m0 >= 1e-3 else { return none }
+        let a = lo - 2 * residual / m0, b = hi + 2 * residual / m0
+        let dx = Self.derivativeRange(x, a, b), dy = Self.derivativeRange(y, a, b)
+        let m = dx.min
+        guard m >= 1e-3 else { return none }
+        let bigM = Self.secondDerivativeBound(x, a, b)
+        let bend = bigM / (2 * m)
+        let initialError = residual / m
+        guard bend * initialError <= 1e-2 else { return none }
+        // Tolerances in s: progress error ≤ e·max|y'|, slope error ≤ e·max|(y''x' − y'x'')/x'²|.
+        let yPrime = Swift.max(dy.min.magnitude, dy.max.magnitude)
+        let slopeRate = (Self.secondDerivativeBound(y, a, b) * Swift.max(dx.min.magnitude, dx.max.magnitude)
+            + yPrime * bigM) / (m * m)
+        let tolerance = Swift.min(1e-12 / Swift.max(1, yPrime), 1e-11 / Swift.max(1, slopeRate))
+        var error = initialError
+        for steps in 1...3 {
+            error = 2 * bend * error * error
+            guard error <= tolerance else { continue }
+            // A check of the implementation: at the segment's midpoint, against the robust solver.
+            let t = (Double(i) + 0.5) / Double(n)
+            let robust = robustSample(at: t, table: table)
+            let s = fastParameter(t, table: table, segment: i, offset: 0.5, steps: steps)
+            let dv = (BezierComponent.slope(y, x, at: s) - robust.velocity).magnitude
+            guard (y.fastValue(s) - robust.progress).magnitude <= 1e-11,
+                  dv <= 1e-11 * Swift.max(1, robust.velocity.magnitude) else { return none }
+            return steps
+        }
+        return none
     }
 
     /// The smallest and largest derivative of a component on [a, b] (a quadratic: at the ends
@@ -505,16 +536,23 @@ public struct CubicTimingParameters: Sendable, Equatable {
 @usableFromInline
 struct BezierComponent: Sendable, Equatable {
     @usableFromInline let a: Double, b: Double, c: Double
+    /// 3a and 2b, the derivative's coefficients (the same bits as computing them in place).
+    @usableFromInline let a3: Double, b2: Double
 
     /// The component with inner control values p1 and p2 (and end values 0 and 1).
     init(_ p1: Double, _ p2: Double) {
         c = 3 * p1
         b = 3 * (p2 - p1) - c
         a = 1 - c - b
+        a3 = 3 * a
+        b2 = 2 * b
     }
 
     @inlinable @inline(__always) func value(_ s: Double) -> Double { ((a * s + b) * s + c) * s }
-    @inlinable @inline(__always) func derivative(_ s: Double) -> Double { (3 * a * s + 2 * b) * s + c }
+    /// The value by Estrin's scheme, c·s + s²·(b + a·s): a shorter dependency chain than
+    /// `value(_:)` for the fast path (a last-bit difference at most).
+    @inlinable @inline(__always) func fastValue(_ s: Double) -> Double { c * s + (s * s) * (b + a * s) }
+    @inlinable @inline(__always) func derivative(_ s: Double) -> Double { (a3 * s + b2) * s + c }
     @inlinable @inline(__always) func secondDerivative(_ s: Double) -> Double { 6 * a * s + 2 * b }
 
     /// dy/dx at parameter s, with the limits at vertical tangents (see `velocity(at:)`).
