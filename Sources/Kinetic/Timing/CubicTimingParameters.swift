@@ -165,24 +165,21 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// diagnostic and gives its properties a finite velocity there (see ``PropertyAnimator``).
     public var hasVerticalTangent: Bool {
         // dx/ds = 3a·s² + 2b·s + c; x is nondecreasing, so its zeros inside are double roots.
-        var roots: [Double] = []
+        // (No array for the roots: every animator on a cubic asks this once, at creation.)
+        func isVertical(at s: Double) -> Bool {
+            guard s >= -1e-12, s <= 1 + 1e-12 else { return false }
+            return y.derivative(Swift.min(Swift.max(s, 0), 1)) != 0
+        }
         let qa = 3 * x.a, qb = 2 * x.b, qc = x.c
         if qa == 0 {
-            if qb != 0 { roots.append(-qc / qb) } else if qc == 0 { return true }
-        } else {
-            let disc = qb * qb - 4 * qa * qc
-            let scale = Swift.max(qb * qb, (4 * qa * qc).magnitude)
-            if disc >= -1e-12 * scale {
-                let r = Swift.max(disc, 0).squareRoot()
-                roots.append((-qb - r) / (2 * qa))
-                roots.append((-qb + r) / (2 * qa))
-            }
+            if qb != 0 { return isVertical(at: -qc / qb) }
+            return qc == 0
         }
-        for s in roots where s >= -1e-12 && s <= 1 + 1e-12 {
-            let t = Swift.min(Swift.max(s, 0), 1)
-            if y.derivative(t) != 0 { return true }
-        }
-        return false
+        let disc = qb * qb - 4 * qa * qc
+        let scale = Swift.max(qb * qb, (4 * qa * qc).magnitude)
+        guard disc >= -1e-12 * scale else { return false }
+        let r = Swift.max(disc, 0).squareRoot()
+        return isVertical(at: (-qb - r) / (2 * qa)) || isVertical(at: (-qb + r) / (2 * qa))
     }
 
     /// Progress and velocity together, sharing one solve.

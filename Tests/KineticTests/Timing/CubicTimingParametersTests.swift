@@ -252,6 +252,18 @@ struct CubicTimingParametersTests {
         }
     }
 
+    /// dx/ds = 0 with dy/ds ≠ 0 at the start, the end or an inflection inside; not where both vanish.
+    @Test func verticalTangentsAreFoundAtTheEndsAndInside() {
+        #expect(CubicTimingParameters(0, 1, 1, 0).hasVerticalTangent)            // both ends
+        #expect(CubicTimingParameters(0, 0.5, 1, 0.5).hasVerticalTangent)
+        #expect(CubicTimingParameters(1, 0, 0, 1).hasVerticalTangent)            // s = ½, inside
+        #expect(CubicTimingParameters(0.2, 0.1, 1, 0.5).hasVerticalTangent)      // the end only
+        #expect(!CubicTimingParameters.easeInOut.hasVerticalTangent)
+        #expect(!CubicTimingParameters.linear.hasVerticalTangent)
+        #expect(!CubicTimingParameters(0, 0, 0, 1).hasVerticalTangent)           // dx/ds = dy/ds = 0
+        #expect(!CubicTimingParameters(0.5, 0, 0.5, 1).hasVerticalTangent)
+    }
+
     @Test func badControlPointsAreSanitized() {
         let nan = CubicTimingParameters(.nan, 0, 1, 1)
         #expect(nan == .linear)
