@@ -322,7 +322,7 @@ for script in sorted(os.listdir(os.path.join(ROOT, "Scripts", "gestures"))):
             for k in range(width):
                 diff = max(diff, abs(native[k] - values[i * width + k]))
     worst[name] = diff
-    check("native and wasm agree frame by frame: %s" % name, ok and diff <= 1e-9,
+    check("native and wasm agree frame by frame: %s" % name, ok and diff == 0,
           "%d frames x %d channels, max |diff| %.3g" % (len(rows), len(channels), diff))
 report["native_vs_wasm_max_abs_diff"] = worst
 wasm_size = os.path.getsize(os.path.join(ROOT, ".build-playground", "kinetic.wasm"))

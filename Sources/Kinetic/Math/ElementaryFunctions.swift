@@ -7,8 +7,9 @@
 // `wasi-libc` for `wasm32-unknown-none-wasm`). Swapping the math library for a target means
 // editing this file and nothing else.
 //
-// exp, sin, cos and sincos are the exception: they are Kinetic's own kernels (`Kernels.swift`),
-// from IEEE-754 basic operations only, so that the timing curves give the same bits everywhere.
+// Except pow, they are all Kinetic's own kernels now (`Kernels.swift`, `Kernels+Inverse.swift`),
+// from IEEE-754 basic operations and square roots only, so that the core gives the same bits on
+// every platform, native or WebAssembly. pow is unused by the core; libm's are kept for comparisons.
 
 #if $Embedded
 @_extern(c, "exp") @usableFromInline func _kinetic_exp(_ x: Double) -> Double
@@ -63,18 +64,20 @@ import Android
 
 /// Elementary functions for the core, in one namespace.
 ///
-/// Accuracy is the platform libm's (glibc, musl and wasi-libc are all within 1 ulp for these),
-/// except exp, sin and cos, which are Kinetic's own deterministic kernels (`Kernels`).
+/// Every function but `pow` is one of Kinetic's own deterministic kernels (`Kernels`), within
+/// 1–4 ulps of glibc's and the same bits everywhere; `pow` is the platform libm's (unused by
+/// the core: keep it off any path whose results must agree across platforms).
 /// `squareRoot()` is the standard library's and needs no shim.
 @usableFromInline
 enum Elementary {
     /// Kinetic's own kernel (`Kernels.exp`, within 1 ulp), the same bits on every platform.
     @inlinable @inline(__always) static func exp(_ x: Double) -> Double { Kernels.exp(x) }
-    /// `exp(x) - 1`, accurate for small `x`.
-    @inlinable @inline(__always) static func expm1(_ x: Double) -> Double { _kinetic_expm1(x) }
-    @inlinable @inline(__always) static func log(_ x: Double) -> Double { _kinetic_log(x) }
-    /// `log(1 + x)`, accurate for small `x`.
-    @inlinable @inline(__always) static func log1p(_ x: Double) -> Double { _kinetic_log1p(x) }
+    /// `exp(x) - 1`, accurate for small `x` (`Kernels.expm1`), the same bits on every platform.
+    @inlinable @inline(__always) static func expm1(_ x: Double) -> Double { Kernels.expm1(x) }
+    /// The natural logarithm (`Kernels.log`), the same bits on every platform.
+    @inlinable @inline(__always) static func log(_ x: Double) -> Double { Kernels.log(x) }
+    /// `log(1 + x)`, accurate for small `x` (`Kernels.log1p`), the same bits on every platform.
+    @inlinable @inline(__always) static func log1p(_ x: Double) -> Double { Kernels.log1p(x) }
     @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _kinetic_pow(x, y) }
     /// Kinetic's own kernel (`Kernels.sinCos`), the same bits on every platform.
     @inlinable @inline(__always) static func sin(_ x: Double) -> Double { Kernels.sinCos(x).sin }
@@ -91,9 +94,18 @@ enum Elementary {
     }
     /// libm's exp (platform-dependent last bit), kept for comparisons.
     @inlinable @inline(__always) static func libmExp(_ x: Double) -> Double { _kinetic_exp(x) }
-    @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _kinetic_atan(x) }
-    @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _kinetic_atan2(y, x) }
-    @inlinable @inline(__always) static func cbrt(_ x: Double) -> Double { _kinetic_cbrt(x) }
+    /// `Kernels.atan`, the same bits on every platform.
+    @inlinable @inline(__always) static func atan(_ x: Double) -> Double { Kernels.atan(x) }
+    /// `Kernels.atan2`, the same bits on every platform.
+    @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { Kernels.atan2(y, x) }
+    /// `Kernels.cbrt`, the same bits on every platform.
+    @inlinable @inline(__always) static func cbrt(_ x: Double) -> Double { Kernels.cbrt(x) }
+    /// libm's expm1, log, log1p, atan2 and cbrt (platform-dependent last bit), kept for comparisons.
+    @inlinable @inline(__always) static func libmExpm1(_ x: Double) -> Double { _kinetic_expm1(x) }
+    @inlinable @inline(__always) static func libmLog(_ x: Double) -> Double { _kinetic_log(x) }
+    @inlinable @inline(__always) static func libmLog1p(_ x: Double) -> Double { _kinetic_log1p(x) }
+    @inlinable @inline(__always) static func libmAtan2(_ y: Double, _ x: Double) -> Double { _kinetic_atan2(y, x) }
+    @inlinable @inline(__always) static func libmCbrt(_ x: Double) -> Double { _kinetic_cbrt(x) }
 
     /// sinh(x) / x, accurate everywhere including x → 0 (where it is 1).
     @usableFromInline static func sinhc(_ x: Double) -> Double {

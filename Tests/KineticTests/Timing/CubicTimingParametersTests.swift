@@ -153,7 +153,7 @@ struct CubicTimingParametersTests {
             let curve = CubicTimingParameters(x1, y1, x2, y2)
             for t in grid {
                 let i = Int(t * Double(CubicTimingParameters.segments))
-                guard curve.fastSteps >> UInt64(2 * i) & 3 != 0 else { continue }
+                guard curve.fastSteps(segment: i) != 0 else { continue }
                 fastSamples += 1
                 let fast = curve.sample(at: t), robust = curve.robustSample(at: t)
                 #expect(fast.progress == curve.progress(at: t))
@@ -171,17 +171,52 @@ struct CubicTimingParametersTests {
         #expect(worstSlope <= 1e-9, "worst relative slope difference \(worstSlope)")
     }
 
-    /// Common curves take the fast path (one Halley step) on every segment; identity curves never
+    /// Common curves take the fast path (one Newton step) on every segment; identity curves never
     /// do (they return the fraction exactly).
     @Test func commonCurvesAreFastEverywhere() {
         for curve in [CubicTimingParameters.easeInOut, .default, CubicTimingParameters(0.3, -0.5, 0.7, 1.5)] {
             for i in 0..<CubicTimingParameters.segments {
-                #expect(curve.fastSteps >> UInt64(2 * i) & 3 == 1, "\(curve.controlPoint1) segment \(i)")
+                #expect(curve.fastSteps(segment: i) == 1, "\(curve.controlPoint1) segment \(i)")
             }
         }
-        #expect(CubicTimingParameters.linear.fastSteps == 0)
-        #expect(CubicTimingParameters(0.3, 0.3, 0.6, 0.6).fastSteps == 0)
+        for i in 0..<CubicTimingParameters.segments {
+            #expect(CubicTimingParameters.linear.fastSteps(segment: i) == 0)
+            #expect(CubicTimingParameters(0.3, 0.3, 0.6, 0.6).fastSteps(segment: i) == 0)
+        }
         #expect(CubicTimingParameters(0.3, 0.3, 0.6, 0.6).progress(at: 0.123) == 0.123)
+    }
+
+    /// Creating a curve builds nothing; the first sample of any copy builds the one table all
+    /// copies share, with the same results as a curve sampled from the start.
+    @Test func tableIsBuiltOnFirstSampleAndSharedByCopies() {
+        let curve = CubicTimingParameters(0.3, 0.1, 0.2, 1)
+        if CubicInverseTable.isLazy { #expect(curve.cache.table == nil) }
+        let copy = curve
+        let first = copy.progress(at: 0.3)
+        #expect(curve.cache.table != nil)
+        #expect(curve.cache.table == copy.cache.table)
+        #expect(curve.progress(at: 0.3) == first)
+        let fresh = CubicTimingParameters(0.3, 0.1, 0.2, 1)
+        #expect(fresh.sample(at: 0.7) == curve.sample(at: 0.7))
+    }
+
+    /// Threads that sample a fresh curve at once may each build its table; they all get the
+    /// same bits (the table is a pure function of the control points) and one table stays.
+    @Test func concurrentFirstSamplesAgree() async {
+        for round in 0..<20 {
+            let y1 = 0.05 * Double(round)
+            let curve = CubicTimingParameters(0.3, y1, 0.6, 1)
+            let expected = (1..<100).map { CubicTimingParameters(0.3, y1, 0.6, 1).progress(at: Double($0) / 100) }
+            let results = await withTaskGroup(of: [Double].self) { group in
+                for _ in 0..<4 {
+                    group.addTask { (1..<100).map { curve.progress(at: Double($0) / 100) } }
+                }
+                var all: [[Double]] = []
+                for await r in group { all.append(r) }
+                return all
+            }
+            for r in results { #expect(r == expected, "round \(round)") }
+        }
     }
 
     @Test func endPointsAndOutsideTheUnitInterval() {
@@ -215,6 +250,18 @@ struct CubicTimingParametersTests {
             let s = 0.5 - 0.5 * cbrt(1 - 2 * t)
             #expect(abs(f.progress(at: t) - (3 * s * s - 2 * s * s * s)) <= 1e-12, "at \(t)")
         }
+    }
+
+    /// dx/ds = 0 with dy/ds ≠ 0 at the start, the end or an inflection inside; not where both vanish.
+    @Test func verticalTangentsAreFoundAtTheEndsAndInside() {
+        #expect(CubicTimingParameters(0, 1, 1, 0).hasVerticalTangent)            // both ends
+        #expect(CubicTimingParameters(0, 0.5, 1, 0.5).hasVerticalTangent)
+        #expect(CubicTimingParameters(1, 0, 0, 1).hasVerticalTangent)            // s = ½, inside
+        #expect(CubicTimingParameters(0.2, 0.1, 1, 0.5).hasVerticalTangent)      // the end only
+        #expect(!CubicTimingParameters.easeInOut.hasVerticalTangent)
+        #expect(!CubicTimingParameters.linear.hasVerticalTangent)
+        #expect(!CubicTimingParameters(0, 0, 0, 1).hasVerticalTangent)           // dx/ds = dy/ds = 0
+        #expect(!CubicTimingParameters(0.5, 0, 0.5, 1).hasVerticalTangent)
     }
 
     @Test func badControlPointsAreSanitized() {

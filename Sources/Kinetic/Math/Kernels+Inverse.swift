@@ -1,0 +1,174 @@
+// Kinetic's own expm1, log, log1p, atan, atan2 and cbrt: the rest of what the core used to take
+// from libm, from IEEE-754 basic operations and square roots only, so every platform agrees.
+
+extension Kernels {
+    // MARK: expm1
+
+    /// eˣ − 1, accurate for small x: within 2 ulps of libm for |x| < 1 (Taylor series to x¹⁸,
+    /// the first omitted term below 1e-17 relative), eˣ − 1 from ``exp(_:)`` beyond (within
+    /// 2 ulps). NaN gives NaN, x > 709.78 gives +∞, very negative x gives −1.
+    @inlinable @inline(__always)
+    static func expm1(_ x: Double) -> Double {
+        guard x.magnitude < 1 else { return exp(x) - 1 }   // NaN: exp(NaN) − 1 = NaN
+        var p = 1.0 / 6402373705728000                      // 1/18!
+        p = 1.0 / 355687428096000 + x * p
+        p = 1.0 / 20922789888000 + x * p
+        p = 1.0 / 1307674368000 + x * p
+        p = 1.0 / 87178291200 + x * p
+        p = 1.0 / 6227020800 + x * p
+        p = 1.0 / 479001600 + x * p
+        p = 1.0 / 39916800 + x * p
+        p = 1.0 / 3628800 + x * p
+        p = 1.0 / 362880 + x * p
+        p = 1.0 / 40320 + x * p
+        p = 1.0 / 5040 + x * p
+        p = 1.0 / 720 + x * p
+        p = 1.0 / 120 + x * p
+        p = 1.0 / 24 + x * p
+        p = 1.0 / 6 + x * p
+        p = 0.5 + x * p
+        return x + (x * x) * p
+    }
+
+    // MARK: log, log1p
+
+    /// ln 2 in two parts: `ln2High` has 32 significant bits, so n·ln2High is exact for |n| < 2²⁰.
+    @inlinable @inline(__always) static var ln2High: Double { 0.6931471803691238 }
+    @inlinable @inline(__always) static var ln2Low: Double { 1.9082149292705877e-10 }
+
+    /// ln x within 2 ulps of libm. 0 gives −∞, +∞ gives +∞, negative x and NaN give NaN.
+    ///
+    /// x = m·2ⁿ with m in [√½, √2) (exact, from the bits), ln m = 2·atanh t with
+    /// t = (m − 1)/(m + 1), |t| ≤ 0.172, by its series to t²⁵ (the first omitted term is below
+    /// 1e-19), and n·ln 2 added in two parts.
+    @inlinable
+    static func log(_ x: Double) -> Double {
+        guard x > 0, x < .infinity else {
+            if x == 0 { return -.infinity }
+            return x == .infinity ? x : .nan
+        }
+        var m = x.significand                                // [1, 2), subnormals included
+        var n = Double(x.exponent)
+        if m > 1.4142135623730951 {
+            m *= 0.5
+            n += 1
+        }
+        let t = (m - 1) / (m + 1)                           // m − 1 is exact (Sterbenz)
+        let t2 = t * t
+        var p = 1.0 / 25
+        p = 1.0 / 23 + t2 * p
+        p = 1.0 / 21 + t2 * p
+        p = 1.0 / 19 + t2 * p
+        p = 1.0 / 17 + t2 * p
+        p = 1.0 / 15 + t2 * p
+        p = 1.0 / 13 + t2 * p
+        p = 1.0 / 11 + t2 * p
+        p = 1.0 / 9 + t2 * p
+        p = 1.0 / 7 + t2 * p
+        p = 1.0 / 5 + t2 * p
+        p = 1.0 / 3 + t2 * p
+        let twoT = 2 * t
+        return n * ln2High + (n * ln2Low + (twoT + twoT * (t2 * p)))
+    }
+
+    /// ln(1 + x), accurate for small x (within 3 ulps of libm): with u = 1 + x rounded,
+    /// ln u · x/(u − 1) corrects the rounding of u (Goldberg's formula). x = −1 gives −∞,
+    /// x < −1 and NaN give NaN, +∞ gives +∞.
+    @inlinable
+    static func log1p(_ x: Double) -> Double {
+        let u = 1 + x
+        if u == 1 { return x }                               // |x| below half an ulp of 1
+        if !(u > 0) || u == .infinity { return log(u) }      // −∞, NaN, +∞
+        return log(u) * (x / (u - 1))
+    }
+
+    // MARK: atan, atan2
+
+    /// π/2 and π in two parts each (the high parts are the nearest doubles).
+    @inlinable @inline(__always) static var halfPiHigh: Double { 1.5707963267948966 }
+    @inlinable @inline(__always) static var halfPiLow: Double { 6.123233995736766e-17 }
+    @inlinable @inline(__always) static var piHigh: Double { 3.141592653589793 }
+    @inlinable @inline(__always) static var piLow: Double { 1.2246467991473532e-16 }
+
+    /// atan t for 0 ≤ t ≤ 1: two half-angle reductions, t → t/(1 + √(1 + t²)) (√ is exact-rounded
+    /// everywhere), bring t below tan(π/16) ≈ 0.199, where the series to t²⁵ leaves < 1e-19.
+    @inlinable
+    static func atanOfUnit(_ t0: Double) -> Double {
+        var t = t0 / (1 + (1 + t0 * t0).squareRoot())
+        t = t / (1 + (1 + t * t).squareRoot())
+        let t2 = t * t
+        var p = -1.0 / 25
+        p = 1.0 / 23 + t2 * p
+        p = -1.0 / 21 + t2 * p
+        p = 1.0 / 19 + t2 * p
+        p = -1.0 / 17 + t2 * p
+        p = 1.0 / 15 + t2 * p
+        p = -1.0 / 13 + t2 * p
+        p = 1.0 / 11 + t2 * p
+        p = -1.0 / 9 + t2 * p
+        p = 1.0 / 7 + t2 * p
+        p = -1.0 / 5 + t2 * p
+        p = 1.0 / 3 + t2 * p
+        return 4 * (t - t * (t2 * p))
+    }
+
+    /// atan x in (−π/2, π/2), within 4 ulps of libm; ±∞ gives ±π/2, NaN gives NaN.
+    @inlinable
+    static func atan(_ x: Double) -> Double {
+        if x.isNaN { return x }
+        let a = x.magnitude
+        let r = a <= 1 ? atanOfUnit(a) : (halfPiHigh - atanOfUnit(1 / a)) + halfPiLow
+        return x < 0 ? -r : r
+    }
+
+    /// The angle of (x, y) in [−π, π], as C's atan2 (within 4 ulps of libm), including the signed
+    /// zeros and infinities: atan2(±0, +0) = ±0, atan2(±0, −0) = ±π, both infinite gives ±π/4 or
+    /// ±3π/4; NaN in either gives NaN.
+    @inlinable
+    static func atan2(_ y: Double, _ x: Double) -> Double {
+        if x.isNaN || y.isNaN { return x + y }
+        let ax = x.magnitude, ay = y.magnitude
+        var a: Double
+        if ax == ay {
+            a = ax == 0 ? 0 : 0.7853981633974483             // π/4
+            if x.sign == .minus { a = ax == 0 ? piHigh : 2.356194490192345 }   // 3π/4
+        } else {
+            if ay < ax {
+                a = atanOfUnit(ay / ax)
+            } else {
+                a = (halfPiHigh - atanOfUnit(ax / ay)) + halfPiLow
+            }
+            if x.sign == .minus { a = (piHigh - a) + piLow }
+        }
+        return y.sign == .minus ? -a : a
+    }
+
+    // MARK: cbrt
+
+    /// The real cube root, within 3 ulps of libm; ±0, ±∞ and NaN are returned as they are.
+    ///
+    /// x = m·2³ᵍ with m in [1, 8) (exact, from the bits), a quadratic first guess of ∛m (within
+    /// 4 %), two Halley steps y·(y³ + 2m)/(2y³ + m) (cubic convergence: 1e-16), one Newton step
+    /// to round off, then the exact scaling by 2^q.
+    @inlinable
+    static func cbrt(_ x: Double) -> Double {
+        guard x != 0, x.isFinite else { return x }
+        let a = x.magnitude
+        let e = Int(a.exponent)
+        var q = e / 3
+        var r = e - 3 * q
+        if r < 0 {
+            r += 3
+            q -= 1
+        }
+        let m = a.significand * Double(1 << r)               // [1, 8), exact
+        var y = 0.8015 + m * (0.2479 - 0.01273 * m)
+        var y3 = y * y * y
+        y = y * (y3 + 2 * m) / (2 * y3 + m)
+        y3 = y * y * y
+        y = y * (y3 + 2 * m) / (2 * y3 + m)
+        y -= (y * y * y - m) / (3 * y * y)
+        let root = y * Double(sign: .plus, exponent: q, significand: 1)
+        return x < 0 ? -root : root
+    }
+}
