@@ -6,7 +6,8 @@ public enum DemoCatalog {
     /// The demos' catalog entries, in order.
     public static var all: [DemoInfo] {
         [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info, PaneDemo.dynamicsInfo, PaneDemo.popInfo,
-         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info]
+         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info,
+         StressDemo.info]
     }
 
     /// A fresh demo on `engine`, or nil for an unknown name.
@@ -25,6 +26,7 @@ public enum DemoCatalog {
         case ScrollDemo.info.name: return ScrollDemo(engine: engine).demo
         case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).demo
         case PyramidDemo.info.name: return PyramidDemo(engine: engine).demo
+        case StressDemo.info.name: return StressDemo(engine: engine).demo
         default: return nil
         }
     }

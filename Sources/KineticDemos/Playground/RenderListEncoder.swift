@@ -10,20 +10,26 @@ import KineticScene
 /// `numbers` starts with a header of ``headerCount`` values — format version (1), command
 /// count, screen width, screen height — then ``stride`` values per command:
 ///
-/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) |
-/// |---|---|---|---|---|
-/// | 0 | 1 | 2 | 3 | 4 |
-/// | 1, 2 | name: byte offset, length | name | — | — |
-/// | 3, 4 | width, height | width, height | width, height | — |
-/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — |
-/// | 11 | opacity 0…1 | opacity | — | — |
-/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — |
-/// | 16…19 | colour r g b a, 0…1 | colour | — | — |
-/// | 20 | blur radius (points) | font size | — | — |
+/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) | dots (kind 5) |
+/// |---|---|---|---|---|---|
+/// | 0 | 1 | 2 | 3 | 4 | 5 |
+/// | 1, 2 | name: byte offset, length | name | — | — | name |
+/// | 3, 4 | width, height | width, height | width, height | — | width, height (the clip box) |
+/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — | matrix |
+/// | 11 | opacity 0…1 | opacity | — | — | opacity |
+/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — | block offset, dot count N, radius, palette count P |
+/// | 16…19 | colour r g b a, 0…1 | colour | — | — | first palette colour |
+/// | 20 | blur radius (points) | font size | — | — | — |
 ///
 /// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
 /// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
 /// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
+///
+/// A dot batch (``RenderDots``) puts its per-dot numbers in a packed block after the last
+/// command's values, starting at `numbers[block offset]`: the P palette colours (r g b a, 0…1),
+/// then the N centres as x, y pairs in the box's coordinates (points, origin at the box's
+/// top-left corner), then the N palette indices. Draw each dot as a filled circle of the radius,
+/// colour by colour in palette order, clipped to the box.
 public struct RenderListEncoder {
     /// Header values before the first command.
     public static let headerCount = 4
@@ -47,6 +53,7 @@ public struct RenderListEncoder {
         numbers.append(list.size.height)
         // The screen matrix of each open clip's box origin, innermost last.
         var clips: [Matrix2D] = []
+        var blocks: [(Int, RenderDots)] = []
         for command in list.commands {
             let base = numbers.count
             for _ in 0..<RenderListEncoder.stride { numbers.append(0) }
@@ -75,6 +82,27 @@ public struct RenderListEncoder {
             case .popClip:
                 numbers[base] = 4
                 if !clips.isEmpty { clips.removeLast() }
+            case .dots(let d):
+                numbers[base] = 5
+                string(d.name, at: base + 1)
+                box(d.rect, d.transform, clips: clips, at: base)
+                numbers[base + 11] = d.opacity
+                numbers[base + 13] = Double(d.positions.count)
+                numbers[base + 14] = d.radius
+                numbers[base + 15] = Double(d.palette.count)
+                color(d.palette.first ?? .clear, at: base + 16)
+                blocks.append((base, d))
+            }
+        }
+        // The dots' blocks follow every command, so a host finds command c at a fixed stride.
+        for (base, d) in blocks {
+            numbers[base + 12] = Double(numbers.count)
+            numbers.reserveCapacity(numbers.count + d.palette.count * 4 + d.positions.count * 3)
+            for c in d.palette { numbers.append(c.red); numbers.append(c.green); numbers.append(c.blue); numbers.append(c.alpha) }
+            let x0 = d.rect.minX, y0 = d.rect.minY
+            for p in d.positions { numbers.append(p.x - x0); numbers.append(p.y - y0) }
+            for i in 0..<d.positions.count {
+                numbers.append(i < d.colorIndices.count ? Double(d.colorIndices[i]) : 0)
             }
         }
     }
