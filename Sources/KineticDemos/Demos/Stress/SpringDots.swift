@@ -51,6 +51,8 @@ public final class SpringDots {
     private var gridIsStale = true
     /// Where the pointer was at the last sweep (node coordinates).
     var lastPointer = Point.zero
+    /// The time of that sweep (seconds, the engine's clock).
+    var lastPointerTime = 0.0
 
     /// Dots at `homes` on `engine`, each drawn with radius `dotRadius`, springing home on
     /// `spring` and settling within `restingDistance` points (speed under `restingSpeed`
