@@ -6,7 +6,7 @@ import KineticScene
 /// it passes are thrown away from it with a velocity proportional to its speed, then spring
 /// home; sweep again mid-flight and the new throw adds to the motion without a jump.
 ///
-/// Every dot is an `AnimatedProperty<Point>` moved by a `SpringAnimation` (damping ratio 0.25,
+/// Every dot is an `AnimatedProperty<Point>` moved by a `SpringAnimation` (damping ratio 0.2,
 /// response 0.8 s) whose target is the dot's home: the engine evaluates ten thousand closed-form
 /// springs per frame. The field is one node drawing a ``DotBatch`` (one render command, one
 /// canvas in the playground), not ten thousand nodes. Ownership: the pan's action captures the
@@ -17,14 +17,14 @@ public final class StressDemo {
     public static let info = DemoInfo(
         name: "stress",
         title: "Ten thousand springs",
-        description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.25, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas."
+        description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.2, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas."
     )
 
     /// Columns and rows of dots (80 × 125 = 10,000).
     public static let columns = 80
     public static let rows = 125
     /// Every dot's spring.
-    public static let spring = SpringTimingParameters(dampingRatio: 0.25, response: 0.8)
+    public static let spring = SpringTimingParameters(dampingRatio: 0.2, response: 0.8)
     /// The dots' colours: at rest, then growing swings (a step per 6 points of amplitude).
     public static let palette: [Color] = [0x3A3F5C, 0x5E5CE6, 0x0A84FF, 0x64D2FF, 0xFFD60A, 0xFF9F0A, 0xFF375F].map { Color(rgb: $0) }
 
@@ -56,7 +56,7 @@ public final class StressDemo {
             }
         }
         let dots = SpringDots(homes: homes, bounds: bounds, dotRadius: 1.4, palette: StressDemo.palette,
-                              spring: StressDemo.spring, restingDistance: 0.05, restingSpeed: 0.5,
+                              spring: StressDemo.spring, restingDistance: 0.02, restingSpeed: 0.2,
                               reach: 40, gain: 0.25, maximumKick: 900, amplitudePerColor: 6, engine: engine)
         let field = Node(frame: bounds, name: "field", engine: engine)
         field.dots = dots.batch

@@ -26,9 +26,11 @@ public final class DotBatch {
     /// The engine diagnostics are reported on.
     public let engine: AnimationEngine
     /// The dots' centres, in the node's coordinates (points).
-    public private(set) var positions: [Point]
+    // Unchecked: a demo writes ten thousand of these a frame, and a dynamic exclusivity check per
+    // write cost more than the write (no method of the batch calls out while it mutates them).
+    @exclusivity(unchecked) public private(set) var positions: [Point]
     /// Each dot's colour, as an index into ``palette`` (all 0 at creation).
-    public private(set) var colorIndices: [UInt8]
+    @exclusivity(unchecked) public private(set) var colorIndices: [UInt8]
     /// The colours the dots are drawn in: 1 to 256, clamped to displayable components.
     public let palette: [Color]
     /// The radius of every dot, in points (≥ 0; 0 draws nothing).
