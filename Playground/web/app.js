@@ -21,8 +21,10 @@ KineticRuntime.start({
   },
   onFrame(stats) {
     if (stats.frames % 15 !== 0) return;
-    const avg = stats.samples.reduce((a, b) => a + b, 0) / stats.samples.length;
-    document.getElementById("frametime").textContent = avg.toFixed(3) + " ms (mean of " + stats.samples.length + ")";
+    const mean = a => (a.reduce((x, y) => x + y, 0) / a.length).toFixed(3);
+    document.getElementById("frametime").textContent = mean(stats.samples) + " ms (mean of " + stats.samples.length + ")";
+    document.getElementById("enginetime").textContent = mean(stats.engineSamples) + " ms";
+    document.getElementById("drawtime").textContent = mean(stats.drawSamples) + " ms";
   },
 }).then(runtime => {
   if (!runtime) document.querySelector("aside")?.setAttribute("hidden", "");

@@ -15,7 +15,8 @@
 //      URL's `#name` (the first if none), again whenever the hash changes;
 //   5. forwards pointer events on the stage with their own timestamps, in scene points;
 //   6. runs one engine frame per animation frame (`kinetic_frame(now / 1000)`) and draws the
-//      encoded render list as absolutely positioned <div>s, one per command;
+//      encoded render list as absolutely positioned <div>s, one per command (a dot batch on a
+//      <canvas>);
 //   7. exposes `window.kineticRecord(name, script, fps)`: the scene run under a gesture script
 //      in the module, as `kinetic render` runs it natively (for comparing the numbers).
 //
@@ -32,7 +33,9 @@
 //                  a page built for another format passes its own)
 //   onScenes(list) called once with [{name, title, description}]
 //   onSelect(scene) called after each selection
-//   onFrame(stats) called after each drawn frame: { last, samples, frames } (ms of Swift + drawing)
+//   onFrame(stats) called after each drawn frame: { last, engine, draw, samples, engineSamples,
+//                  drawSamples, frames } (ms: Swift + drawing, the wasm frame call alone, the
+//                  drawing alone; the sample arrays hold the last 120 frames)
 //
 // Page globals set for tests and tools: window.kineticReady (true once running), kineticDemo
 // (the scene's name), kineticStats, kineticRecord, kineticError (the refusal message, if any).
@@ -110,7 +113,7 @@ const KineticRuntime = (() => {
     if (!scenes.length) return refuse(stage, "The Kinetic app offers no scenes.");
     options.onScenes?.(scenes);
 
-    const stats = { last: 0, samples: [], frames: 0 };
+    const stats = { last: 0, engine: 0, draw: 0, samples: [], engineSamples: [], drawSamples: [], frames: 0 };
     const runtime = { scenes, current: null, stats, select: name => { location.hash = name; } };
     const slots = [];
     let size = { width: 0, height: 0 };
@@ -120,7 +123,7 @@ const KineticRuntime = (() => {
       if (i < 0) i = 0;
       stage.replaceChildren();
       slots.length = 0;
-      stats.samples = [];
+      stats.samples = []; stats.engineSamples = []; stats.drawSamples = [];
       k.kinetic_select(i, performance.now() / 1000);
       runtime.current = scenes[i];
       window.kineticDemo = scenes[i].name;
@@ -149,11 +152,13 @@ const KineticRuntime = (() => {
       if (stopped) return;
       const t0 = performance.now();
       k.kinetic_frame(now / 1000);
+      const t1 = performance.now();
       draw();
-      const dt = performance.now() - t0;
-      stats.last = dt; stats.frames++;
-      stats.samples.push(dt);
-      if (stats.samples.length > 120) stats.samples.shift();
+      const t2 = performance.now();
+      // The engine's own time (the wasm call: tick + encode) and the drawing's, apart.
+      stats.last = t2 - t0; stats.engine = t1 - t0; stats.draw = t2 - t1; stats.frames++;
+      stats.samples.push(stats.last); stats.engineSamples.push(stats.engine); stats.drawSamples.push(stats.draw);
+      if (stats.samples.length > 120) { stats.samples.shift(); stats.engineSamples.shift(); stats.drawSamples.shift(); }
       options.onFrame?.(stats);
       requestAnimationFrame(frame);
     }
@@ -168,7 +173,8 @@ const KineticRuntime = (() => {
     const F = { kind: L["field.kind"], name: L["field.name"], w: L["field.width"], h: L["field.height"], m: L["field.matrix"],
                 opacity: L["field.opacity"], radii: L["field.radii"], text: L["field.text"], color: L["field.color"],
                 blur: L["field.blur"], fontSize: L["field.fontSize"] };
-    const K = { rect: L["kind.rect"], text: L["kind.text"], push: L["kind.pushClip"], pop: L["kind.popClip"] };
+    const K = { rect: L["kind.rect"], text: L["kind.text"], push: L["kind.pushClip"], pop: L["kind.popClip"], dots: L["kind.dots"] };
+    const D = { block: L["field.dotsBlock"], count: L["field.dotsCount"], radius: L["field.dotsRadius"], palette: L["field.dotsPaletteCount"] };
     function draw() {
       const n = new Float64Array(k.memory.buffer, k.kinetic_numbers(), k.kinetic_numbers_length());
       const b = new Uint8Array(k.memory.buffer, k.kinetic_bytes(), k.kinetic_bytes_length());
@@ -190,10 +196,10 @@ const KineticRuntime = (() => {
       for (let c = 0; c < count; c++) {
         const i = H + c * S, kind = n[i + F.kind];
         if (kind === K.pop) { if (parents.length > 1) { parents.pop(); indices.pop(); } continue; }
-        if (kind !== K.rect && kind !== K.text && kind !== K.push) continue;   // a kind this page does not draw
+        if (kind !== K.rect && kind !== K.text && kind !== K.push && kind !== K.dots) continue;   // a kind this page does not draw
         let el = slots[c];
         if (!el || el._kind !== kind) {
-          el = document.createElement("div");
+          el = document.createElement(kind === K.dots ? "canvas" : "div");
           el._kind = kind;
           if (kind === K.text) el.className = "t";
           if (slots[c]) slots[c].remove();
@@ -209,7 +215,7 @@ const KineticRuntime = (() => {
           const r = i + F.radii;
           set(el, "r", n[r] + "px " + n[r + 1] + "px " + n[r + 2] + "px " + n[r + 3] + "px", v => s.borderRadius = v);
         }
-        if (kind === K.rect || kind === K.text) {
+        if (kind === K.rect || kind === K.text || kind === K.dots) {
           set(el, "name", str(n[i + F.name], n[i + F.name + 1]), v => el.dataset.name = v);
           set(el, "o", n[i + F.opacity], v => s.opacity = v);
         }
@@ -221,6 +227,8 @@ const KineticRuntime = (() => {
           set(el, "text", str(n[i + F.text], n[i + F.text + 1]), v => el.textContent = v);
           set(el, "fg", rgba(n, i + F.color), v => s.color = v);
           set(el, "fs", n[i + F.fontSize], v => s.fontSize = v + "px");
+        } else if (kind === K.dots) {
+          drawDots(el, n, i);
         } else {
           set(el, "clip", 1, () => s.overflow = "hidden");
           parents.push(el); indices.push(0);
@@ -230,6 +238,61 @@ const KineticRuntime = (() => {
       for (let c = count; c < slots.length; c++) slots[c]?.remove();
       slots.length = Math.min(slots.length, count);
       while (stage.children.length > indices[0]) stage.lastChild.remove();
+    }
+
+    // A dot batch on the <canvas> that is its slot: the command's box (clipping the dots),
+    // CSS-transformed like a rect, at the device's pixel ratio. The per-dot numbers are the packed
+    // block the command points at: P colours, N (x, y) centres in the box, N palette indices.
+    // Canvas paths of 10,000 arcs take tens of ms in software, so the dots are rasterized straight
+    // into an ImageData: each pixel within half a pixel of a dot gets coverage r + ½ − distance (a
+    // smooth edge), blended source-over, colour by colour in palette order. Nothing is redrawn
+    // while the block is the same as the last frame's.
+    function drawDots(canvas, n, i) {
+      const w = n[i + F.w], h = n[i + F.h], ratio = window.devicePixelRatio || 1;
+      const pw = Math.max(1, Math.ceil(w * ratio)), ph = Math.max(1, Math.ceil(h * ratio));
+      const block = n[i + D.block], count = n[i + D.count], colors = n[i + D.palette];
+      const end = block + colors * 4 + count * 3;
+      const radius = n[i + D.radius] * ratio, last = canvas._block;
+      if (canvas.width === pw && canvas.height === ph && last && last.length === end - block + 1 && last[0] === radius) {
+        let same = true;
+        for (let j = block; j < end; j++) if (last[j - block + 1] !== n[j]) { same = false; break; }
+        if (same) return;
+      }
+      const saved = canvas._block = new Float64Array(end - block + 1);
+      saved[0] = radius;
+      saved.set(n.subarray(block, end), 1);
+      if (canvas.width !== pw) canvas.width = pw;
+      if (canvas.height !== ph) canvas.height = ph;
+      const ctx = canvas._ctx ??= canvas.getContext("2d");
+      let image = canvas._image;
+      if (!image || image.width !== pw || image.height !== ph) image = canvas._image = ctx.createImageData(pw, ph);
+      const px = image.data;
+      px.fill(0);
+      const xy = block + colors * 4, index = xy + 2 * count, reach = radius + 0.5;
+      for (let c = 0; c < colors; c++) {
+        const o = block + c * 4, red = n[o] * 255, green = n[o + 1] * 255, blue = n[o + 2] * 255, alpha = n[o + 3];
+        for (let d = 0; d < count; d++) {
+          if (n[index + d] !== c) continue;
+          const x = n[xy + 2 * d] * ratio, y = n[xy + 2 * d + 1] * ratio;
+          const x0 = Math.max(0, Math.floor(x - reach)), x1 = Math.min(pw - 1, Math.floor(x + reach));
+          const y0 = Math.max(0, Math.floor(y - reach)), y1 = Math.min(ph - 1, Math.floor(y + reach));
+          for (let yy = y0; yy <= y1; yy++) {
+            const dy = yy + 0.5 - y;
+            for (let xx = x0; xx <= x1; xx++) {
+              const dx = xx + 0.5 - x;
+              let a = reach - Math.sqrt(dx * dx + dy * dy);
+              if (a <= 0) continue;
+              a = (a > 1 ? 1 : a) * alpha;
+              const p = (yy * pw + xx) * 4, under = px[p + 3] / 255 * (1 - a), out = a + under;
+              px[p] = (red * a + px[p] * under) / out;
+              px[p + 1] = (green * a + px[p + 1] * under) / out;
+              px[p + 2] = (blue * a + px[p + 2] * under) / out;
+              px[p + 3] = out * 255;
+            }
+          }
+        }
+      }
+      ctx.putImageData(image, 0, 0);
     }
 
     // (7) The same script run natively by `kinetic render` and here, for comparing the numbers.

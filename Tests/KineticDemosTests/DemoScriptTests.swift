@@ -10,7 +10,7 @@ struct DemoScriptTests {
     @Test func everyDemoIsInTheCatalogAndItsScriptRunsWithNoRejectedEvent() throws {
         let names = DemoCatalog.all.map(\.name)
         #expect(names == ["basics", "scrubbing", "drawer", "pane", "pane-dynamics", "pane-pop", "photo", "comments", "spring2d", "rotation",
-                          "dynamics", "pyramid", "scroll"])
+                          "dynamics", "pyramid", "scroll", "stress"])
         for info in DemoCatalog.all {
             #expect(info.description.count > 200, "\(info.name) needs its paragraph")
             let r = try record(info.name)

@@ -6,7 +6,8 @@ public enum DemoCatalog {
     /// The demos' catalog entries, in order.
     public static var all: [DemoInfo] {
         [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info, PaneDemo.dynamicsInfo, PaneDemo.popInfo,
-         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info]
+         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info,
+         StressDemo.info]
     }
 
     /// Every demo as a scene an app offers (KineticHost's `SceneEntry`), in the order of
@@ -33,6 +34,7 @@ public enum DemoCatalog {
         case ScrollDemo.info.name: return ScrollDemo(engine: engine).makeDemo()
         case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).makeDemo()
         case PyramidDemo.info.name: return PyramidDemo(engine: engine).makeDemo()
+        case StressDemo.info.name: return StressDemo(engine: engine).makeDemo()
         default: return nil
         }
     }

@@ -12,20 +12,26 @@ import KineticScene
 /// (``formatVersion``), command count, screen width, screen height — then ``stride`` values
 /// per command:
 ///
-/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) |
-/// |---|---|---|---|---|
-/// | 0 | 1 | 2 | 3 | 4 |
-/// | 1, 2 | name: byte offset, length | name | — | — |
-/// | 3, 4 | width, height | width, height | width, height | — |
-/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — |
-/// | 11 | opacity 0…1 | opacity | — | — |
-/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — |
-/// | 16…19 | colour r g b a, 0…1 | colour | — | — |
-/// | 20 | blur radius (points) | font size | — | — |
+/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) | dots (kind 5) |
+/// |---|---|---|---|---|---|
+/// | 0 | 1 | 2 | 3 | 4 | 5 |
+/// | 1, 2 | name: byte offset, length | name | — | — | name |
+/// | 3, 4 | width, height | width, height | width, height | — | width, height (the clip box) |
+/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — | matrix |
+/// | 11 | opacity 0…1 | opacity | — | — | opacity |
+/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — | block offset, dot count N, radius, palette count P |
+/// | 16…19 | colour r g b a, 0…1 | colour | — | — | first palette colour |
+/// | 20 | blur radius (points) | font size | — | — | — |
 ///
 /// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
 /// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
 /// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
+///
+/// A dot batch (``RenderDots``) puts its per-dot numbers in a packed block after the last
+/// command's values, starting at `numbers[block offset]`: the P palette colours (r g b a, 0…1),
+/// then the N centres as x, y pairs in the box's coordinates (points, origin at the box's
+/// top-left corner), then the N palette indices. Draw each dot as a filled circle of the radius,
+/// colour by colour in palette order, clipped to the box.
 ///
 /// A host never copies these numbers: ``layout`` names every one, and the WebAssembly module
 /// exports it (`kinetic_layout_count`, `kinetic_layout_name`, `kinetic_layout_value`).
@@ -49,6 +55,8 @@ public struct RenderListEncoder {
         public static let text = 2
         public static let pushClip = 3
         public static let popClip = 4
+        /// A batch of dots (``RenderDots``); its per-dot numbers are in a block after the commands.
+        public static let dots = 5
     }
 
     /// Every number of the layout by name, for hosts to read instead of copying: `version`,
@@ -59,9 +67,11 @@ public struct RenderListEncoder {
         ("version", formatVersion), ("headerCount", headerCount), ("stride", stride),
         ("header.version", 0), ("header.count", 1), ("header.width", 2), ("header.height", 3),
         ("kind.rect", Kind.rect), ("kind.text", Kind.text), ("kind.pushClip", Kind.pushClip), ("kind.popClip", Kind.popClip),
+        ("kind.dots", Kind.dots),
         ("field.kind", 0), ("field.name", 1), ("field.width", 3), ("field.height", 4), ("field.matrix", 5),
         ("field.opacity", 11), ("field.radii", 12), ("field.text", 12), ("field.color", 16),
         ("field.blur", 20), ("field.fontSize", 20),
+        ("field.dotsBlock", 12), ("field.dotsCount", 13), ("field.dotsRadius", 14), ("field.dotsPaletteCount", 15),
     ]
 
     /// The numbers of the last encoding.
@@ -81,6 +91,7 @@ public struct RenderListEncoder {
         numbers.append(list.size.height)
         // The screen matrix of each open clip's box origin, innermost last.
         var clips: [Matrix2D] = []
+        var blocks: [(Int, RenderDots)] = []
         for command in list.commands {
             let base = numbers.count
             for _ in 0..<RenderListEncoder.stride { numbers.append(0) }
@@ -109,6 +120,27 @@ public struct RenderListEncoder {
             case .popClip:
                 numbers[base] = Double(Kind.popClip)
                 if !clips.isEmpty { clips.removeLast() }
+            case .dots(let d):
+                numbers[base] = Double(Kind.dots)
+                string(d.name, at: base + 1)
+                box(d.rect, d.transform, clips: clips, at: base)
+                numbers[base + 11] = d.opacity
+                numbers[base + 13] = Double(d.positions.count)
+                numbers[base + 14] = d.radius
+                numbers[base + 15] = Double(d.palette.count)
+                color(d.palette.first ?? .clear, at: base + 16)
+                blocks.append((base, d))
+            }
+        }
+        // The dots' blocks follow every command, so a host finds command c at a fixed stride.
+        for (base, d) in blocks {
+            numbers[base + 12] = Double(numbers.count)
+            numbers.reserveCapacity(numbers.count + d.palette.count * 4 + d.positions.count * 3)
+            for c in d.palette { numbers.append(c.red); numbers.append(c.green); numbers.append(c.blue); numbers.append(c.alpha) }
+            let x0 = d.rect.minX, y0 = d.rect.minY
+            for p in d.positions { numbers.append(p.x - x0); numbers.append(p.y - y0) }
+            for i in 0..<d.positions.count {
+                numbers.append(i < d.colorIndices.count ? Double(d.colorIndices[i]) : 0)
             }
         }
     }

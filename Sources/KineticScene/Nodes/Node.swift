@@ -72,6 +72,9 @@ public final class Node {
     public var text: String?
     /// The text's font size in points.
     public var fontSize: Double = 17
+    /// Equal dots drawn after the fill and text, before the children, clipped to the bounds
+    /// (see ``DotBatch``): thousands of marks for the price of one node. `nil` draws none.
+    public var dots: DotBatch?
     /// The shape a dynamic animator collides the node with (`DynamicItem`); the bounds
     /// rectangle by default, `DynamicItemCollisionBoundsType.ellipse` for a round node.
     public var collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle

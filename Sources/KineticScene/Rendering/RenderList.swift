@@ -14,6 +14,8 @@ public enum RenderCommand: Equatable, Sendable {
     case pushClip(RenderClip)
     /// End the innermost clip.
     case popClip
+    /// Fill many equal circles at once (a node's ``DotBatch``).
+    case dots(RenderDots)
 }
 
 /// A filled rounded rectangle.
@@ -97,6 +99,12 @@ public struct RenderList: Equatable, Sendable {
         if let text = node.text, !text.isEmpty {
             commands.append(.text(RenderText(name: node.name, text: text, rect: v.bounds, transform: m, opacity: alpha,
                                              fontSize: node.fontSize, color: v.textColor.clamped())))
+        }
+        if let batch = node.dots, batch.count > 0, batch.radius > 0, w > 0, h > 0 {
+            // The arrays are shared with the batch, not copied (copy-on-write).
+            commands.append(.dots(RenderDots(name: node.name, rect: v.bounds, transform: m, opacity: alpha,
+                                             radius: batch.radius, palette: batch.palette,
+                                             positions: batch.positions, colorIndices: batch.colorIndices)))
         }
         guard !node.children.isEmpty else { return }
         if node.clipsToBounds {

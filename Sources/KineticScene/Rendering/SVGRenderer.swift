@@ -5,7 +5,8 @@ import Kinetic
 /// Rects become `<path>`s (rounded corners as arcs) with `transform="matrix(a b c d tx ty)"`,
 /// opacity as `fill-opacity` and `opacity`; blur becomes a `feGaussianBlur` filter with
 /// standard deviation radius/2; clips become `<clipPath>`s wrapping the commands they clip;
-/// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`.
+/// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`;
+/// a dot batch is one round-capped `<path>` per colour (see ``dotBatch(_:clipID:into:)``).
 /// Numbers are written with at most three decimals (a thousandth of a point).
 public enum SVGRenderer {
     /// The SVG document for `list`, on a background colour (nil: transparent).
@@ -44,11 +45,38 @@ public enum SVGRenderer {
                 depth += 1
             case .popClip:
                 if depth > 0 { out += "</g>\n"; depth -= 1 }
+            case .dots(let dots):
+                clipID += 1
+                dotBatch(dots, clipID: clipID, into: &out)
             }
         }
         while depth > 0 { out += "</g>\n"; depth -= 1 }
         out += "</svg>\n"
         return out
+    }
+
+    /// A dot batch: one `<path>` per palette colour whose every dot is a zero-length subpath
+    /// (`Mx yh0`) stroked with round caps of width 2·radius, which SVG draws as a circle of that
+    /// radius (a tenth of the bytes of a `<circle>` per dot), in a group clipped to the node's
+    /// bounds. Colours are drawn in palette order.
+    static func dotBatch(_ dots: RenderDots, clipID: Int, into out: inout String) {
+        out += "<clipPath id=\"c\(clipID)\"><path d=\"\(path(dots.rect, .zero))\" transform=\"\(matrix(dots.transform))\"/></clipPath>\n"
+        out += "<g data-name=\"\(escape(dots.name))\" clip-path=\"url(#c\(clipID))\""
+        if dots.opacity < 1 { out += " opacity=\"\(num(dots.opacity))\"" }
+        out += "><g transform=\"\(matrix(dots.transform))\">\n"
+        let width = num(2 * dots.radius)
+        let indices = dots.colorIndices
+        for (c, color) in dots.palette.enumerated() {
+            var d = ""
+            for (i, p) in dots.positions.enumerated() where i < indices.count && Int(indices[i]) == c {
+                d += "M" + num(p.x) + " " + num(p.y) + "h0"
+            }
+            guard !d.isEmpty else { continue }
+            out += "<path d=\"\(d)\" fill=\"none\" stroke=\"\(hex(color))\" stroke-width=\"\(width)\" stroke-linecap=\"round\""
+            if color.alpha < 1 { out += " stroke-opacity=\"\(num(color.alpha))\"" }
+            out += "/>\n"
+        }
+        out += "</g></g>\n"
     }
 
     static func path(_ r: Rect, _ radii: CornerRadii) -> String {

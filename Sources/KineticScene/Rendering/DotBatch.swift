@@ -1,0 +1,116 @@
+// A node's batch of equal dots: thousands of circles for the price of one node.
+import Kinetic
+
+/// Many equal circles drawn by one node (``Node/dots``), each at its own position with one of a
+/// few colours: a field of ten thousand dots without ten thousand nodes (what `CAEmitterLayer`
+/// or a `CAReplicatorLayer` is to UIKit: one layer, many marks).
+///
+/// The batch holds numbers only; whatever moves the dots (springs on `AnimatedProperty<Point>`
+/// values, say) writes their presentation values here each frame with ``setPosition(_:at:)``,
+/// and the render list carries them to the host as one ``RenderDots`` command.
+///
+/// ## Geometry
+/// Positions are the dots' centres in the owning node's coordinates (its bounds space, like its
+/// children's frames), in points; every dot has the same ``radius``. The dots are drawn after the
+/// node's fill and text and before its children, clipped to the node's bounds rectangle (corner
+/// radius ignored), with the node's effective opacity.
+///
+/// ## Bad input
+/// Every rejected call reports an ``Diagnostic/Kind/invalidArgument`` diagnostic on ``engine``,
+/// changes nothing and returns false: a position with a NaN or infinite coordinate, an index
+/// outside `0..<count`, a colour index outside the palette, a negative or non-finite radius.
+/// At creation a negative count becomes 0, an empty palette becomes black, a palette of more
+/// than 256 colours keeps its first 256, and a bad radius becomes 0 (no dots drawn), each
+/// reported.
+public final class DotBatch {
+    /// The engine diagnostics are reported on.
+    public let engine: AnimationEngine
+    /// The dots' centres, in the node's coordinates (points).
+    // Unchecked: a demo writes ten thousand of these a frame, and a dynamic exclusivity check per
+    // write cost more than the write (no method of the batch calls out while it mutates them).
+    @exclusivity(unchecked) public private(set) var positions: [Point]
+    /// Each dot's colour, as an index into ``palette`` (all 0 at creation).
+    @exclusivity(unchecked) public private(set) var colorIndices: [UInt8]
+    /// The colours the dots are drawn in: 1 to 256, clamped to displayable components.
+    public let palette: [Color]
+    /// The radius of every dot, in points (≥ 0; 0 draws nothing).
+    public private(set) var radius: Double
+
+    /// The largest palette: colour indices are bytes.
+    public static let maximumPaletteCount = 256
+
+    /// `count` dots all at `position`, of radius `radius`, in `palette[0]`.
+    public init(count: Int, at position: Point = .zero, radius: Double, palette: [Color], engine: AnimationEngine) {
+        self.engine = engine
+        var n = count
+        if n < 0 {
+            engine.report(.invalidArgument, "DotBatch(count: \(count)): a negative count makes an empty batch")
+            n = 0
+        }
+        var p = position
+        if !p.isFinite {
+            engine.report(.invalidArgument, "DotBatch: the initial position is not finite; the dots start at (0, 0)")
+            p = .zero
+        }
+        var colors = palette.map { $0.clamped() }
+        if colors.isEmpty {
+            engine.report(.invalidArgument, "DotBatch: an empty palette; the dots are black")
+            colors = [.black]
+        } else if colors.count > DotBatch.maximumPaletteCount {
+            engine.report(.invalidArgument, "DotBatch: a palette of \(colors.count) colours keeps its first \(DotBatch.maximumPaletteCount)")
+            colors.removeLast(colors.count - DotBatch.maximumPaletteCount)
+        }
+        self.palette = colors
+        if radius.isFinite, radius >= 0 {
+            self.radius = radius
+        } else {
+            engine.report(.invalidArgument, "DotBatch: radius \(radius) is negative or not finite; 0 is used (nothing drawn)")
+            self.radius = 0
+        }
+        positions = Array(repeating: p, count: n)
+        colorIndices = Array(repeating: 0, count: n)
+    }
+
+    /// The number of dots.
+    public var count: Int { positions.count }
+
+    /// Moves dot `index` to `position` (node coordinates). False, with a diagnostic and no
+    /// change, for an index outside `0..<count` or a non-finite position.
+    @discardableResult
+    public func setPosition(_ position: Point, at index: Int) -> Bool {
+        guard index >= 0, index < positions.count else {
+            engine.report(.invalidArgument, "DotBatch.setPosition: index \(index) is outside 0..<\(positions.count); ignored")
+            return false
+        }
+        guard position.x.isFinite, position.y.isFinite else {
+            engine.report(.invalidArgument, "DotBatch.setPosition: a position that is not finite was rejected; dot \(index) stays")
+            return false
+        }
+        positions[index] = position
+        return true
+    }
+
+    /// Draws dot `index` in `palette[colorIndex]`. False, with a diagnostic and no change, for an
+    /// index outside `0..<count` or a colour index outside the palette.
+    @discardableResult
+    public func setColorIndex(_ colorIndex: Int, at index: Int) -> Bool {
+        guard index >= 0, index < colorIndices.count, colorIndex >= 0, colorIndex < palette.count else {
+            engine.report(.invalidArgument, "DotBatch.setColorIndex: dot \(index) of \(colorIndices.count), colour \(colorIndex) of \(palette.count); ignored")
+            return false
+        }
+        colorIndices[index] = UInt8(truncatingIfNeeded: colorIndex)
+        return true
+    }
+
+    /// Sets the radius of every dot, in points. False, with a diagnostic and no change, for a
+    /// negative or non-finite radius.
+    @discardableResult
+    public func setRadius(_ radius: Double) -> Bool {
+        guard radius.isFinite, radius >= 0 else {
+            engine.report(.invalidArgument, "DotBatch.setRadius: \(radius) is negative or not finite; the radius stays \(self.radius)")
+            return false
+        }
+        self.radius = radius
+        return true
+    }
+}
