@@ -26,7 +26,6 @@ struct StressDemoTests {
 
     @Test func aSweepThrowsTheDotsItPassesWithinReachAndNoOthers() {
         let stress = StressDemo(engine: AnimationEngine())
-        let demo = stress.makeDemo()
         let dots = stress.dots
         // A horizontal stroke at y 300 from x 100 to 200 at 2000 pt/s.
         let a = Point(x: 100, y: 300), b = Point(x: 200, y: 300)
