@@ -31,7 +31,7 @@ struct DemoScriptTests {
         demo.send(.up(1, Point(x: 187, y: 645), at: 0.25))
         for t in [0.5, 0.75, 1.0, 1.2] {
             demo.frame(at: t)
-            let y = drawer.drawer.transformProperty.presentationValue.translationY
+            let y = drawer.drawer.$transform.presentationValue.translationY
             #expect(abs(y - -305 * Reference.easeOut(t - 0.25)) < 1e-9, "t = \(t)")
         }
         demo.frame(at: 1.25)
@@ -90,11 +90,11 @@ struct DemoScriptTests {
         paneDemo.send(.down(1, Point(x: 187, y: 640), at: 0.1))
         paneDemo.send(.up(1, Point(x: 187, y: 640), at: 0.15))     // tap: open
         paneDemo.frame(at: 0.3)
-        let before = pane.pane.centerProperty.presentation
+        let before = pane.pane.$center.presentation
         #expect(before.velocity.y < -100)
         paneDemo.send(.down(1, Point(x: 187, y: 640), at: 0.3))
         paneDemo.send(.up(1, Point(x: 187, y: 640), at: 0.3))      // tap: closed, mid-flight
-        let after = pane.pane.centerProperty.presentation
+        let after = pane.pane.$center.presentation
         #expect(pane.paneState == .closed)
         #expect(after.value == before.value && (after.velocity - before.velocity).magnitude < 1e-9)
         paneDemo.frame(at: 3)

@@ -14,7 +14,7 @@ struct DrawerCatchTests {
         let engine = AnimationEngine()
         let drawer = DrawerDemo(engine: engine)
         let demo = drawer.makeDemo()
-        func y() -> Double { drawer.drawer.transformProperty.presentationValue.translationY }
+        func y() -> Double { drawer.drawer.$transform.presentationValue.translationY }
 
         // The drag that catches the closing drawer: from its touch down to its lift.
         let downs = script.events.indices.filter { script.events[$0].phase == .down }

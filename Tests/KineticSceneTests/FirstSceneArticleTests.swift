@@ -29,7 +29,7 @@ struct FirstSceneArticleTests {
             case .changed:
                 card.center = dragStart + pan.translation(in: nil)
             case .ended, .cancelled:
-                let s = SpringAnimation(property: card.centerProperty,
+                let s = SpringAnimation(property: card.$center,
                                         spring: SpringTimingParameters(dampingRatio: 0.5, response: 0.6),
                                         target: home, velocity: pan.velocity(in: nil))
                 s.start()
@@ -54,7 +54,7 @@ struct FirstSceneArticleTests {
         // (up: it was thrown upwards).
         #expect(home == Point(x: 187.5, y: 300))
         #expect(card.presentation.center == Point(x: 287.5, y: 250))
-        let v0 = card.centerProperty.velocity
+        let v0 = card.$center.velocity
         #expect(v0.y < -400 && v0.x.magnitude < v0.y.magnitude, "release velocity \(v0)")
 
         var frames: [String] = []

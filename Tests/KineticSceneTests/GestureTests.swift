@@ -17,12 +17,12 @@ struct GestureTests {
             case .changed: drawer.center = start + pan.translation(in: scene.root)
             case .ended:
                 let v = pan.velocity(in: scene.root)
-                let s = SpringAnimation(property: drawer.centerProperty,
+                let s = SpringAnimation(property: drawer.$center,
                                         spring: SpringTimingParameters(mass: 1, stiffness: 300, damping: 30),
                                         target: Point(x: 200, y: 570), velocity: v)
                 s.start()
                 spring = s
-                handed = (drawer.presentation.center, drawer.centerProperty.velocity, v)
+                handed = (drawer.presentation.center, drawer.$center.velocity, v)
             default: break
             }
         }
@@ -47,7 +47,7 @@ struct GestureTests {
         // j = −k·v − c·a = 180000 + 1125000 = 1305000 points/s³ and
         // s = −k·a − c·j = 11250000 − 39150000 = −27900000 points/s⁴: −37.5 + 0.6525 − 0.00465.
         engine.tick(at: 0.201)
-        let dv = drawer.centerProperty.velocity.y - handed.velocity.y
+        let dv = drawer.$center.velocity.y - handed.velocity.y
         #expect(abs(dv - (-37.5 + 0.6525 - 0.00465)) < 1e-4)
     }
 

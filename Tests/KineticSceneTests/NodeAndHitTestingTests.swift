@@ -42,7 +42,7 @@ struct NodeTests {
         #expect(drawer.presentation.center.y == 875 - 305 * 0.25)
         #expect(drawer.presentation.alpha == 1 - 0.5 * 0.25)
         #expect(drawer.presentation.cornerRadius == 5)
-        #expect(drawer.centerProperty.velocity.y == -305)
+        #expect(drawer.$center.velocity.y == -305)
         engine.tick(at: 1)
         #expect(drawer.presentation.center.y == 570)
         #expect(!drawer.isAnimating)

@@ -79,11 +79,11 @@ public final class BasicsDemo: LifetimeOwner {
         }
         select(.linear)
 
-        let c = circle.centerProperty
+        let c = circle.$center
         channels = [DemoChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
         onFrame = {
             guard let self = me.object else { return }
-            let p = self.circle.centerProperty
+            let p = self.circle.$center
             graph.record(time: self.engine.time, values: [p.value.x, p.presentationValue.x])
             self.ghost.center = p.value
             self.updateStatus()

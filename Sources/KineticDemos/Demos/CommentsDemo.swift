@@ -123,21 +123,21 @@ public final class CommentsDemo: LifetimeOwner {
         })
         header.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.handlePan(pan) })
 
-        let c = panel.centerProperty
+        let c = panel.$center
         channels = [
             DemoChannel(name: "panel.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-            DemoChannel.property("blur.radius", blur.blurRadiusProperty),
-            DemoChannel.property("panel.cornerRadius", panel.cornerRadiusProperty),
-            DemoChannel.property("label.collapsed.alpha", collapsedLabel.alphaProperty),
-            DemoChannel.property("label.expanded.alpha", expandedLabel.alphaProperty),
-            DemoChannel.property("post.alpha", postButton.alphaProperty),
+            DemoChannel.property("blur.radius", blur.$blurRadius),
+            DemoChannel.property("panel.cornerRadius", panel.$cornerRadius),
+            DemoChannel.property("label.collapsed.alpha", collapsedLabel.$alpha),
+            DemoChannel.property("label.expanded.alpha", expandedLabel.$alpha),
+            DemoChannel.property("post.alpha", postButton.$alpha),
             DemoChannel(name: "label.expanded.scale") { [expandedLabel] in
-                let t = expandedLabel.transformProperty
+                let t = expandedLabel.$transform
                 return (t.value.scaleX, t.presentationValue.scaleX, t.velocity.scaleX)
             },
         ]
         let blur = blur
-        onFrame = { graph.record(time: engine.time, values: [blur.blurRadiusProperty.presentationValue / CommentsDemo.maxBlur]) }
+        onFrame = { graph.record(time: engine.time, values: [blur.$blurRadius.presentationValue / CommentsDemo.maxBlur]) }
     }
 
     /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that

@@ -72,7 +72,7 @@ public final class DrawerDemo: LifetimeOwner {
         toggleButton.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.toggleDrawerTapped() })
         drawer.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.didPanOnDrawer(pan) })
 
-        let t = drawer.transformProperty
+        let t = drawer.$transform
         channels = [
             DemoChannel(name: "drawer.translation.y") { (t.value.translationY, t.presentationValue.translationY, t.velocity.translationY) },
             DemoChannel(name: "drawer.open") {

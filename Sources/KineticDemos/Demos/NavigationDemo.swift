@@ -23,7 +23,7 @@ public enum NavigationDemo {
 
     /// Channels for a screen node's properties: `NAME.center.x`, `.center.y`, `.alpha`, `.blur`.
     static func channels(_ node: Node) -> [SceneChannel] {
-        let c = node.centerProperty, a = node.alphaProperty, b = node.blurRadiusProperty
+        let c = node.$center, a = node.$alpha, b = node.$blurRadius
         return [
             SceneChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             SceneChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },

@@ -165,7 +165,7 @@ public final class PaneDemo: LifetimeOwner {
         let tap = TapGestureRecognizer { _ in me.object?.didTap() }
         pane.addGestureRecognizer(tap)
 
-        let c = pane.centerProperty
+        let c = pane.$center
         channels = [
             DemoChannel(name: "pane.center.x") {
                 (c.value.x, c.presentationValue.x, me.object?.activeDriver.velocity.x ?? 0)
@@ -185,7 +185,7 @@ public final class PaneDemo: LifetimeOwner {
         for m in Mode.allCases {
             channels.append(DemoChannel(name: "pane." + m.name + ".y") {
                 guard let driver = me.object?.drivers[m.rawValue] else { return (0, 0, 0) }
-                let p = driver.item.centerProperty
+                let p = driver.item.$center
                 return (p.value.y, p.presentationValue.y, driver.velocity.y)
             })
         }

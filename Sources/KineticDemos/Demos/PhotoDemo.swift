@@ -106,13 +106,13 @@ public final class PhotoDemo: LifetimeOwner {
         }
         stack.container.addGestureRecognizer(pan)
 
-        let p = transitionPhoto.centerProperty, b = transitionPhoto.boundsProperty
+        let p = transitionPhoto.$center, b = transitionPhoto.$bounds
         let stack = stack, controller = controller
         channels = [
             DemoChannel(name: "transition.photo.center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) },
             DemoChannel(name: "transition.photo.center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) },
             DemoChannel(name: "transition.photo.width") { (b.value.width, b.presentationValue.width, b.velocity.width) },
-            DemoChannel.property("detail.alpha", detailNode.alphaProperty),
+            DemoChannel.property("detail.alpha", detailNode.$alpha),
             DemoChannel(name: "stack.count") {
                 let n = Double(stack.screens.count)
                 return (n, n, 0)

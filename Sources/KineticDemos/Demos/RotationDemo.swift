@@ -42,7 +42,7 @@ public final class RotationDemo: LifetimeOwner {
         Widgets.button("spin", "Spin", Rect(x: size.width / 2 - 60, y: 480, width: 120, height: 44), in: scene.root) {
             me.object?.spin()
         }
-        let t = square.transformProperty
+        let t = square.$transform
         channels = [
             DemoChannel(name: "square.rotation") { (t.value.rotation, t.presentationValue.rotation, t.velocity.rotation) },
         ]

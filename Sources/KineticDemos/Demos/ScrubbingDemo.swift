@@ -68,7 +68,7 @@ public final class ScrubbingDemo: LifetimeOwner {
         pan.minimumDistance = 0
         bar.addGestureRecognizer(pan)
 
-        let c = square.centerProperty
+        let c = square.$center
         channels = [
             DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             DemoChannel(name: "animator.fractionComplete") {

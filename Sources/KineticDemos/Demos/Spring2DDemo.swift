@@ -60,7 +60,7 @@ public final class Spring2DDemo: LifetimeOwner {
         pan.minimumDistance = 0
         square.addGestureRecognizer(pan)
 
-        let c = square.centerProperty
+        let c = square.$center
         channels = [
             DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             DemoChannel(name: "square.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
@@ -83,7 +83,7 @@ public final class Spring2DDemo: LifetimeOwner {
         case .changed:
             square.center = dragStart + pan.translation(in: nil)
         case .ended, .cancelled:
-            let a = SpringAnimation(property: square.centerProperty, spring: Spring2DDemo.spring,
+            let a = SpringAnimation(property: square.$center, spring: Spring2DDemo.spring,
                                     target: Spring2DDemo.home, velocity: pan.velocity(in: nil))
             a.restingDistance = 0.01
             a.restingSpeed = 0.05

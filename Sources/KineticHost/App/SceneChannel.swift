@@ -20,7 +20,7 @@ public struct SceneChannel {
     /// The channels of a node's centre (`NAME.center.x`, `NAME.center.y`, in points) and
     /// alpha (`NAME.alpha`, 0…1).
     public static func node(_ node: Node) -> [SceneChannel] {
-        let c = node.centerProperty, a = node.alphaProperty
+        let c = node.$center, a = node.$alpha
         return [
             SceneChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             SceneChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },

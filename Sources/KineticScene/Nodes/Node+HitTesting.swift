@@ -13,8 +13,8 @@ extension Node {
     /// The geometry hit testing uses for this node's own placement (see the file's notes).
     public var hitTestingGeometry: Geometry {
         let manual: (PropertyAnimator) -> Bool = { $0.isManualHitTestingEnabled }
-        if centerProperty.hasAnimator(where: manual) || boundsProperty.hasAnimator(where: manual)
-            || transformProperty.hasAnimator(where: manual) {
+        if $center.hasAnimator(where: manual) || $bounds.hasAnimator(where: manual)
+            || $transform.hasAnimator(where: manual) {
             return .model
         }
         return .presentation
@@ -23,8 +23,8 @@ extension Node {
     /// Whether an animator that disables user interaction is animating the node.
     var isBlockedByAnimator: Bool {
         let blocking: (PropertyAnimator) -> Bool = { !$0.isUserInteractionEnabled }
-        return centerProperty.hasAnimator(where: blocking) || boundsProperty.hasAnimator(where: blocking)
-            || transformProperty.hasAnimator(where: blocking) || alphaProperty.hasAnimator(where: blocking)
+        return $center.hasAnimator(where: blocking) || $bounds.hasAnimator(where: blocking)
+            || $transform.hasAnimator(where: blocking) || $alpha.hasAnimator(where: blocking)
     }
 
     /// The frontmost node of this subtree under `point` (screen coordinates), or nil

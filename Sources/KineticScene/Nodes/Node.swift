@@ -15,9 +15,9 @@ import Kinetic
 /// ```
 ///
 /// Reading the property gives the **model** value (where it is going, as UIKit does); the
-/// ``presentation`` gives what is on screen at the engine's time, and the `…Property`
-/// accessors (``centerProperty``…) give the animated property itself, for its velocity or to
-/// run a physics animation on it. ``frame`` is derived from ``center``, ``bounds`` and
+/// ``presentation`` gives what is on screen at the engine's time, and the projected values
+/// (`$center`, `$alpha`…: Kinetic's `Animated` property wrapper) give the animated property
+/// itself, for its velocity or to run a physics animation on it. ``frame`` is derived from ``center``, ``bounds`` and
 /// ``transform`` as in UIKit (setting it sets ``center`` and the size of ``bounds``).
 ///
 /// ## Geometry
@@ -41,23 +41,6 @@ public final class Node {
     public let engine: AnimationEngine
     /// A name for dumps, CSV columns and render commands (`"drawer"`); need not be unique.
     public var name: String
-
-    /// The animated property behind ``center``.
-    public let centerProperty: AnimatedProperty<Point>
-    /// The animated property behind ``bounds``.
-    public let boundsProperty: AnimatedProperty<Rect>
-    /// The animated property behind ``transform``.
-    public let transformProperty: AnimatedProperty<AffineTransform>
-    /// The animated property behind ``alpha``.
-    public let alphaProperty: AnimatedProperty<Double>
-    /// The animated property behind ``cornerRadius``.
-    public let cornerRadiusProperty: AnimatedProperty<Double>
-    /// The animated property behind ``backgroundColor``.
-    public let backgroundColorProperty: AnimatedProperty<Color>
-    /// The animated property behind ``blurRadius``.
-    public let blurRadiusProperty: AnimatedProperty<Double>
-    /// The animated property behind ``textColor``.
-    public let textColorProperty: AnimatedProperty<Color>
 
     /// The corners ``cornerRadius`` rounds (UIKit's `layer.maskedCorners`); all by default.
     public var maskedCorners: CornerMask = .all
@@ -94,14 +77,14 @@ public final class Node {
         self.engine = engine
         self.name = name
         let f = frame.isFinite ? frame : .zero
-        centerProperty = AnimatedProperty(f.center, engine: engine)
-        boundsProperty = AnimatedProperty(Rect(origin: .zero, size: f.size), engine: engine)
-        transformProperty = AnimatedProperty(.identity, engine: engine)
-        alphaProperty = AnimatedProperty(1, engine: engine)
-        cornerRadiusProperty = AnimatedProperty(0, engine: engine)
-        backgroundColorProperty = AnimatedProperty(.clear, engine: engine)
-        blurRadiusProperty = AnimatedProperty(0, engine: engine)
-        textColorProperty = AnimatedProperty(.black, engine: engine)
+        _center = Animated(f.center, engine: engine)
+        _bounds = Animated(Rect(origin: .zero, size: f.size), engine: engine)
+        _transform = Animated(.identity, engine: engine)
+        _alpha = Animated(1, engine: engine)
+        _cornerRadius = Animated(0, engine: engine)
+        _backgroundColor = Animated(.clear, engine: engine)
+        _blurRadius = Animated(0, engine: engine)
+        _textColor = Animated(.black, engine: engine)
     }
 
     deinit {
@@ -112,48 +95,24 @@ public final class Node {
     // MARK: Model values
 
     /// The centre of the node in its parent's coordinates (UIKit's `center`).
-    public var center: Point {
-        get { centerProperty.value }
-        set { centerProperty.value = newValue }
-    }
+    @Animated public var center: Point
     /// The node's own coordinate space: its origin shifts the children, its size is the node's
     /// size (UIKit's `bounds`).
-    public var bounds: Rect {
-        get { boundsProperty.value }
-        set { boundsProperty.value = newValue }
-    }
+    @Animated public var bounds: Rect
     /// A transform applied about the centre (UIKit's `transform`).
-    public var transform: AffineTransform {
-        get { transformProperty.value }
-        set { transformProperty.value = newValue }
-    }
+    @Animated public var transform: AffineTransform
     /// Opacity of the node and its subtree, 0...1 (values outside are clamped when drawn).
-    public var alpha: Double {
-        get { alphaProperty.value }
-        set { alphaProperty.value = newValue }
-    }
+    @Animated public var alpha: Double
     /// The radius of the ``maskedCorners`` (UIKit's `layer.cornerRadius`), clamped when drawn to
     /// half the shorter side.
-    public var cornerRadius: Double {
-        get { cornerRadiusProperty.value }
-        set { cornerRadiusProperty.value = newValue }
-    }
+    @Animated public var cornerRadius: Double
     /// The fill colour; `Color.clear` (the default) draws nothing.
-    public var backgroundColor: Color {
-        get { backgroundColorProperty.value }
-        set { backgroundColorProperty.value = newValue }
-    }
+    @Animated public var backgroundColor: Color
     /// A Gaussian blur radius in points applied to the node's drawing (a stand-in for
     /// `UIVisualEffectView`'s blur, animatable as in the 2017 session); 0 is none.
-    public var blurRadius: Double {
-        get { blurRadiusProperty.value }
-        set { blurRadiusProperty.value = newValue }
-    }
+    @Animated public var blurRadius: Double
     /// The colour of ``text``.
-    public var textColor: Color {
-        get { textColorProperty.value }
-        set { textColorProperty.value = newValue }
-    }
+    @Animated public var textColor: Color
 
     /// The node's rectangle in its parent's coordinates (UIKit's `frame`): the bounding box of
     /// the transformed bounds. Setting it sets ``center`` to its middle and the size of
@@ -190,12 +149,12 @@ public final class Node {
     /// What is on screen now: every animatable property's presentation value at the engine's
     /// time (UIKit's `layer.presentation()`).
     public var presentation: NodeValues {
-        NodeValues(center: centerProperty.presentationValue, bounds: boundsProperty.presentationValue,
-                   transform: transformProperty.presentationValue, alpha: alphaProperty.presentationValue,
-                   cornerRadius: cornerRadiusProperty.presentationValue,
-                   backgroundColor: backgroundColorProperty.presentationValue,
-                   blurRadius: blurRadiusProperty.presentationValue,
-                   textColor: textColorProperty.presentationValue)
+        NodeValues(center: $center.presentationValue, bounds: $bounds.presentationValue,
+                   transform: $transform.presentationValue, alpha: $alpha.presentationValue,
+                   cornerRadius: $cornerRadius.presentationValue,
+                   backgroundColor: $backgroundColor.presentationValue,
+                   blurRadius: $blurRadius.presentationValue,
+                   textColor: $textColor.presentationValue)
     }
 
     /// The model values, in the same shape as ``presentation``.
@@ -212,18 +171,18 @@ public final class Node {
 
     /// Whether any of the node's properties is animating.
     public var isAnimating: Bool {
-        centerProperty.isAnimating || boundsProperty.isAnimating || transformProperty.isAnimating
-            || alphaProperty.isAnimating || cornerRadiusProperty.isAnimating
-            || backgroundColorProperty.isAnimating || blurRadiusProperty.isAnimating
-            || textColorProperty.isAnimating
+        $center.isAnimating || $bounds.isAnimating || $transform.isAnimating
+            || $alpha.isAnimating || $cornerRadius.isAnimating
+            || $backgroundColor.isAnimating || $blurRadius.isAnimating
+            || $textColor.isAnimating
     }
 
     /// Removes every animation from the node's properties, leaving them at their model values.
     public func removeAllAnimations() {
-        centerProperty.removeAllAnimations(); boundsProperty.removeAllAnimations()
-        transformProperty.removeAllAnimations(); alphaProperty.removeAllAnimations()
-        cornerRadiusProperty.removeAllAnimations(); backgroundColorProperty.removeAllAnimations()
-        blurRadiusProperty.removeAllAnimations(); textColorProperty.removeAllAnimations()
+        $center.removeAllAnimations(); $bounds.removeAllAnimations()
+        $transform.removeAllAnimations(); $alpha.removeAllAnimations()
+        $cornerRadius.removeAllAnimations(); $backgroundColor.removeAllAnimations()
+        $blurRadius.removeAllAnimations(); $textColor.removeAllAnimations()
     }
 
     // MARK: Tree

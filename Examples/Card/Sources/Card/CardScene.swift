@@ -70,7 +70,7 @@ final class CardScene: HostedScene {
     /// The card's centre (model, presentation, velocity per axis), recorded by `kinetic render`
     /// and the page's recorder.
     var channels: [SceneChannel] {
-        let c = card.centerProperty
+        let c = card.$center
         return [
             SceneChannel(name: "card.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
             SceneChannel(name: "card.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
@@ -100,7 +100,7 @@ final class CardScene: HostedScene {
 
     static func didPan(_ pan: PanGestureRecognizer) {
         guard let card = pan.node else { return }
-        let center = card.centerProperty
+        let center = card.$center
         switch pan.state {
         case .began:
             // Catch: the presentation now becomes the model, and the spring's track goes (the
@@ -125,7 +125,7 @@ final class CardScene: HostedScene {
 
     static func didTap(_ tap: TapGestureRecognizer) {
         guard let card = tap.node else { return }
-        let center = card.centerProperty
+        let center = card.$center
         // A new spring takes the property over from the running one with its position and
         // velocity folded in, so the card turns round smoothly.
         SpringAnimation(property: center, spring: spring, target: opposite(of: center.value)).start()

@@ -37,7 +37,7 @@ private struct Rig {
     let engine = AnimationEngine()
     let app: CardScene
     init() { app = CardScene(engine: engine) }
-    var center: AnimatedProperty<Point> { app.card.centerProperty }
+    var center: AnimatedProperty<Point> { app.card.$center }
     var pan: PanGestureRecognizer { app.card.gestureRecognizers.compactMap { $0 as? PanGestureRecognizer }.first! }
 
     /// A straight drag of pointer 0 from `start` at constant `velocity`, one move every 1/60 s

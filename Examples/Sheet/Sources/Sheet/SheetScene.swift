@@ -93,12 +93,12 @@ final class SheetScene: HostedScene {
     /// The sheet's top edge (model, presentation, velocity), recorded by `kinetic render` and the
     /// page's recorder.
     var channels: [SceneChannel] {
-        let c = sheet.centerProperty, half = SheetScene.height / 2
+        let c = sheet.$center, half = SheetScene.height / 2
         return [SceneChannel(name: "sheet.top") { (c.value.y - half, c.presentationValue.y - half, c.velocity.y) }]
     }
 
     /// The sheet's top edge now (presentation).
-    var top: Double { sheet.centerProperty.presentationValue.y - SheetScene.height / 2 }
+    var top: Double { sheet.$center.presentationValue.y - SheetScene.height / 2 }
 
     /// The detent a sheet whose top is at `top`, released at `velocity` (points per second,
     /// positive down), goes to: the one nearest to where the flick would coast to rest.
@@ -128,7 +128,7 @@ final class SheetScene: HostedScene {
 
     static func didPan(_ pan: PanGestureRecognizer, _ drag: SheetDrag) {
         guard let sheet = pan.node else { return }
-        let center = sheet.centerProperty
+        let center = sheet.$center
         let half = SheetScene.height / 2
         switch pan.state {
         case .began:

@@ -23,7 +23,7 @@ private struct Rig {
     let engine = AnimationEngine()
     let app: SheetScene
     init() { app = SheetScene(engine: engine) }
-    var center: AnimatedProperty<Point> { app.sheet.centerProperty }
+    var center: AnimatedProperty<Point> { app.sheet.$center }
     var pan: PanGestureRecognizer { app.sheet.gestureRecognizers.compactMap { $0 as? PanGestureRecognizer }.first! }
     /// The model top edge (where the spring is taking the sheet).
     var targetTop: Double { center.value.y - SheetScene.height / 2 }

@@ -25,7 +25,7 @@ final class POPPaneDriver: PaneDriver {
     // remove it when the pane goes, so a pane dropped mid-flight is freed.
     deinit { pop.removeAllAnimations(from: item) }
 
-    var velocity: Point { isAnimating ? item.centerProperty.velocity : .zero }
+    var velocity: Point { isAnimating ? item.$center.velocity : .zero }
 
     var isAnimating: Bool { animation?.isRunning ?? false }
 
@@ -36,7 +36,7 @@ final class POPPaneDriver: PaneDriver {
     }
 
     func animate(to target: Point, velocity: Point?) {
-        let animation = POPSpringAnimation(property: item.centerProperty)
+        let animation = POPSpringAnimation(property: item.$center)
         if let velocity { animation.velocity = velocity }
         animation.toValue = target
         animation.springSpeed = 15

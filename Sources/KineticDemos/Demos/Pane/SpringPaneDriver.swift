@@ -35,7 +35,7 @@ final class SpringPaneDriver: PaneDriver {
             running.target = target
             return
         }
-        let animation = SpringAnimation(property: item.centerProperty, spring: SpringPaneDriver.spring,
+        let animation = SpringAnimation(property: item.$center, spring: SpringPaneDriver.spring,
                                         target: target, velocity: velocity ?? .zero)
         animation.restingDistance = 0.01
         animation.restingSpeed = 0.05
