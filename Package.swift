@@ -22,9 +22,12 @@ let package = Package(
         .executable(name: "KineticPlayground", targets: ["KineticPlayground"]),
     ],
     dependencies: [
-        // The playground's HTTP server, used by the `kinetic` executable only: the portable
-        // targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
+        // The playground's HTTP server, used by KineticCommandLine (the `kinetic` executable's
+        // library) only: the portable targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
         .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        // The `kinetic` command line (subcommands, generated help, completion scripts), used by
+        // KineticCommandLine only.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation` (Scripts/build-docs): a command plugin, so
         // nothing of it is linked into any target.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -67,11 +70,13 @@ let package = Package(
         ),
         .target(
             name: "KineticCommandLine",
-            dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos"]
+            dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .executableTarget(
             name: "kinetic",
-            dependencies: ["KineticCommandLine", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["KineticCommandLine"]
         ),
         // The references the test targets share (cubic Bézier, spring, SplitMix64): one copy,
         // independent of the library it checks, so it depends on nothing.

@@ -329,6 +329,11 @@ wasm_size = os.path.getsize(os.path.join(ROOT, ".build-playground", "kinetic.was
 check("the WebAssembly module is under 1 MB", wasm_size < 1_000_000, "%d bytes" % wasm_size)
 report["wasm_bytes"] = wasm_size
 
+# --- A script beyond kinetic_input's 1 MiB is refused by the module, and nothing is recorded ------
+too_long = d.execute_script("return window.kineticRecord('basics', '#'.repeat((1 << 20) + 1), 60)")
+check("a script over 1 MiB is refused (kinetic_input returns 0) with an error", bool(too_long) and "error" in too_long
+      and "frames" not in too_long, str(too_long))
+
 # --- A page built for another render-list format refuses the module, visibly -------------------
 # version-check.html (written by Scripts/browser-test) starts the runtime expecting format
 # FORMAT_VERSION + 1: the module's own format, read from its exports, must not be drawn.

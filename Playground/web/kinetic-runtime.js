@@ -143,7 +143,9 @@ const KineticRuntime = (() => {
     stage.addEventListener("pointercancel", forward(3));
 
     // (6) One engine frame per animation frame, then draw.
+    let stopped = false;
     function frame(now) {
+      if (stopped) return;
       const t0 = performance.now();
       k.kinetic_frame(now / 1000);
       draw();
@@ -170,6 +172,11 @@ const KineticRuntime = (() => {
       const n = new Float64Array(k.memory.buffer, k.kinetic_numbers(), k.kinetic_numbers_length());
       const b = new Uint8Array(k.memory.buffer, k.kinetic_bytes(), k.kinetic_bytes_length());
       if (n.length < H) return;
+      if (n[L["header.version"]] !== expected) {   // a frame in another format: stop drawing, say why
+        stopped = true;
+        refuse(stage, "Kinetic render-list format " + n[L["header.version"]] + " in a frame, but this page draws format " + expected + ".");
+        return;
+      }
       const str = (o, l) => decoder.decode(b.subarray(o, o + l));
       const width = n[L["header.width"]], height = n[L["header.height"]];
       if (width !== size.width || height !== size.height) {

@@ -12,17 +12,23 @@ public struct CommandLineError: Error, Equatable {
         self.status = status
     }
 
+    /// A failure whose line another program (an app's runner, a build script) has already written:
+    /// only its exit status is left to give.
+    static func alreadyReported(status: Int32) -> CommandLineError {
+        CommandLineError("", status: status)
+    }
+
     /// The line written to standard error: a single line, whatever the message contains, with
     /// every control character (C0, DEL and C1) escaped so that nothing in an argument or a
     /// file can move the cursor, change colours or retitle the terminal.
     public var line: String {
-        "kinetic: " + escapingControlCharacters(message) + "\n"
+        message.isEmpty ? "" : "kinetic: " + escapingControlCharacters(message) + "\n"
     }
 
     /// The same error, pointing at the usage text unless it already points somewhere (or is
     /// not about the command line).
     func seeHelp(_ command: String) -> CommandLineError {
-        message.contains("see '") || status != KineticCommandLine.usageErrorStatus
+        message.isEmpty || message.contains("see '") || status != KineticCommandLine.usageErrorStatus
             ? self : CommandLineError(message + "; see '" + command + "'", status: status)
     }
 }
@@ -52,67 +58,50 @@ func quoted<S: StringProtocol>(_ argument: S) -> String {
     "'" + escapingControlCharacters(argument) + "'"
 }
 
-/// A subcommand's arguments split into positional arguments and `--name value` options.
-///
-/// The grammar, shared by every subcommand:
-/// - `--name value` and `--name=value`. Every option takes a value. The value is the next
-///   argument whatever it looks like unless it starts with `--`, so negative numbers work:
-///   `--velocity -2`.
-/// - A lone `--` ends the options; everything after it is positional.
-/// - An argument starting with a single `-` is positional if it is a number (`-0.5`), and an
-///   unknown option otherwise.
-/// - Each option may be given once.
-struct ParsedArguments {
-    private(set) var positionals: [String] = []
-    private(set) var values: [String: String] = [:]
-    /// Option names in the order given (for deterministic conflict messages).
-    private(set) var order: [String] = []
-
-    /// Splits `arguments`, accepting only the options named in `options` (without the `--`).
-    /// `context` names the command in error messages, for example `sample spring`.
-    init(_ arguments: ArraySlice<String>, options: [String], context: String) throws(CommandLineError) {
-        var index = arguments.startIndex
-        var optionsEnded = false
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded {
-                positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            if argument.hasPrefix("--") {
-                var name = String(argument.dropFirst(2))
-                var value: String? = nil
-                if let equals = name.firstIndex(of: "=") {
-                    value = String(name[name.index(after: equals)...])
-                    name = String(name[..<equals])
-                }
-                guard options.contains(name) else {
-                    throw CommandLineError("unknown option \(quoted("--" + name)) for '\(context)'")
-                }
-                if value == nil, index < arguments.endIndex, !arguments[index].hasPrefix("--") {
-                    value = arguments[index]
-                    index += 1
-                }
-                guard let value else {
-                    throw CommandLineError("option '--\(name)' needs a value")
-                }
-                guard values[name] == nil else {
-                    throw CommandLineError("option '--\(name)' given more than once")
-                }
-                values[name] = value
-                order.append(name)
-                continue
-            }
-            if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                throw CommandLineError("unknown option \(quoted(argument)) for '\(context)'")
-            }
-            positionals.append(argument)
+/// Bad arguments that swift-argument-parser lets through, found before it parses: an option
+/// given twice (it would keep the last). `--help`, `-h` and everything after `--` are not checked;
+/// an option's value is skipped when it is the next argument.
+func rejectRepeatedOptions(_ arguments: [String], flags: Set<String>) throws(CommandLineError) {
+    var seen: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if argument == "--" { return }
+        guard argument.hasPrefix("--"), argument != "--help" else { continue }
+        var name = String(argument.dropFirst(2))
+        let hasValue = name.contains("=")
+        if let equals = name.firstIndex(of: "=") { name = String(name[..<equals]) }
+        guard seen.insert(name).inserted else {
+            throw CommandLineError("option '--\(name)' given more than once")
         }
+        if !hasValue, !flags.contains(name), index < arguments.count, !arguments[index].hasPrefix("--") {
+            index += 1
+        }
+    }
+}
+
+/// A subcommand's arguments as swift-argument-parser left them: positional arguments and the
+/// `--name value` options given (by name, without the `--`), for the checks that span several
+/// options.
+struct ParsedArguments {
+    private(set) var positionals: [String]
+    private(set) var values: [String: String]
+    /// How many of `positionals` came before a `--` (those after it are never options).
+    private var beforeTerminator: Int
+
+    /// `options` pairs each option's name with its value, nil when not given. A `--` among
+    /// `positionals` (an `.allUnrecognized` argument keeps it) ends the options and is dropped.
+    init(positionals: [String], options: [(String, String?)]) {
+        var positionals = positionals
+        beforeTerminator = positionals.count
+        if let terminator = positionals.firstIndex(of: "--") {
+            positionals.remove(at: terminator)
+            beforeTerminator = terminator
+        }
+        self.positionals = positionals
+        values = [:]
+        for (name, value) in options { if let value { values[name] = value } }
     }
 
     func has(_ name: String) -> Bool { values[name] != nil }
@@ -124,6 +113,17 @@ struct ParsedArguments {
     func number(_ name: String) throws(CommandLineError) -> Double? {
         guard let text = values[name] else { return nil }
         return try parseNumber(text, what: "--" + name)
+    }
+
+    /// Refuses a positional argument that is an option (swift-argument-parser hands unknown
+    /// options and negative numbers to `.allUnrecognized` arguments alike): anything starting
+    /// with `-` that is not a number.
+    func rejectUnknownOptions(context: String) throws(CommandLineError) {
+        for argument in positionals.prefix(beforeTerminator) where argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
+            var name = Substring(argument)
+            if let equals = name.firstIndex(of: "=") { name = name[..<equals] }
+            throw CommandLineError("unknown option \(quoted(name)) for '\(context)'")
+        }
     }
 }
 

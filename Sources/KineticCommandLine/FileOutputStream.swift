@@ -36,12 +36,18 @@ extension KineticCommandLine {
     /// Runs `kinetic` as a process does: `arguments` (without the program name), standard output
     /// and standard error on the given descriptors. Returns the exit status: that of ``run``, or
     /// ``ioErrorStatus`` (1) with one line on standard error if standard output could not be
-    /// written in full (`kinetic sample ... > /dev/full`).
+    /// written in full (`kinetic sample ... > /dev/full`). `playground` and `web serve` build,
+    /// then serve until the process is interrupted.
     public static func runProcess(arguments: [String], outputDescriptor: Int32 = 1,
-                                  errorDescriptor: Int32 = 2) -> Int32 {
+                                  errorDescriptor: Int32 = 2) async -> Int32 {
         var output = FileOutputStream(descriptor: outputDescriptor)
         var errorOutput = FileOutputStream(descriptor: errorDescriptor)
-        let status = run(arguments: arguments, standardOutput: &output, standardError: &errorOutput)
+        let status: Int32
+        if case .command(let command, let path)? = try? parse(arguments), let serving = command as? any ServingCommand {
+            status = await serve(serving, path: path, output: &output, errorOutput: &errorOutput)
+        } else {
+            status = run(arguments: arguments, standardOutput: &output, standardError: &errorOutput)
+        }
         if let failure = output.failure {
             let error = CommandLineError("cannot write standard output: " + FileSystem.reason(failure),
                                          status: ioErrorStatus)
@@ -49,5 +55,46 @@ extension KineticCommandLine {
             return status == successStatus ? ioErrorStatus : status
         }
         return status
+    }
+
+    /// Builds (unless `--no-build`) and serves until the server fails or the process ends.
+    static func serve(_ command: any ServingCommand, path: String, output: inout FileOutputStream,
+                      errorOutput: inout FileOutputStream) async -> Int32 {
+        let plan: PlaygroundCommand.Plan
+        do throws(CommandLineError) {
+            plan = try command.plan()
+        } catch {
+            errorOutput.write(error.seeHelp("kinetic \(path) --help").line)
+            return error.status
+        }
+        if plan.buildDocs {
+            let (status, message) = PlaygroundCommand.buildDocs(plan)
+            if let message { errorOutput.write(message) }
+            if status != 0 { return status }
+        }
+        if plan.build {
+            let (status, message) = PlaygroundCommand.build(plan)
+            if let message { errorOutput.write(message) }
+            if status != 0 { return status }
+        }
+        let server: PlaygroundServer
+        do {
+            server = try await PlaygroundServer(directory: plan.directory, docs: plan.docsDirectory, port: plan.port)
+        } catch {
+            errorOutput.write(CommandLineError("\(plan.command): cannot serve on port \(plan.port): \(error)",
+                                               status: ioErrorStatus).line)
+            return ioErrorStatus
+        }
+        let address = "http://127.0.0.1:\(server.port)/"
+        let docs = PlaygroundFiles.exists(plan.docsDirectory + "/index.html")
+            ? "\(address)docs/" : "\(address)docs/ (not built: run Scripts/build-docs, or add --docs)"
+        output.write("Kinetic \(plan.command == "playground" ? "playground" : "app"): \(address)  documentation: \(docs)  (Ctrl-C to stop)\n")
+        do {
+            try await server.wait()
+        } catch {
+            errorOutput.write(CommandLineError("\(plan.command): the server stopped: \(error)", status: ioErrorStatus).line)
+            return ioErrorStatus
+        }
+        return successStatus
     }
 }

@@ -1,3 +1,6 @@
+// `kinetic playground` and `kinetic web serve`: build an app for the browser, then serve it (and
+// the DocC site at /docs/) on localhost.
+import ArgumentParser
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,87 +9,188 @@ import Musl
 import Darwin
 #endif
 
+/// A command that builds a page and serves it (``KineticCommandLine/runProcess(arguments:outputDescriptor:errorDescriptor:)``
+/// runs the server; ``KineticCommandLine/run(arguments:standardOutput:standardError:)`` only
+/// says what it would serve).
+protocol ServingCommand: ParsableCommand {
+    func plan() throws(CommandLineError) -> PlaygroundCommand.Plan
+}
+
 /// `kinetic playground`: builds the browser playground (the demos as Embedded Swift compiled to
-/// one WebAssembly module, and the page) with `Scripts/build-playground`; the `kinetic`
-/// executable then serves the directory on localhost (the HTTP server lives in the executable so
-/// that this library and the portable targets depend on nothing).
-public enum PlaygroundCommand: Subcommand {
-    static let name = "playground"
-    static let summary = "Build the browser playground (the demos as WebAssembly) and serve it on localhost"
+/// one WebAssembly module, and the page) with the repository's build script, then serves it.
+struct PlaygroundCommand: ParsableCommand, ServingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "playground",
+        abstract: "Build the browser playground (the demos as WebAssembly) and serve it on localhost",
+        discussion: """
+            kinetic web serve of this repository's demos app: builds it with Scripts/build-web (run from
+            the package root; product KineticPlayground, with Kinetic, KineticScene, KineticDynamics,
+            KineticHost and KineticDemos, compiled as Embedded Swift) to DIR/kinetic.wasm (default DIR:
+            \(PlaygroundCommand.defaultDirectory)), next to the page. Then serves DIR on http://127.0.0.1:N/ (default
+            port 8765) until interrupted, and prints the address. Open it in a browser: pick a scene,
+            drive it with a mouse or a finger.
 
-    static var usage: String {
-        """
-        USAGE:
-          kinetic playground [--port N] [--out DIR] [--no-build]
+            \(PlaygroundCommand.servingText)
 
-        Builds the playground with Scripts/build-playground (run from the package root): Kinetic,
-        KineticScene and KineticDemos compiled as Embedded Swift to DIR/kinetic.wasm (default DIR:
-        .build-playground), next to the page. Then serves DIR on http://127.0.0.1:N/ (default
-        port 8765) until interrupted, and prints the address. Open it in a browser: pick a demo,
-        drive it with a mouse or a finger.
+            Needs Debian's wasi-libc and libclang-rt-dev-wasm32; if one is missing it says in one
+            line what to install and exits with status 3. --no-build serves DIR as it is.
+            """)
 
+    /// The default port.
+    static let defaultPort: UInt16 = 8765
+    /// The default output directory.
+    static let defaultDirectory = ".build-playground"
+    /// The documentation site, relative to the package root (Scripts/build-docs writes it).
+    static let docsDirectory = ".build-docs/docs"
+    static let buildScript = "Scripts/build-web"
+
+    /// What the server answers, shared by `playground` and `web serve` help.
+    static let servingText = """
         The server answers GET and HEAD for the page's own files only (HTML, JavaScript, CSS,
-        the module and gesture scripts, at most one folder deep, never through a symlink); a
-        request head must arrive within 5 s and 8 KiB (408 and 431 otherwise); one request per
-        connection, at most 32 connections at once.
-
-        Needs Debian's wasi-libc and libclang-rt-dev-wasm32; if one is missing it says in one
-        line what to install and exits with status 3. --no-build serves DIR as it is.
-
+        the module and gesture scripts, at most one folder deep, never through a symlink) and, at
+        /docs/, the DocC site Scripts/build-docs writes to .build-docs/docs (run from the package
+        root; --docs builds it first; without it /docs/ says how to build it). A request head must
+        arrive within 5 s and 8 KiB, its target within 1 KiB (408, 431 and 414 otherwise); one
+        request per connection, at most 32 connections at once.
         """
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
+    var port: String?
+    @Option(help: ArgumentHelp("The directory built and served (default .build-playground).", valueName: "dir"),
+            completion: .directory)
+    var out: String?
+    @Flag(help: "Serve DIR as it is, without building.")
+    var noBuild = false
+    @Flag(help: "Build the documentation (Scripts/build-docs) before serving.")
+    var docs = false
+
+    /// What to build and serve.
+    struct Plan: Equatable, Sendable {
+        /// The directory holding index.html and kinetic.wasm.
+        var directory: String
+        /// The port on 127.0.0.1.
+        var port: UInt16
+        /// Whether to run the build first.
+        var build: Bool
+        /// `web serve`: the package whose app is built (nil: this repository's demos).
+        var package: String? = nil
+        /// `web serve --product`: the app's executable product.
+        var product: String? = nil
+        /// Whether to build the documentation first.
+        var buildDocs: Bool = false
+        /// The DocC site served at /docs/.
+        var docsDirectory: String = PlaygroundCommand.docsDirectory
+        /// The command's name, for messages.
+        var command: String = "playground"
     }
 
-    /// What to serve.
-    public struct Plan: Equatable, Sendable {
-        /// The directory holding index.html and kinetic.wasm.
-        public var directory: String
-        /// The port on 127.0.0.1.
-        public var port: UInt16
-        /// Whether to run the build first.
-        public var build: Bool
+    func plan() throws(CommandLineError) -> Plan {
+        Plan(directory: out ?? Self.defaultDirectory, port: try Self.port(port, command: "playground"),
+             build: !noBuild, buildDocs: docs)
+    }
+
+    /// The port `text` names (default 8765).
+    static func port(_ text: String?, command: String) throws(CommandLineError) -> UInt16 {
+        guard let text else { return defaultPort }
+        let port = try parseNumber(text, what: "--port")
+        guard port >= 1, port <= 65535, port == port.rounded() else {
+            throw CommandLineError("\(command): --port must be an integer in 1...65535")
+        }
+        return UInt16(port)
     }
 
     /// Parses the arguments after `playground`.
-    public static func plan(_ arguments: [String]) throws(CommandLineError) -> Plan {
-        var rest = arguments[...]
-        var build = true
-        if let i = rest.firstIndex(of: "--no-build") { rest.remove(at: i); build = false }
-        let parsed = try ParsedArguments(rest, options: ["port", "out"], context: "playground")
-        guard parsed.positionals.isEmpty else { throw CommandLineError("playground: unexpected argument \(quoted(parsed.positionals[0]))") }
-        let port = try parsed.number("port") ?? 8765
-        guard port >= 1, port <= 65535, port == port.rounded() else { throw CommandLineError("playground: --port must be an integer in 1...65535") }
-        return Plan(directory: parsed.string("out") ?? ".build-playground", port: UInt16(port), build: build)
+    static func plan(_ arguments: [String]) throws(CommandLineError) -> Plan {
+        do {
+            try rejectRepeatedOptions(arguments, flags: ["no-build", "docs"])
+            return try parse(arguments).plan()
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw CommandLineError(RootCommand.oneLineMessage(for: error))
+        }
     }
 
-    /// Runs the build script (`bash SCRIPT DIR`); returns its exit status (3: a package is
+    /// Runs the build script (`bash Scripts/build-web [--package PATH] [--product NAME] DIR`,
+    /// without PATH: this repository's demos app); returns its exit status (3: a package is
     /// missing, and the script has printed the one line saying which) and a line to print if
     /// kinetic has one to add.
     ///
-    /// The script runs through `posix_spawnp` with DIR as an argument of its own: no shell
+    /// The script runs through `posix_spawnp` with each value as an argument of its own: no shell
     /// reads the command, so quotes, `;`, `$(...)` or spaces in DIR are just a directory name.
-    public static func build(_ plan: Plan, script: String = "Scripts/build-playground") -> (status: Int32, message: String?) {
+    static func build(_ plan: Plan, script: String? = nil) -> (status: Int32, message: String?) {
+        let script = script ?? buildScript
         guard access(script, R_OK) == 0 else {
-            return (2, "kinetic: playground: run it from the Kinetic package root (\(script) not found)\n")
+            return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
         }
-        // The script reads an argument starting with '-' as an option: name such a directory
+        // The scripts read an argument starting with '-' as an option: name such a path
         // relative to here instead.
-        let directory = plan.directory.hasPrefix("-") ? "./" + plan.directory : plan.directory
-        switch Process.run(["bash", script, directory]) {
+        func path(_ path: String) -> String { path.hasPrefix("-") ? "./" + path : path }
+        var arguments = ["bash", script]
+        if let package = plan.package { arguments += ["--package", path(package)] }
+        if let product = plan.product { arguments += ["--product", product] }
+        arguments.append(path(plan.directory))
+        return outcome(of: arguments, what: "the build", command: plan.command)
+    }
+
+    /// Runs Scripts/build-docs (writes .build-docs/docs); its status and a line to add.
+    static func buildDocs(_ plan: Plan, script: String = "Scripts/build-docs") -> (status: Int32, message: String?) {
+        guard access(script, R_OK) == 0 else {
+            return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
+        }
+        return outcome(of: ["bash", script], what: "the documentation build", command: plan.command)
+    }
+
+    static func outcome(of arguments: [String], what: String, command: String) -> (status: Int32, message: String?) {
+        switch Process.run(arguments) {
         case .exited(let status):
             return (status, nil)
         case .signalled(let signal):
-            return (128 + signal, "kinetic: playground: the build was killed by signal \(signal)\n")
+            return (128 + signal, "kinetic: \(command): \(what) was killed by signal \(signal)\n")
         case .failed(let reason):
-            return (1, CommandLineError("playground: cannot run bash: " + reason).line)
+            return (1, CommandLineError("\(command): cannot run bash: " + reason).line)
         }
-    }
-
-    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
-        throws(CommandLineError)
-    {
-        // Reached only through runKinetic (tests): the executable serves the playground itself.
-        let plan = try plan(Array(arguments))
-        output.write("playground: would serve \(plan.directory) on http://127.0.0.1:\(plan.port)/\n")
     }
 }
 
+/// `kinetic web`: an app built for the browser.
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Build a package's app (a KineticApp) for the browser and serve it",
+        subcommands: [WebServeCommand.self])
+}
+
+/// `kinetic web serve PATH`: `Scripts/build-web --package PATH` into PATH/.build-web, then serves it.
+struct WebServeCommand: ParsableCommand, ServingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the app of the package at PATH for the browser and serve it on localhost",
+        discussion: """
+            Runs Scripts/build-web --package PATH [--product NAME] PATH/.build-web (run from the Kinetic
+            package root): the package's executable product (default: its only one), whose @main type
+            conforms to KineticApp, compiled as Embedded Swift to PATH/.build-web/kinetic.wasm next to
+            the page. Then serves PATH/.build-web on http://127.0.0.1:N/ (default port 8765) until
+            interrupted, and prints the address. --no-build serves it as it is.
+
+            \(PlaygroundCommand.servingText)
+            """)
+
+    @Argument(help: ArgumentHelp("The SwiftPM package of the app.", valueName: "path"), completion: .directory)
+    var path: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
+    var port: String?
+    @Option(help: ArgumentHelp("The executable product (default: the package's only one).", valueName: "name"))
+    var product: String?
+    @Flag(help: "Serve PATH/.build-web as it is, without building.")
+    var noBuild = false
+    @Flag(help: "Build the documentation (Scripts/build-docs) before serving.")
+    var docs = false
+
+    func plan() throws(CommandLineError) -> PlaygroundCommand.Plan {
+        let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(port, command: "web serve"),
+                                      build: !noBuild, package: path, product: product, buildDocs: docs,
+                                      command: "web serve")
+    }
+}

@@ -1,5 +1,6 @@
-// Which files `kinetic playground` serves: the page's own (HTML, JavaScript, CSS, the module,
-// gesture scripts), opened component by component without following a symlink.
+// Which files the playground server serves: the page's own (HTML, JavaScript, CSS, the module,
+// gesture scripts) and, under /docs/, the DocC site's, each opened component by component without
+// following a symlink.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,8 +9,8 @@ import Musl
 import Darwin
 #endif
 
-public enum PlaygroundFiles {
-    /// The served extensions and their content types: what Scripts/build-playground writes.
+enum PlaygroundFiles {
+    /// The page's extensions and their content types: what the build scripts write.
     static let types: [(suffix: String, type: String)] = [
         (".html", "text/html; charset=utf-8"),
         (".js", "text/javascript; charset=utf-8"),
@@ -17,14 +18,79 @@ public enum PlaygroundFiles {
         (".wasm", "application/wasm"),
         (".txt", "text/plain; charset=utf-8"),
     ]
-    /// The largest file served (the module is about 0.5 MB).
-    public static let maximumFileSize = 64 << 20
+    /// The DocC site's: the page's text types plus its data, images and fonts.
+    static let docsTypes: [(suffix: String, type: String)] = [
+        (".html", "text/html; charset=utf-8"),
+        (".js", "text/javascript; charset=utf-8"),
+        (".css", "text/css; charset=utf-8"),
+        (".json", "application/json"),
+        (".svg", "image/svg+xml"),
+        (".png", "image/png"),
+        (".jpg", "image/jpeg"),
+        (".jpeg", "image/jpeg"),
+        (".ico", "image/x-icon"),
+        (".woff2", "font/woff2"),
+        (".txt", "text/plain; charset=utf-8"),
+    ]
+    /// The largest file served (the module is about 1 MB).
+    static let maximumFileSize = 64 << 20
+    /// The deepest DocC file (`documentation/kinetic/TYPE/MEMBER/index.html` is 5 below the site).
+    static let maximumDocsDepth = 12
+
+    /// An answer: status, reason, body, content type, and for a redirect its target.
+    struct Response: Equatable {
+        var status: Int
+        var reason: String
+        var bytes: [UInt8]
+        var contentType: String
+        var location: String? = nil
+
+        static let notFound = Response(status: 404, reason: "Not Found", bytes: Array("Not Found\n".utf8),
+                                       contentType: "text/plain; charset=utf-8")
+    }
+
+    /// The answer to a GET of `target` (a request target, percent-encoded as sent): a page file
+    /// under `root`, or under /docs/ a file of the DocC site at `docs`; 404 for anything else.
+    /// `/docs` redirects to `/docs/`; while `docs` holds no site, its pages (`/docs/`,
+    /// `/docs/documentation/kinetic/`) answer 404 with a page saying how to build it.
+    static func response(_ target: String, root: String, docs: String?) -> Response {
+        var path = Substring(target)
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
+        if path == "/docs" {
+            return Response(status: 301, reason: "Moved Permanently", bytes: [], contentType: "text/plain; charset=utf-8",
+                            location: "/docs/")
+        }
+        if path.hasPrefix("/docs/") {
+            guard let docs, let parts = docsComponents(of: String(path)) else { return .notFound }
+            if let file = openFile(parts, in: docs, types: docsTypes) {
+                return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
+            }
+            if parts.last == "index.html", !exists(docs + "/index.html") {
+                return Response(status: 404, reason: "Not Found", bytes: Array(missingDocsPage.utf8),
+                                contentType: "text/html; charset=utf-8")
+            }
+            return .notFound
+        }
+        guard let file = contents(String(path), in: root) else { return .notFound }
+        return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
+    }
+
+    /// What /docs/ says while the site is not built.
+    static let missingDocsPage = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Kinetic documentation</title></head>
+        <body><h1>The documentation is not built yet</h1>
+        <p>Run <code>Scripts/build-docs</code> in the Kinetic package (it writes <code>.build-docs/docs</code>),
+        or start the server with <code>kinetic playground --docs</code>, then reload this page.</p>
+        <p><a href="/">Back to the playground</a></p></body></html>
+
+        """
 
     /// The path components of a request target if it names one of the page's files: `/` is
     /// `index.html`; a query is ignored; at most two components, each of letters, digits, `-`,
     /// `_` and `.` not starting with `.`, the last with a served extension. Anything else
     /// (percent escapes, `..`, dot files, backslashes, object files) is nil.
-    public static func components(of target: String) -> [String]? {
+    static func components(of target: String) -> [String]? {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
         guard path.hasPrefix("/") else { return nil }
@@ -33,27 +99,85 @@ public enum PlaygroundFiles {
         guard parts.count <= 2 else { return nil }
         for part in parts {
             guard let first = part.unicodeScalars.first, first != ".",
-                  part.unicodeScalars.allSatisfy({ scalar in
-                      (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
-                          || (scalar >= "0" && scalar <= "9") || scalar == "-" || scalar == "_" || scalar == "."
-                  })
+                  part.unicodeScalars.allSatisfy({ isAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." })
             else { return nil }
         }
         guard let last = parts.last, contentType(String(last)) != nil else { return nil }
         return parts.map(String.init)
     }
 
-    /// The content type of a served file name, nil for one that is not served.
-    public static func contentType(_ name: String) -> String? {
+    /// The components, below the site, of a /docs/ target (without query): percent escapes
+    /// decoded, then each component made of letters, digits and `! ( ) * + - . : = _` (DocC's
+    /// symbol paths, `init(_:)`, `!=(_:_:)`), not starting with `.`, none empty, at most
+    /// ``maximumDocsDepth`` deep. A target ending in `/` or in a component without a served
+    /// extension names that directory's `index.html` (DocC's static pages). Anything else is nil.
+    static func docsComponents(of target: String) -> [String]? {
+        guard target.hasPrefix("/docs/"), let path = percentDecoded(target.dropFirst("/docs/".count)) else { return nil }
+        if path.isEmpty { return ["index.html"] }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.last == "" { parts[parts.count - 1] = "index.html" }
+        for part in parts {
+            guard let first = part.unicodeScalars.first, first != ".", part.utf8.count <= 255,
+                  part.unicodeScalars.allSatisfy({ isAlphanumeric($0) || "!()*+-.:=_".unicodeScalars.contains($0) })
+            else { return nil }
+        }
+        if docsContentType(parts.last!) == nil { parts.append("index.html") }
+        return parts.count <= maximumDocsDepth ? parts : nil
+    }
+
+    /// `text` with `%XX` escapes decoded, or nil for a malformed escape or invalid UTF-8. What an
+    /// escape decodes to is checked like any other character: `%2F` splits components like `/`,
+    /// and `%2E%2E` is `..`, refused as a component starting with `.`.
+    static func percentDecoded(_ text: Substring) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        func hex(_ byte: UInt8?) -> UInt8? {
+            switch byte {
+            case let b? where b >= 48 && b <= 57: return b - 48
+            case let b? where b >= 65 && b <= 70: return b - 55
+            case let b? where b >= 97 && b <= 102: return b - 87
+            default: return nil
+            }
+        }
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%") {
+                guard let high = hex(iterator.next()), let low = hex(iterator.next()) else { return nil }
+                bytes.append(high << 4 | low)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+    }
+
+    /// The content type of a served page file name, nil for one that is not served.
+    static func contentType(_ name: String) -> String? {
         types.first { name.hasSuffix($0.suffix) }?.type
     }
 
-    /// The bytes and content type of the file `target` names under `root`, or nil (404): not one
-    /// of the page's files, missing, not a regular file, larger than ``maximumFileSize``, or
-    /// reached through a symlink anywhere below `root` (each component is opened with
-    /// `O_NOFOLLOW` relative to the one before, so nothing can swap a link in between).
-    public static func contents(_ target: String, in root: String) -> (bytes: [UInt8], contentType: String)? {
-        guard let parts = components(of: target), let type = contentType(parts.last!) else { return nil }
+    /// The content type of a served DocC file name, nil for one that is not served.
+    static func docsContentType(_ name: String) -> String? {
+        docsTypes.first { name.hasSuffix($0.suffix) }?.type
+    }
+
+    /// The bytes and content type of the page file `target` names under `root`, or nil (404): not
+    /// one of the page's files, missing, not a regular file, larger than ``maximumFileSize``, or
+    /// reached through a symlink anywhere below `root`.
+    static func contents(_ target: String, in root: String) -> (bytes: [UInt8], contentType: String)? {
+        guard let parts = components(of: target) else { return nil }
+        return openFile(parts, in: root, types: types)
+    }
+
+    /// Opens `parts` below `root`, each component with `O_NOFOLLOW` relative to the one before
+    /// (so nothing can swap a link in between): the bytes of a regular file of at most
+    /// ``maximumFileSize`` bytes whose name has one of `types`, or nil.
+    static func openFile(_ parts: [String], in root: String,
+                     types: [(suffix: String, type: String)]) -> (bytes: [UInt8], contentType: String)? {
+        guard let name = parts.last, let type = types.first(where: { name.hasSuffix($0.suffix) })?.type else { return nil }
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return nil }
         defer { close(directory) }
@@ -63,7 +187,7 @@ public enum PlaygroundFiles {
             close(directory)
             directory = next
         }
-        let file = openat(directory, parts.last!, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { return nil }
         defer { close(file) }
         var info = stat()
@@ -78,5 +202,11 @@ public enum PlaygroundFiles {
             filled += n
         }
         return (bytes, type)
+    }
+
+    /// Whether `path` exists (without following a final symlink).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 }

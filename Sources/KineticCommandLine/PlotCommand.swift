@@ -1,81 +1,33 @@
+// `kinetic plot curve` and `kinetic plot csv`: SVG charts of a timing model or a recorded property.
+import ArgumentParser
 import Kinetic
 import KineticScene
 
 /// `kinetic plot`: timing curves and recorded properties as SVG charts.
-enum PlotCommand: Subcommand {
-    static let name = "plot"
-    static let summary = "Draw a timing curve or a recorded property as an SVG chart"
+struct PlotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plot",
+        abstract: "Draw a timing curve or a recorded property as an SVG chart",
+        usage: """
+            kinetic plot curve MODEL... [--until SECONDS] [--out FILE]
+            kinetic plot csv FILE --property NAME [--out FILE]
+            """,
+        discussion: """
+            curve: the value of a timing model against time, drawn solid. MODEL is what
+              'kinetic sample' takes before --at (cubic X1 Y1 X2 Y2, cubic easeIn, spring --damping-ratio
+              1 --duration 0.5, decay --velocity 1000, ...); cubic curves are drawn over 0...1, springs
+              and decays over 0...SECONDS (--until, default 1.5), at 400 instants.
+            csv: a property recorded by 'kinetic render' (its properties.csv), against t: the model
+              value solid and the presentation value dotted, as the 2016 session draws them.
 
-    static let usage = """
-        USAGE:
-          kinetic plot curve MODEL... [--until SECONDS] [--out FILE]
-          kinetic plot csv FILE --property NAME [--out FILE]
+            The SVG goes to FILE, or to standard output without --out.
+            """,
+        subcommands: [PlotCurveCommand.self, PlotCSVCommand.self])
 
-        curve: the value of a timing model against time, drawn solid. MODEL is what
-          'kinetic sample' takes before --at (cubic X1 Y1 X2 Y2, cubic easeIn, spring --damping-ratio
-          1 --duration 0.5, decay --velocity 1000, ...); cubic curves are drawn over 0...1, springs
-          and decays over 0...SECONDS (--until, default 1.5), at 400 instants.
-        csv: a property recorded by 'kinetic render' (its properties.csv), against t: the model
-          value solid and the presentation value dotted, as the 2016 session draws them.
-
-        The SVG goes to FILE, or to standard output without --out.
-
-        """
-
-    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
+    /// Writes `svg` to `out`, or to `output` without one.
+    static func write<Output: TextOutputStream>(_ svg: String, to out: String?, output: inout Output)
         throws(CommandLineError)
     {
-        guard let kind = arguments.first else { throw CommandLineError("plot: missing 'curve' or 'csv'") }
-        var rest = Array(arguments.dropFirst())
-        var out: String?
-        if let i = rest.firstIndex(of: "--out") {
-            guard i + 1 < rest.count else { throw CommandLineError("option '--out' needs a value") }
-            out = rest[i + 1]
-            rest.removeSubrange(i...(i + 1))
-        }
-        let svg: String
-        switch kind {
-        case "curve":
-            var until = 1.5
-            if let i = rest.firstIndex(of: "--until") {
-                guard i + 1 < rest.count else { throw CommandLineError("option '--until' needs a value") }
-                until = try parseNumber(rest[i + 1], what: "--until")
-                guard until > 0 else { throw CommandLineError("--until must be positive") }
-                rest.removeSubrange(i...(i + 1))
-            }
-            let span = rest.first == "cubic" ? 1.0 : until
-            let times = "0:\(span):\(span / 400)"
-            let (model, instants) = try SampleCommand.parse((rest + ["--at", times])[...])
-            let points = instants.map { ($0, model.sample(at: $0).value) }
-            svg = chart(title: rest.joined(separator: " "), xLabel: rest.first == "cubic" ? "time fraction" : "t (s)",
-                        series: [(points, false)])
-        case "csv":
-            let parsed = try ParsedArguments(rest[...], options: ["property"], context: "plot csv")
-            guard parsed.positionals.count == 1 else { throw CommandLineError("plot csv: expected one FILE") }
-            guard let property = parsed.string("property") else { throw CommandLineError("plot csv: missing --property NAME") }
-            let table = try FileSystem.read(parsed.positionals[0])
-            // "\r\n" is one Character in Swift: split on it too, so a CRLF file reads as LF.
-            var lines = table.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            guard !lines.isEmpty else { throw CommandLineError("plot csv: \(quoted(parsed.positionals[0])) is empty") }
-            let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard let tColumn = header.firstIndex(of: "t"),
-                  let modelColumn = header.firstIndex(of: property + ".model"),
-                  let presentationColumn = header.firstIndex(of: property + ".presentation") else {
-                throw CommandLineError("plot csv: no columns t, \(property).model and \(property).presentation")
-            }
-            var model: [(Double, Double)] = [], presentation: [(Double, Double)] = []
-            for (n, line) in lines.enumerated() {
-                let f = line.split(separator: ",", omittingEmptySubsequences: false)
-                guard f.count == header.count, let t = Double(f[tColumn]), let m = Double(f[modelColumn]),
-                      let p = Double(f[presentationColumn]) else {
-                    throw CommandLineError("plot csv: line \(n + 2) is malformed")
-                }
-                model.append((t, m)); presentation.append((t, p))
-            }
-            svg = chart(title: property, xLabel: "t (s)", series: [(model, false), (presentation, true)])
-        default:
-            throw CommandLineError("plot: unknown kind \(quoted(kind)) (expected curve or csv)")
-        }
         if let out {
             try FileSystem.write(svg, to: out)
             output.write("wrote \(out)\n")
@@ -115,5 +67,78 @@ enum PlotCommand: Subcommand {
             s += "/>\n"
         }
         return s + "</svg>\n"
+    }
+}
+
+/// `kinetic plot curve`: a timing model's value against time.
+struct PlotCurveCommand: ParsableCommand, RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curve",
+        abstract: "Draw a timing model's value against time (MODEL as 'kinetic sample' takes it before --at)",
+        usage: "kinetic plot curve MODEL... [--until SECONDS] [--out FILE]")
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The model, as 'kinetic sample' takes it.", valueName: "model"))
+    var model: [String] = []
+    @Option(parsing: .unconditional, help: ArgumentHelp("Springs and decays: the time span in seconds (default 1.5).",
+                                                        valueName: "seconds"))
+    var until: String?
+    @Option(help: ArgumentHelp("The SVG file (default: standard output).", valueName: "file"), completion: .file(extensions: ["svg"]))
+    var out: String?
+
+    func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
+        var span = 1.5
+        if let until {
+            span = try parseNumber(until, what: "--until")
+            guard span > 0 else { throw CommandLineError("--until must be positive") }
+        }
+        if model.first == "cubic" { span = 1 }
+        let times = "0:\(span):\(span / 400)"
+        let (timing, instants) = try SampleCommand.model(from: model + ["--at", times])
+        let points = instants.map { ($0, timing.sample(at: $0).value) }
+        let svg = PlotCommand.chart(title: model.joined(separator: " "),
+                                    xLabel: model.first == "cubic" ? "time fraction" : "t (s)",
+                                    series: [(points, false)])
+        try PlotCommand.write(svg, to: out, output: &output)
+    }
+}
+
+/// `kinetic plot csv`: a property `kinetic render` recorded, model solid and presentation dotted.
+struct PlotCSVCommand: ParsableCommand, RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "csv",
+        abstract: "Draw a property recorded by 'kinetic render' (its properties.csv) against t",
+        usage: "kinetic plot csv FILE --property NAME [--out FILE]")
+
+    @Argument(help: ArgumentHelp("The properties.csv file.", valueName: "file"), completion: .file(extensions: ["csv"]))
+    var files: [String] = []
+    @Option(help: ArgumentHelp("The property, for example detail.center.x.", valueName: "name"))
+    var property: String?
+    @Option(help: ArgumentHelp("The SVG file (default: standard output).", valueName: "file"), completion: .file(extensions: ["svg"]))
+    var out: String?
+
+    func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
+        guard files.count == 1 else { throw CommandLineError("plot csv: expected one FILE") }
+        guard let property else { throw CommandLineError("plot csv: missing --property NAME") }
+        let table = try FileSystem.read(files[0])
+        // "\r\n" is one Character in Swift: split on it too, so a CRLF file reads as LF.
+        var lines = table.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        guard !lines.isEmpty else { throw CommandLineError("plot csv: \(quoted(files[0])) is empty") }
+        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard let tColumn = header.firstIndex(of: "t"),
+              let modelColumn = header.firstIndex(of: property + ".model"),
+              let presentationColumn = header.firstIndex(of: property + ".presentation") else {
+            throw CommandLineError("plot csv: no columns t, \(property).model and \(property).presentation")
+        }
+        var model: [(Double, Double)] = [], presentation: [(Double, Double)] = []
+        for (n, line) in lines.enumerated() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard f.count == header.count, let t = Double(f[tColumn]), let m = Double(f[modelColumn]),
+                  let p = Double(f[presentationColumn]) else {
+                throw CommandLineError("plot csv: line \(n + 2) is malformed")
+            }
+            model.append((t, m)); presentation.append((t, p))
+        }
+        let svg = PlotCommand.chart(title: property, xLabel: "t (s)", series: [(model, false), (presentation, true)])
+        try PlotCommand.write(svg, to: out, output: &output)
     }
 }

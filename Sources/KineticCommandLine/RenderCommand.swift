@@ -1,19 +1,53 @@
+// `kinetic render`: a scene under a gesture script, natively, or through another package's app.
+import ArgumentParser
 import Kinetic
 import KineticDemos
 import KineticHost
 import KineticScene
 
-/// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV.
-enum RenderCommand: Subcommand {
-    static let name = "render"
-    static let summary = "Run a scene under a scripted gesture: an SVG per frame and a CSV of its properties"
+/// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV;
+/// with `--package PATH`, a scene of another package's app, through that app's own runner.
+struct RenderCommand: ParsableCommand, RunnableCommand {
+    // Computed once: the discussion builds every scene to list its properties, and
+    // swift-argument-parser reads the configuration many times per parse.
+    static let configuration: CommandConfiguration = {
+        CommandConfiguration(
+            commandName: "render",
+            abstract: "Run a scene under a scripted gesture: an SVG per frame and a CSV of its properties",
+            usage: """
+                kinetic render SCENE --script FILE --out DIR [--fps N] [--duration SECONDS] [--record NAMES]
+                kinetic render --package PATH [--product NAME] SCENE --script FILE --out DIR ...
+                """,
+            discussion: discussion)
+    }()
 
-    static var usage: String {
+    @Argument(help: ArgumentHelp("The scene (see SCENES).", valueName: "scene"),
+              completion: .list(RenderScenes.all.map(\.name)))
+    var scenes: [String] = []
+    @Option(help: ArgumentHelp("The gesture script.", valueName: "file"), completion: .file(extensions: ["txt"]))
+    var script: String?
+    @Option(help: ArgumentHelp("The directory the frames and properties.csv are written to.", valueName: "dir"),
+            completion: .directory)
+    var out: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second (default 60).", valueName: "n"))
+    var fps: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The recording's length in seconds.", valueName: "seconds"))
+    var duration: String?
+    @Option(help: ArgumentHelp("Comma-separated property names to record (default: all).", valueName: "names"))
+    var record: String?
+    @Option(help: ArgumentHelp("Render a scene of the SwiftPM package at PATH (an app with a KineticApp).",
+                               valueName: "path"),
+            completion: .directory)
+    var package: String?
+    @Option(help: ArgumentHelp("With --package: the executable product (default: the package's only one).",
+                               valueName: "name"))
+    var product: String?
+
+    /// The help text (`kinetic render --help`).
+    static var usage: String { RootCommand.helpMessage(for: RenderCommand.self, columns: KineticCommandLine.helpColumns) + "\n" }
+
+    static var discussion: String {
         var text = """
-            USAGE:
-              kinetic render SCENE --script FILE --out DIR [--fps N] [--duration SECONDS]
-                             [--record NAMES]
-
             Runs SCENE on a manual clock: frame i is at t = i/N seconds (N = --fps, default 60),
             for --duration seconds (default: the script's 'end' line, or its last event), so a
             2 s script at 60 fps gives 120 frames. Before each frame the script's events up to
@@ -41,15 +75,33 @@ enum RenderCommand: Subcommand {
             text += "  \(scene.name)  \(scene.title)\n"
             var probe = scene.make(AnimationEngine()).channels.map(\.name)
             if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
-            text += "    properties: " + probe.joined(separator: ", ") + "\n"
+            // Wrapped here, indented, within the help's width (swift-argument-parser would wrap
+            // a longer line at the margin).
+            var line = "    properties:"
+            for (i, name) in probe.enumerated() {
+                let word = " " + name + (i + 1 < probe.count ? "," : "")
+                if line.count + word.count > KineticCommandLine.helpColumns - 4 {
+                    text += line + "\n"
+                    line = "               "
+                }
+                line += word
+            }
+            text += line + "\n"
         }
+        if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 
-    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
-        throws(CommandLineError)
-    {
-        let parsed = try ParsedArguments(arguments, options: ["script", "out", "fps", "duration", "record"], context: "render")
+    func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
+        if let package {
+            let status = try PackageRunner.run(package: package, product: product, arguments: forwardedArguments)
+            if status != KineticCommandLine.successStatus { throw CommandLineError.alreadyReported(status: status) }
+            return
+        }
+        if let product { throw CommandLineError("render: --product \(quoted(product)) needs --package PATH") }
+        let parsed = ParsedArguments(positionals: scenes, options: [("script", script), ("out", out), ("fps", fps),
+                                                                   ("duration", duration), ("record", record)])
+        try parsed.rejectUnknownOptions(context: "render")
         guard parsed.positionals.count == 1 else {
             throw CommandLineError(parsed.positionals.isEmpty ? "render: missing SCENE" : "render: expected one SCENE, got \(parsed.positionals.count)")
         }
@@ -59,14 +111,23 @@ enum RenderCommand: Subcommand {
         // The render itself (checks, frames, CSV) is KineticHost's, shared with every app's
         // native runner; only the file system is kinetic's own.
         let files = RenderFiles(
-            read: { path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.read(path) } },
-            makeDirectory: { path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.makeDirectory(path) } },
-            write: { text, path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } })
+            read: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.read(path) } },
+            makeDirectory: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.makeDirectory(path) } },
+            write: { text, path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } })
         do throws(RenderFailure) {
             output.write(try SceneRender.run(request, entries: RenderScenes.all, files: files))
         } catch {
             throw CommandLineError(error.message, status: error.status)
         }
+    }
+
+    /// The arguments for the app's own `render` (contract: `EXE render SCENE ...`), as given.
+    var forwardedArguments: [String] {
+        var arguments = ["render"] + scenes
+        for (name, value) in [("script", script), ("out", out), ("fps", fps), ("duration", duration), ("record", record)] {
+            if let value { arguments += ["--" + name, value] }
+        }
+        return arguments
     }
 
     private static func renderFailure<T>(_ body: () throws(CommandLineError) -> T) throws(RenderFailure) -> T {

@@ -20,6 +20,10 @@ private let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (Playg
 public enum RequestGuard {
     /// The most bytes a request head (request line and headers) may have.
     public static let maximumHeadBytes = 8192
+    /// The longest request target forwarded (the longest served path, a DocC symbol's JSON, is
+    /// about 160 bytes): FlyingFox reads a request line in time quadratic in its length, about 3 s
+    /// for 8 KB in a debug build, so a longer one is answered 414 here.
+    public static let maximumTargetBytes = 1024
     /// The time a client has to send its whole head, in milliseconds.
     public static let headTimeoutMilliseconds = 5000
 
@@ -36,7 +40,8 @@ public enum RequestGuard {
     /// Reads a request head from `descriptor`, up to the blank line, at most `limit` bytes within
     /// `timeoutMilliseconds`: 431 beyond the size, 408 past the time, 400 for a malformed
     /// request line or a head cut short, 405 for a method other than GET and HEAD, 505 for a
-    /// version other than HTTP/1.x. Linear in the bytes read.
+    /// version other than HTTP/1.x, 414 for a target longer than ``maximumTargetBytes``. Linear in
+    /// the bytes read.
     public static func readHead(from descriptor: Int32, limit: Int = maximumHeadBytes,
                                 timeoutMilliseconds: Int = headTimeoutMilliseconds) -> Head {
         let deadline = milliseconds() + timeoutMilliseconds
@@ -94,6 +99,7 @@ public enum RequestGuard {
             return .rejected(status: 505, reason: "HTTP Version Not Supported")
         }
         guard method == "GET" || method == "HEAD" else { return .rejected(status: 405, reason: "Method Not Allowed") }
+        guard parts[1].count <= maximumTargetBytes else { return .rejected(status: 414, reason: "URI Too Long") }
         return .request(method: method, target: target)
     }
 

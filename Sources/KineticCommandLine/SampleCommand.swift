@@ -1,70 +1,99 @@
+// `kinetic sample`: a timing curve, spring or decay sampled at given instants, as CSV.
+import ArgumentParser
 import Kinetic
 
 /// `kinetic sample`: progress and velocity of a timing curve at given instants, as CSV.
-enum SampleCommand: Subcommand {
-    static let name = "sample"
-    static let summary = "Print the value and velocity of a timing curve at given instants, as CSV"
+struct SampleCommand: ParsableCommand, RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sample",
+        abstract: "Print the value and velocity of a timing curve at given instants, as CSV",
+        usage: """
+            kinetic sample cubic X1 Y1 X2 Y2 --at TIMES
+            kinetic sample cubic linear|easeIn|easeOut|easeInOut|default --at TIMES
+            kinetic sample spring --stiffness K --damping C [--mass M] [--velocity V] --at TIMES
+            kinetic sample spring --damping-ratio Z [--response R|--duration D] [--velocity V] --at TIMES
+            kinetic sample spring --duration D --bounce B [--velocity V] --at TIMES
+            kinetic sample decay --velocity V [--rate R|normal|fast] --at TIMES
+            """,
+        discussion: """
+            Prints CSV on standard output: the header line 't,value,velocity', then one line per
+            instant, in the order given.
 
-    static let usage = """
-        USAGE:
-          kinetic sample cubic X1 Y1 X2 Y2 --at TIMES
-          kinetic sample cubic linear|easeIn|easeOut|easeInOut|default --at TIMES
-          kinetic sample spring --stiffness K --damping C [--mass M] [--velocity V] --at TIMES
-          kinetic sample spring --damping-ratio Z [--response R | --duration D] [--velocity V] --at TIMES
-          kinetic sample spring --duration D --bounce B [--velocity V] --at TIMES
-          kinetic sample decay --velocity V [--rate R|normal|fast] --at TIMES
+            MODELS:
+              cubic   A cubic Bezier timing curve from (0,0) to (1,1) with control points (X1,Y1) and
+                      (X2,Y2), as CAMediaTimingFunction and UICubicTimingParameters. t is the fraction
+                      of the duration, value the progress, velocity d value / d t. Presets: linear
+                      (0,0,1,1), easeIn (0.42,0,1,1), easeOut (0,0,0.58,1), easeInOut (0.42,0,0.58,1),
+                      default (0.25,0.1,0.25,1). Before 0 the curve holds 0 and after 1 it holds 1,
+                      with velocity 0; at a vertical end tangent the velocity is inf or -inf.
+              spring  A damped spring moving progress from 0 towards 1 (it may overshoot). t is in
+                      seconds; velocity is progress per second. --velocity V is the initial velocity
+                      in units of the total distance per second (UIKit's convention), default 0.
+                        --stiffness K --damping C [--mass M]   m x'' + c x' + k x = 0 (mass 1 if
+                            omitted), as UISpringTimingParameters(mass:stiffness:damping:...).
+                        --damping-ratio Z                      fitted to settle at the end of a 1 s
+                            animator duration, as UISpringTimingParameters(dampingRatio:).
+                        --damping-ratio Z --duration D         fitted to settle at D seconds.
+                        --damping-ratio Z --response R         SwiftUI's Spring(response:dampingRatio:).
+                        --duration D --bounce B                SwiftUI's Spring(duration:bounce:).
+              decay   Exponential deceleration, as a scroll view coasting after a flick. value is the
+                      position, starting at 0 with velocity V (units per second); t is in seconds.
+                      --rate R is the fraction of velocity kept per millisecond: a number, normal
+                      (0.998, the default) or fast (0.99).
 
-        Prints CSV on standard output: the header line 't,value,velocity', then one line per
-        instant, in the order given.
+            TIMES:
+              A comma-separated list of instants and ranges START:END:STEP, for example 0,0.25,0.5
+              or 0:1:0.25 or 0,0.5:1:0.1. A range samples START + i*STEP for i = 0, 1, ... up to
+              END, including END when it lands on it. For decimal arguments that arithmetic is exact
+              (each point is the double nearest the exact decimal, so 0:1:0.1 samples and prints 0.3,
+              not 0.30000000000000004); otherwise it is done in double precision. STEP must be
+              positive and END not before START; at most 1000000 instants in all.
 
-        MODELS:
-          cubic   A cubic Bezier timing curve from (0,0) to (1,1) with control points (X1,Y1) and
-                  (X2,Y2), as CAMediaTimingFunction and UICubicTimingParameters. t is the fraction
-                  of the duration, value the progress, velocity d value / d t. Presets: linear
-                  (0,0,1,1), easeIn (0.42,0,1,1), easeOut (0,0,0.58,1), easeInOut (0.42,0,0.58,1),
-                  default (0.25,0.1,0.25,1). Before 0 the curve holds 0 and after 1 it holds 1,
-                  with velocity 0; at a vertical end tangent the velocity is inf or -inf.
-          spring  A damped spring moving progress from 0 towards 1 (it may overshoot). t is in
-                  seconds; velocity is progress per second. --velocity V is the initial velocity
-                  in units of the total distance per second (UIKit's convention), default 0.
-                    --stiffness K --damping C [--mass M]   m x'' + c x' + k x = 0 (mass 1 if
-                        omitted), as UISpringTimingParameters(mass:stiffness:damping:...).
-                    --damping-ratio Z                      fitted to settle at the end of a 1 s
-                        animator duration, as UISpringTimingParameters(dampingRatio:).
-                    --damping-ratio Z --duration D         fitted to settle at D seconds.
-                    --damping-ratio Z --response R         SwiftUI's Spring(response:dampingRatio:).
-                    --duration D --bounce B                SwiftUI's Spring(duration:bounce:).
-          decay   Exponential deceleration, as a scroll view coasting after a flick. value is the
-                  position, starting at 0 with velocity V (units per second); t is in seconds.
-                  --rate R is the fraction of velocity kept per millisecond: a number, normal
-                  (0.998, the default) or fast (0.99).
+            NUMBERS:
+              Arguments are finite numbers, negative ones written as they are (-0.5 as a control
+              point, --velocity -2). Output numbers are printed in Swift's shortest form that reads
+              back as the same double (up to 17 significant digits; -0 prints as 0.0; inf and -inf
+              are possible velocities). Finite values outside a model's range are not rejected but
+              passed to Kinetic, which sanitises them: cubic X1 and X2 are clamped to [0, 1]; a spring
+              mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
+              a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
+              become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
+              [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. Two things are
+              rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
+              curve's arithmetic overflows), and any model whose value or velocity comes out NaN.
 
-        TIMES:
-          A comma-separated list of instants and ranges START:END:STEP, for example 0,0.25,0.5
-          or 0:1:0.25 or 0,0.5:1:0.1. A range samples START + i*STEP for i = 0, 1, ... up to
-          END, including END when it lands on it. For decimal arguments that arithmetic is exact
-          (each point is the double nearest the exact decimal, so 0:1:0.1 samples and prints 0.3,
-          not 0.30000000000000004); otherwise it is done in double precision. STEP must be
-          positive and END not before START; at most 1000000 instants in all.
+            Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
+            status 2; output that cannot be written (a full disk) with exit status 1. Options may
+            also be written --name=value; '--' ends the options.
+            """)
 
-        NUMBERS:
-          Arguments are finite numbers, negative ones written as they are (-0.5 as a control
-          point, --velocity -2). Output numbers are printed in Swift's shortest form that reads
-          back as the same double (up to 17 significant digits; -0 prints as 0.0; inf and -inf
-          are possible velocities). Finite values outside a model's range are not rejected but
-          passed to Kinetic, which sanitises them: cubic X1 and X2 are clamped to [0, 1]; a spring
-          mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
-          a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
-          become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
-          [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. Two things are
-          rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
-          curve's arithmetic overflows), and any model whose value or velocity comes out NaN.
+    /// The help text (`kinetic sample --help`).
+    static var usage: String { RootCommand.helpMessage(for: SampleCommand.self, columns: KineticCommandLine.helpColumns) + "\n" }
 
-        Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
-        status 2; output that cannot be written (a full disk) with exit status 1. Options may
-        also be written --name=value; '--' ends the options.
+    @Argument(parsing: .allUnrecognized,
+              help: ArgumentHelp("cubic, spring or decay; for cubic, then X1 Y1 X2 Y2 or a preset name.",
+                                 valueName: "model"),
+              completion: .list(["cubic", "spring", "decay", "linear", "easeIn", "easeOut", "easeInOut", "default"]))
+    var model: [String] = []
+    @Option(parsing: .unconditional, help: ArgumentHelp("The instants (see TIMES).", valueName: "times"))
+    var at: String?
+    @Option(parsing: .unconditional, help: "spring: the mass (default 1).") var mass: String?
+    @Option(parsing: .unconditional, help: "spring: the stiffness k.") var stiffness: String?
+    @Option(parsing: .unconditional, help: "spring: the damping c.") var damping: String?
+    @Option(parsing: .unconditional, help: "spring: the damping ratio.") var dampingRatio: String?
+    @Option(parsing: .unconditional, help: "spring: SwiftUI's response, in seconds.") var response: String?
+    @Option(parsing: .unconditional, help: "spring: the duration, in seconds.") var duration: String?
+    @Option(parsing: .unconditional, help: "spring: SwiftUI's bounce.") var bounce: String?
+    @Option(parsing: .unconditional, help: "spring, decay: the initial velocity.") var velocity: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("decay: fraction of velocity kept per millisecond, normal or fast.",
+                                                        valueName: "rate"))
+    var rate: String?
 
-        """
+    /// The options given, by name.
+    var options: [(String, String?)] {
+        [("at", at), ("mass", mass), ("stiffness", stiffness), ("damping", damping), ("damping-ratio", dampingRatio),
+         ("response", response), ("duration", duration), ("bounce", bounce), ("velocity", velocity), ("rate", rate)]
+    }
 
     /// A timing model ready to sample.
     enum Model {
@@ -88,52 +117,70 @@ enum SampleCommand: Subcommand {
         }
     }
 
-    static func run<Output: TextOutputStream>(_ arguments: ArraySlice<String>, output: inout Output)
-        throws(CommandLineError)
-    {
-        let (model, instants) = try parse(arguments)
+    func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
+        let (model, instants) = try parse()
         // Every row is computed before anything is written, so a NaN is an error, not output.
         let rows = instants.map { t in (t, model.sample(at: t)) }
         if let bad = rows.first(where: { $0.1.value.isNaN || $0.1.velocity.isNaN }) {
-            throw CommandLineError("sample: the model gives NaN at t = \(format(bad.0)); its arguments are out of range")
+            throw CommandLineError("sample: the model gives NaN at t = \(Self.format(bad.0)); its arguments are out of range")
         }
         output.write("t,value,velocity\n")
         for (t, s) in rows {
-            output.write(format(t) + "," + format(s.value) + "," + format(s.velocity) + "\n")
+            output.write(Self.format(t) + "," + Self.format(s.value) + "," + Self.format(s.velocity) + "\n")
         }
     }
 
-    /// The model and instants a command line asks for; throws on any bad argument.
-    static func parse(_ arguments: ArraySlice<String>) throws(CommandLineError) -> (Model, [Double]) {
-        guard let kind = arguments.first else {
+    /// The model and instants that `arguments` (what follows `kinetic sample`) ask for; throws on
+    /// any bad argument. `kinetic plot curve` reads its MODEL with it.
+    static func model(from arguments: [String]) throws(CommandLineError) -> (Model, [Double]) {
+        let command: SampleCommand
+        do {
+            try rejectRepeatedOptions(arguments, flags: [])
+            command = try SampleCommand.parse(arguments)
+        } catch let error as CommandLineError {
+            throw error
+        } catch {
+            throw CommandLineError(RootCommand.oneLineMessage(for: error))
+        }
+        return try command.parse()
+    }
+
+    /// The model and instants this command line asks for; throws on any bad argument.
+    func parse() throws(CommandLineError) -> (Model, [Double]) {
+        guard let kind = model.first else {
             throw CommandLineError("sample: missing timing model (cubic, spring or decay)")
         }
-        let rest = arguments.dropFirst()
-        let model: Model
-        let parsed: ParsedArguments
+        let allowed: [String]
         switch kind {
-        case "cubic":
-            parsed = try ParsedArguments(rest, options: ["at"], context: "sample cubic")
-            model = .cubic(try cubic(parsed.positionals))
-        case "spring":
-            parsed = try ParsedArguments(rest, options: SpringOption.allCases.map(\.rawValue) + ["at"],
-                                         context: "sample spring")
-            try noPositionals(parsed, context: "sample spring")
-            model = .spring(try spring(parsed))
-        case "decay":
-            parsed = try ParsedArguments(rest, options: ["velocity", "rate", "at"], context: "sample decay")
-            try noPositionals(parsed, context: "sample decay")
-            model = try decay(parsed)
+        case "cubic": allowed = ["at"]
+        case "spring": allowed = SpringOption.allCases.map(\.rawValue) + ["at"]
+        case "decay": allowed = ["velocity", "rate", "at"]
         default:
             if kind.hasPrefix("-") {
                 throw CommandLineError("sample: expected a timing model (cubic, spring or decay) before options, got \(quoted(kind))")
             }
             throw CommandLineError("sample: unknown timing model \(quoted(kind)) (expected cubic, spring or decay)")
         }
+        let parsed = ParsedArguments(positionals: Array(model.dropFirst()), options: options)
+        try parsed.rejectUnknownOptions(context: "sample \(kind)")
+        for (name, value) in options where value != nil && !allowed.contains(name) {
+            throw CommandLineError("unknown option '--\(name)' for 'sample \(kind)'")
+        }
+        let timing: Model
+        switch kind {
+        case "cubic":
+            timing = .cubic(try Self.cubic(parsed.positionals))
+        case "spring":
+            try Self.noPositionals(parsed, context: "sample spring")
+            timing = .spring(try Self.spring(parsed))
+        default:
+            try Self.noPositionals(parsed, context: "sample decay")
+            timing = try Self.decay(parsed)
+        }
         guard let times = parsed.string("at") else {
             throw CommandLineError("sample \(kind): missing --at TIMES")
         }
-        return (model, try Instants.parse(times))
+        return (timing, try Instants.parse(times))
     }
 
     /// Writes the CSV.

@@ -2,7 +2,7 @@
 import KineticDemos
 import KineticHost
 
-/// The playground: `DemoCatalog.entries` as a ``KineticApp``. `swift run KineticPlayground list`
+/// The playground: `DemoCatalog.entries` as a `KineticApp`. `swift run KineticPlayground list`
 /// lists them and `… render SCENE --script FILE --out DIR` renders one headlessly;
 /// `Scripts/build-web` builds the same target as the browser playground's WebAssembly module.
 @main

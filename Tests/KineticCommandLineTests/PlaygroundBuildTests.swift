@@ -38,4 +38,15 @@ struct PlaygroundBuildTests {
         let missing = PlaygroundCommand.build(plan, script: dir + "/missing.sh")
         #expect(missing.status == 2 && missing.message?.hasPrefix("kinetic: playground: run it from") == true)
     }
+
+    @Test func docsAreBuiltByTheirScriptAndItsStatusIsReturned() throws {
+        let dir = makeTemporaryDirectory("docs-build")
+        try FileSystem.write("touch '\(dir)/ran'\nexit 4\n", to: dir + "/build-docs")
+        let plan = PlaygroundCommand.Plan(directory: "out", port: 8765, build: false, buildDocs: true)
+        #expect(PlaygroundCommand.buildDocs(plan, script: dir + "/build-docs").status == 4)
+        #expect(fileExists(dir + "/ran"))
+        let missing = PlaygroundCommand.buildDocs(plan, script: dir + "/missing")
+        #expect(missing.status == 2 && missing.message?.hasPrefix("kinetic: playground: run it from") == true)
+        #expect(try PlaygroundCommand.plan(["--docs", "--no-build"]).buildDocs)
+    }
 }

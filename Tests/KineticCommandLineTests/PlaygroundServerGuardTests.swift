@@ -40,6 +40,11 @@ struct PlaygroundServerGuardTests {
         #expect(head("GET  / HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
         #expect(head("GET x HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
         #expect(head("GET /\u{1B}[2J HTTP/1.1\r\n\r\n") == .rejected(status: 400, reason: "Bad Request"))
+        // Under the head limit but past the target limit: FlyingFox would spend seconds on it.
+        #expect(head("GET /" + String(repeating: "a", count: 1024) + " HTTP/1.1\r\n\r\n")
+                == .rejected(status: 414, reason: "URI Too Long"))
+        #expect(head("GET /" + String(repeating: "a", count: 1023) + " HTTP/1.1\r\n\r\n")
+                == .request(method: "GET", target: "/" + String(repeating: "a", count: 1023)))
     }
 
     @Test func onlyThePagesOwnFilesAreNamed() {

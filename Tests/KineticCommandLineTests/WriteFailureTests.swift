@@ -35,22 +35,22 @@ struct WriteFailureTests {
     }
 
     /// Before: `kinetic sample ... > /dev/full` exited 0 (fputs and fflush results ignored).
-    @Test func sampleToAFullStandardOutputExitsWithStatus1() throws {
+    @Test func sampleToAFullStandardOutputExitsWithStatus1() async throws {
         let dir = makeTemporaryDirectory("stdout")
         let full = open("/dev/full", O_WRONLY)
         let errors = open(dir + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         #expect(full >= 0 && errors >= 0)
-        let status = KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0:1:0.25"],
+        let status = await KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0:1:0.25"],
                                                    outputDescriptor: full, errorDescriptor: errors)
         #expect(status == 1)
         #expect(try FileSystem.read(dir + "/stderr") == "kinetic: cannot write standard output: No space left on device\n")
     }
 
-    @Test func sampleToAWritableStandardOutputExitsWith0() throws {
+    @Test func sampleToAWritableStandardOutputExitsWith0() async throws {
         let dir = makeTemporaryDirectory("stdout")
         let out = open(dir + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let errors = open(dir + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let status = KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0,1"],
+        let status = await KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0,1"],
                                                    outputDescriptor: out, errorDescriptor: errors)
         #expect(status == 0)
         #expect(try FileSystem.read(dir + "/stdout") == "t,value,velocity\n0.0,0.0,1.0\n1.0,1.0,1.0\n")

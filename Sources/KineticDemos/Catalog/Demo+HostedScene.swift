@@ -1,10 +1,10 @@
 // Demos are hosted scenes: what KineticHost's session, recorder and render run.
 @_exported import KineticHost
 
-/// The demos' name for a recorded number (``SceneChannel``, which moved to KineticHost).
+/// The demos' name for a recorded number (`SceneChannel`, which moved to KineticHost).
 public typealias DemoChannel = SceneChannel
 
-/// The demos' name for a recording (``SceneRecording``, which moved to KineticHost).
+/// The demos' name for a recording (`SceneRecording`, which moved to KineticHost).
 public typealias DemoRecording = SceneRecording
 
 extension Demo: HostedScene {
@@ -13,7 +13,7 @@ extension Demo: HostedScene {
 }
 
 extension SceneRecording {
-    /// Runs `demo` under `script` for `duration` seconds at `fps` (``init(scene:script:fps:duration:channels:eachFrame:)``).
+    /// Runs `demo` under `script` for `duration` seconds at `fps` (`init(scene:script:fps:duration:channels:eachFrame:)`).
     public init(demo: Demo, script: GestureScript, fps: Double, duration: Double, eachFrame: (Int) -> Void = { _ in }) {
         self.init(scene: demo, script: script, fps: fps, duration: duration, eachFrame: eachFrame)
     }

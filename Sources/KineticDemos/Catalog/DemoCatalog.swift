@@ -9,7 +9,7 @@ public enum DemoCatalog {
          PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info]
     }
 
-    /// Every demo as a scene an app offers (KineticHost's ``SceneEntry``), in the order of
+    /// Every demo as a scene an app offers (KineticHost's `SceneEntry`), in the order of
     /// ``all``, then the `navigation` scene: what the playground app and `kinetic render` run.
     public static var entries: [SceneEntry] {
         all.map { info in

@@ -102,3 +102,27 @@ struct NativeRunnerTests {
         #expect(full.0 == 1 && full.2 == "kinetic: cannot write standard output: No space left on device\n")
     }
 }
+
+@Suite("Native runner over the demos app")
+struct DemosRunnerTests {
+    /// The navigation scene, moved from the command line to the demos, renders as `kinetic
+    /// render navigation` did: the drag scrubs the pop linearly, and the release finishes it.
+    @Test func navigationDragScrubsThePopAndTheReleaseFinishesIt() throws {
+        let dir = makeTemporaryDirectory("navigation")
+        writeFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        let out = open(dir + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let status = NativeRunner.run(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out",
+                                                  "--record", "detail.center.x,grid.alpha"],
+                                      entries: DemoCatalog.entries, outputDescriptor: out, errorDescriptor: out)
+        close(out)
+        #expect(status == 0)
+        #expect(readFile(dir + "/stdout") == "rendered 120 frames of navigation to \(dir)/out (0 events rejected)\n")
+        let csv = try #require(readFile(dir + "/out/properties.csv")).split(separator: "\n")
+        #expect(csv.count == 121)
+        // Frame 42 (t = 0.7): the finger has moved 120 of 240 points in x: 30 % of the pop,
+        // scrubbed linearly: detail at 200 + 120, grid alpha 0.7 + 0.3 · 0.3.
+        let f42 = csv[43].split(separator: ",").map { Double($0)! }
+        #expect(abs(f42[3] - 320) < 1e-9 && abs(f42[6] - 0.79) < 1e-9)          // presentation values
+        #expect(csv[120].split(separator: ",").map { Double($0)! }[3] == 600)
+    }
+}
