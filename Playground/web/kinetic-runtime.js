@@ -7,7 +7,8 @@
 //   2. reads the render-list layout from the module (`kinetic_layout_count/_name/_value`: header
 //      size, stride, field indices, kind numbers, format version; nothing here is copied by hand)
 //      and REFUSES a module whose format version differs from FORMAT_VERSION below, with a
-//      visible message on the page (and `window.kineticError`);
+//      visible message on the page (and `window.kineticError`); a frame whose header names
+//      another format later stops the drawing with the same kind of message;
 //   3. calls the app's start export `__main_argc_argv(0, 0)` (what `@main` becomes on wasm32):
 //      it registers the app's scenes;
 //   4. lists the scenes (`kinetic_scene_count`, `kinetic_describe`) and shows the one named by the
