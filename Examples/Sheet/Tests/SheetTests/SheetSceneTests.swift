@@ -59,11 +59,11 @@ struct Release: Sendable, CustomTestStringConvertible {
     Release(from: .medium, velocity: -100, expected: .medium),     // 328.5 → 278.5
     Release(from: .medium, velocity: 400, expected: .collapsed),   // 380.2 → 580.1
     Release(from: .medium, velocity: -400, expected: .large),      // 286.8 → 86.9
-    Release(from: .medium, velocity: 2500, expected: .collapsed),  // pulled past collapsed
-    Release(from: .medium, velocity: -2500, expected: .large),     // pulled past large
-    Release(from: .collapsed, velocity: -300, expected: .medium),  // 517 → 367.1
+    Release(from: .medium, velocity: 2500, expected: .collapsed),  // 612.4, rubber-banded past collapsed
+    Release(from: .medium, velocity: -2500, expected: .large),     // 30.6, rubber-banded past large
+    Release(from: .collapsed, velocity: -300, expected: .medium),  // 522 → 372.2
     Release(from: .collapsed, velocity: -600, expected: .large),   // 477 → 177.1
-    Release(from: .large, velocity: 300, expected: .medium),       // 104 → 253.9
+    Release(from: .large, velocity: 300, expected: .medium),       // 99 → 248.8
     Release(from: .large, velocity: 1200, expected: .collapsed),   // 224 → 823.7
 ])
 func aReleaseSettlesOnTheDetentNearestToWhereTheFlickWouldCoast(_ release: Release) {
