@@ -124,6 +124,8 @@ public enum SceneRender {
                 failure = error
             }
         }
+        // The render made the engine; ending it frees a scene whose animations are still in flight.
+        hosted.scene.engine.invalidate()
         if let failure { throw failure }
         try files.write(recording.csv, out + "/properties.csv")
         return "rendered \(recording.frames) frames of \(entry.name) to \(out) (\(recording.rejected) events rejected)\n"

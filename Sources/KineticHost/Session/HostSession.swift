@@ -36,10 +36,15 @@ public final class HostSession {
     }
 
     /// Shows scene `index` fresh, its engine starting at `time` (0 if not finite). Returns
-    /// false for an index out of range (the scene shown stays).
+    /// false for an index out of range (the scene shown stays). The scene shown before is
+    /// dropped and its engine invalidated (`AnimationEngine.invalidate()`), so a scene
+    /// switched away from mid-flight is freed.
     @discardableResult
     public func select(_ index: Int, at time: Double) -> Bool {
         guard index >= 0, index < entries.count else { return false }
+        // The session made the old scene's engine, so it ends it: animations still in flight
+        // would otherwise keep their properties, and through them the engine, alive.
+        hosted?.scene.engine.invalidate()
         hosted = entries[index].make(AnimationEngine(time: time.isFinite ? time : 0))
         self.index = index
         return true
@@ -132,6 +137,7 @@ public final class HostSession {
             return -1
         }
         let run = SceneRecording(scene: hosted, script: parsed, fps: fps, duration: parsed.end)
+        hosted.scene.engine.invalidate()
         recording = run.values
         var names = ""
         for (i, n) in run.channels.enumerated() { names += (i == 0 ? "" : ",") + n }
