@@ -28,7 +28,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     public let engine: AnimationEngine
     /// The model value.
     @exclusivity(unchecked) public private(set) var modelValue: Value
-    @usableFromInline @exclusivity(unchecked) var tracks: [PropertyTrack<Value>] = []
+    @usableFromInline @exclusivity(unchecked) var tracks = PropertyTrackList<Value>()
 
     /// Creates a property at rest at `value`.
     public init(_ value: Value, engine: AnimationEngine) {
@@ -59,8 +59,18 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     @inlinable
     public var presentationValue: Value {
         var v = modelValue
+        // The first track is inline: its fields are read in place (no copy, no retain of its
+        // segment), and the coefficients are an index into the engine's lanes.
+        guard let slot = tracks.head?.slot else { return v }
         let engine = self.engine
-        for track in tracks { v += track.offset(in: engine).value }
+        let c = engine.coefficients(slot: slot)
+        v += tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked
+        var i = 0
+        while i < tracks.tail.count {
+            let c = engine.coefficients(slot: tracks.tail[i].slot)
+            v += tracks.tail[i].delta * c.released + tracks.tail[i].initialVelocity * c.kicked
+            i &+= 1
+        }
         return v
     }
 
@@ -246,8 +256,7 @@ protocol AnimatedPropertyTracks: AnyObject {
 
 extension AnimatedProperty: AnimatedPropertyTracks {
     func finishTracks(of animator: PropertyAnimator, at position: AnimatingPosition) {
-        var kept: [PropertyTrack<Value>] = []
-        kept.reserveCapacity(tracks.count)
+        var kept = PropertyTrackList<Value>()
         var model = modelValue
         for track in tracks {
             guard track.segment.owner === animator else { kept.append(track); continue }
@@ -334,7 +343,7 @@ extension AnimatedProperty: AnimatedPropertyTracks {
         var endValue = modelValue
         var startValue = modelValue
         var current = modelValue
-        var kept: [PropertyTrack<Value>] = []
+        var kept = PropertyTrackList<Value>()
         for track in tracks {
             guard track.segment.owner === animator else { kept.append(track); continue }
             startValue += track.offset(atEnd: false)

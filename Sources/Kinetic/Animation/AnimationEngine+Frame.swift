@@ -184,7 +184,7 @@ extension AnimationEngine {
         table.curves.withUnsafeBufferPointer { curves in
         table.springs.withUnsafeBufferPointer { springs in
         table.decays.withUnsafeBufferPointer { decays in
-            for s in 0..<count {
+            for s in 0..<count where table.stamps[s] != revision {
                 let c: SpringBasis
                 switch table.kinds[s] {
                 case .timedCubic, .timedSpring:
