@@ -177,10 +177,7 @@ extension AnimationEngine {
         let revision = self.revision
         let now = time
         let table = slots
-        records.modes.withUnsafeBufferPointer { modes in
-        records.generations.withUnsafeBufferPointer { generations in
-        records.fractions.withUnsafeBufferPointer { fractions in
-        records.rates.withUnsafeBufferPointer { rates in
+        let records = self.records
         table.curves.withUnsafeBufferPointer { curves in
         table.springs.withUnsafeBufferPointer { springs in
         table.decays.withUnsafeBufferPointer { decays in
@@ -189,15 +186,15 @@ extension AnimationEngine {
                 switch table.kinds[s] {
                 case .timedCubic, .timedSpring:
                     let r = Int(table.records[s])
-                    guard r >= 0, generations[r] == table.generations[s] else { continue }
-                    let mode = modes[r]
+                    guard r >= 0, records.generations[r] == table.generations[s] else { continue }
+                    let mode = records.modes[r]
                     guard mode == .plain || mode == .paused else { continue }
                     let start = table.starts[s], end = table.ends[s]
                     if start == end { c = AnimationSegment.rest; break }
-                    let (u, slope) = AnimationSegment.directed(fractions[r], start: start, end: end,
+                    let (u, slope) = AnimationSegment.directed(records.fractions[r], start: start, end: end,
                                                                backwards: table.backwards[s])
                     if u >= 1 { c = AnimationSegment.zero; break }
-                    let du = slope * rates[r]
+                    let du = slope * records.rates[r]
                     if table.kinds[s] == .timedCubic {
                         c = AnimationSegment.cubicCoefficients(curves[s], u: u, du: du)
                     } else {
@@ -212,6 +209,6 @@ extension AnimationEngine {
                 }
                 table.store(c, at: s, revision: revision)
             }
-        }}}}}}}
+        }}}
     }
 }

@@ -61,7 +61,10 @@ public final class AnimationEngine {
         if tickInProgress && animator !== advancing { mutatedDuringTick = true }
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        records.deallocate()
+    }
 
     /// Physics animations (springs and decays on properties) and other ``EngineDriven`` clients
     /// (a dynamic animator) that are running.
@@ -108,6 +111,9 @@ public final class AnimationEngine {
         self.time = time
         tickCount &+= 1
         revision &+= 1
+        // A tick from inside a completion handler: the outer tick calls every later animator.
+        let nested = tickInProgress
+        defer { if nested { tickInProgress = true; mutatedDuringTick = true } }
         advanceAnimators(to: time)
         if !physicsAnimations.isEmpty {
             for animation in physicsAnimations {

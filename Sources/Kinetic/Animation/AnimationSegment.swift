@@ -190,7 +190,7 @@ final class AnimationSegment {
     /// A timed stretch on `curve` at its own progress variable `u` (in [0, 1)), moving at `du`
     /// per second. The frame pass and ``coefficients(fraction:rate:scrubbedProgress:)`` share it.
     @inline(__always)
-    static func cubicCoefficients(_ curve: CubicTimingParameters, u: Double, du: Double) -> SpringBasis {
+    static func cubicCoefficients(_ curve: borrowing CubicTimingParameters, u: Double, du: Double) -> SpringBasis {
         let s = curve.sample(at: u)
         var slope = s.velocity
         if !slope.isFinite {

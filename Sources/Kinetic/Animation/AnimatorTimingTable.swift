@@ -20,38 +20,40 @@ enum RecordMode: UInt8 {
 /// refreshed whenever one of them changes (every input reports to
 /// ``AnimationEngine/timelineChanged(_:)``), and the clock's outputs at the engine's time.
 struct AnimatorTimingTable {
-    var modes: [RecordMode] = []
-    var animators: [Unmanaged<PropertyAnimator>?] = []
+    // Raw lanes (no uniqueness or bounds checks in the frame pass), reallocated when they grow.
+    var modes: UnsafeMutablePointer<RecordMode> = .allocate(capacity: 0)
+    var animators: UnsafeMutablePointer<Unmanaged<PropertyAnimator>?> = .allocate(capacity: 0)
     /// Bumped when a record is freed, so slots made for an earlier animator no longer match.
-    var generations: [UInt32] = []
+    var generations: UnsafeMutablePointer<UInt32> = .allocate(capacity: 0)
     /// The order the engine's `animators` list has (registration order).
-    var sequence: [UInt64] = []
+    var sequence: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
 
     // Inputs (plain and paused records).
-    var anchorFractions: [Double] = []
+    var anchorFractions: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
     /// `max(anchorTime, startTime)`: where the clock starts moving.
-    var bases: [Double] = []
-    var startTimes: [Double] = []
+    var bases: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var startTimes: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
     /// `rate × speed`, fraction per second.
-    var paces: [Double] = []
-    var reversed: [Bool] = []
+    var paces: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var reversed: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
     /// Whether fraction observers must hear every tick.
-    var observed: [Bool] = []
+    var observed: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
 
     // Outputs at the engine's time.
-    var fractions: [Double] = []
-    var rates: [Double] = []
-    var done: [Bool] = []
+    var fractions: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var rates: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var done: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
 
     /// ``PropertyAnimator/lastReportedFraction`` while the animator is registered (the pass
     /// updates it for the animators it does not call); `previousReported` is its value before
     /// the current tick.
-    var lastReported: [Double] = []
-    var previousReported: [Double] = []
+    var lastReported: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var previousReported: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
     /// The engine's tick count when the pass last updated `lastReported` for the record.
-    var skippedAt: [UInt64] = []
+    var skippedAt: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
 
     private(set) var count = 0
+    private var capacity = 0
     private var freeRecords: [Int32] = []
     private var nextSequence: UInt64 = 0
 
@@ -61,29 +63,26 @@ struct AnimatorTimingTable {
         if let reused = freeRecords.popLast() {
             r = Int(reused)
         } else {
+            if count == capacity { grow() }
             r = count
             count += 1
-            modes.append(.free)
-            animators.append(nil)
-            generations.append(0)
-            sequence.append(0)
-            anchorFractions.append(0)
-            bases.append(0)
-            startTimes.append(0)
-            paces.append(0)
-            reversed.append(false)
-            observed.append(false)
-            fractions.append(0)
-            rates.append(0)
-            done.append(false)
-            lastReported.append(0)
-            previousReported.append(0)
-            skippedAt.append(.max)
+            generations[r] = 0
+            lastReported[r] = 0
+            previousReported[r] = 0
         }
         modes[r] = .general
         animators[r] = Unmanaged.passUnretained(animator)
         sequence[r] = nextSequence
         nextSequence &+= 1
+        anchorFractions[r] = 0
+        bases[r] = 0
+        startTimes[r] = 0
+        paces[r] = 0
+        reversed[r] = false
+        observed[r] = false
+        fractions[r] = 0
+        rates[r] = 0
+        done[r] = false
         skippedAt[r] = .max
         return r
     }
@@ -95,10 +94,57 @@ struct AnimatorTimingTable {
         freeRecords.append(Int32(r))
     }
 
+    private mutating func grow() {
+        let newCapacity = Swift.max(16, capacity * 2)
+        func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
+            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
+            new.moveInitialize(from: old, count: count)
+            old.deallocate()
+            return new
+        }
+        modes = moved(modes)
+        animators = moved(animators)
+        generations = moved(generations)
+        sequence = moved(sequence)
+        anchorFractions = moved(anchorFractions)
+        bases = moved(bases)
+        startTimes = moved(startTimes)
+        paces = moved(paces)
+        reversed = moved(reversed)
+        observed = moved(observed)
+        fractions = moved(fractions)
+        rates = moved(rates)
+        done = moved(done)
+        lastReported = moved(lastReported)
+        previousReported = moved(previousReported)
+        skippedAt = moved(skippedAt)
+        capacity = newCapacity
+    }
+
+    /// Frees the lanes (the engine's deinit).
+    func deallocate() {
+        modes.deallocate()
+        animators.deallocate()
+        generations.deallocate()
+        sequence.deallocate()
+        anchorFractions.deallocate()
+        bases.deallocate()
+        startTimes.deallocate()
+        paces.deallocate()
+        reversed.deallocate()
+        observed.deallocate()
+        fractions.deallocate()
+        rates.deallocate()
+        done.deallocate()
+        lastReported.deallocate()
+        previousReported.deallocate()
+        skippedAt.deallocate()
+    }
+
     /// The clock of a plain record at `time`: exactly ``PropertyAnimator/currentPosition()`` and
     /// ``PropertyAnimator/timeline()`` for a running animator with a finite rate and one leg.
     @inline(__always)
-    mutating func evaluatePlain(_ r: Int, at time: Double) {
+    func evaluatePlain(_ r: Int, at time: Double) {
         let anchor = anchorFractions[r]
         let backwards = reversed[r]
         let elapsed = Swift.max(0, time - bases[r])
