@@ -58,19 +58,24 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// the frame pass (see ``AnimationEngine/tick(at:)``).
     @inlinable
     public var presentationValue: Value {
-        var v = modelValue
-        // The first track is inline: its fields are read in place (no copy, no retain of its
-        // segment), and the coefficients are an index into the engine's lanes.
-        guard let slot = tracks.head?.slot else { return v }
-        let engine = self.engine
-        let c = engine.coefficients(slot: slot)
-        v += tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked
-        var i = 0
-        while i < tracks.tail.count {
-            let c = engine.coefficients(slot: tracks.tail[i].slot)
-            v += tracks.tail[i].delta * c.released + tracks.tail[i].initialVelocity * c.kicked
-            i &+= 1
+        @inline(__always) get {
+            // The common read: one track whose coefficients the frame pass already filled. Its
+            // fields are read in place (no copy of the track, no retain of anything) and nothing
+            // is called, so a caller's loop over properties needs no retain either.
+            guard let slot = tracks.head?.slot else { return modelValue }
+            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
+                return modelValue + (tracks.head!.delta * engine.slots.released[slot]
+                                     + tracks.head!.initialVelocity * engine.slots.kicked[slot])
+            }
+            return computedPresentationValue()
         }
+    }
+
+    /// The model plus every track's offset, each track's coefficients filled if stale.
+    @usableFromInline @inline(never)
+    func computedPresentationValue() -> Value {
+        var v = modelValue
+        for track in tracks { v += track.offset(in: engine).value }
         return v
     }
 

@@ -178,9 +178,11 @@ extension AnimationEngine {
         let now = time
         let table = slots
         let records = self.records
-        table.curves.withUnsafeBufferPointer { curves in
-        table.springs.withUnsafeBufferPointer { springs in
-        table.decays.withUnsafeBufferPointer { decays in
+        let curves = table.curves
+        table.springs.withUnsafeBufferPointer { springBuffer in
+        table.decays.withUnsafeBufferPointer { decayBuffer in
+            let springs = springBuffer.baseAddress.unsafelyUnwrapped
+            let decays = decayBuffer.baseAddress.unsafelyUnwrapped
             for s in 0..<count where table.stamps[s] != revision {
                 let c: SpringBasis
                 switch table.kinds[s] {
@@ -196,7 +198,9 @@ extension AnimationEngine {
                     if u >= 1 { c = AnimationSegment.zero; break }
                     let du = slope * records.rates[r]
                     if table.kinds[s] == .timedCubic {
-                        c = AnimationSegment.cubicCoefficients(curves[s], u: u, du: du)
+                        c = curves[s].unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                            AnimationSegment.cubicCoefficients($0.curve, u: u, du: du)
+                        }
                     } else {
                         c = AnimationSegment.springCoefficients(springs[s], seconds: table.seconds[s], u: u, du: du)
                     }
@@ -209,6 +213,6 @@ extension AnimationEngine {
                 }
                 table.store(c, at: s, revision: revision)
             }
-        }}}
+        }}
     }
 }

@@ -54,8 +54,11 @@ struct SegmentSlotTable {
     var generations: UnsafeMutablePointer<UInt32>
     /// The segment in each slot (unretained: the segment frees its slot when it goes).
     var segments: UnsafeMutablePointer<Unmanaged<AnimationSegment>?>
+    /// Timed cubic: the curve, in a box the slot holds a reference to, so the pass reads it in
+    /// place through an unretained reference (a curve copied out of an array would retain its
+    /// table around every sample).
+    var curves: UnsafeMutablePointer<Unmanaged<CurveBox>?>
     /// Timing parameters by slot (a placeholder where the slot's kind does not use them).
-    var curves: [CubicTimingParameters] = []
     var springs: [SpringTimingParameters] = []
     var decays: [DecayTimingParameters] = []
 
@@ -79,6 +82,7 @@ struct SegmentSlotTable {
         records = .allocate(capacity: 0)
         generations = .allocate(capacity: 0)
         segments = .allocate(capacity: 0)
+        curves = .allocate(capacity: 0)
     }
 
     /// Slots in use.
@@ -94,7 +98,6 @@ struct SegmentSlotTable {
             if count == capacity { grow() }
             slot = count
             count += 1
-            curves.append(.linear)
             springs.append(.uiKitDefault)
             decays.append(DecayTimingParameters())
         }
@@ -111,6 +114,7 @@ struct SegmentSlotTable {
         records[slot] = -1
         generations[slot] = 0
         segments[slot] = Unmanaged.passUnretained(segment)
+        curves[slot] = nil
         return slot
     }
 
@@ -119,8 +123,8 @@ struct SegmentSlotTable {
         kinds[slot] = .free
         stamps[slot] = .max
         segments[slot] = nil
-        // Drop the curve's table reference now rather than when the slot is reused.
-        curves[slot] = .linear
+        curves[slot]?.release()
+        curves[slot] = nil
         freeSlots.append(Int32(slot))
     }
 
@@ -145,8 +149,8 @@ struct SegmentSlotTable {
         records = moved(records)
         generations = moved(generations)
         segments = moved(segments)
+        curves = moved(curves)
         capacity = newCapacity
-        curves.reserveCapacity(newCapacity)
         springs.reserveCapacity(newCapacity)
         decays.reserveCapacity(newCapacity)
     }
@@ -166,6 +170,7 @@ struct SegmentSlotTable {
         records.deallocate()
         generations.deallocate()
         segments.deallocate()
+        curves.deallocate()
     }
 
     /// Stores `c` as the coefficients of `slot` at `revision`.
@@ -177,4 +182,10 @@ struct SegmentSlotTable {
         kickedVelocity[slot] = c.kickedVelocity
         stamps[slot] = revision
     }
+}
+
+/// A cubic curve in a box: what a timed cubic slot refers to.
+final class CurveBox {
+    let curve: CubicTimingParameters
+    init(_ curve: CubicTimingParameters) { self.curve = curve }
 }
