@@ -1,4 +1,5 @@
-// The cost of one frame of the animation engine with many animations in flight (issue 3's bars):
+// The cost of one frame of the animation engine with many animations in flight (issue 3's bars,
+// and issue 13's: tick + read of 10,000 animators ≤ 0.4 ms, of 100,000 properties ≤ 1 ms):
 //
 // - `Engine tick, 10,000 animators`: 10,000 running animators of one `Double` property each.
 // - `Engine tick, 100,000 properties`: 100 running animators of 1,000 `Double` properties each.

@@ -27,8 +27,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// The engine whose clock and transactions this property follows.
     public let engine: AnimationEngine
     /// The model value.
-    public private(set) var modelValue: Value
-    @usableFromInline var tracks: [PropertyTrack<Value>] = []
+    @exclusivity(unchecked) public private(set) var modelValue: Value
+    @usableFromInline @exclusivity(unchecked) var tracks = PropertyTrackList<Value>()
 
     /// Creates a property at rest at `value`.
     public init(_ value: Value, engine: AnimationEngine) {
@@ -53,10 +53,29 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// The value on screen now: the model plus every running track's offset.
+    ///
+    /// Each track's coefficients are an index into the engine's packed slot table, filled by
+    /// the frame pass (see ``AnimationEngine/tick(at:)``).
     @inlinable
     public var presentationValue: Value {
+        @inline(__always) get {
+            // The common read: one track whose coefficients the frame pass already filled. Its
+            // fields are read in place (no copy of the track, no retain of anything) and nothing
+            // is called, so a caller's loop over properties needs no retain either.
+            guard let slot = tracks.head?.slot else { return modelValue }
+            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
+                return modelValue + (tracks.head!.delta * engine.slots.released[slot]
+                                     + tracks.head!.initialVelocity * engine.slots.kicked[slot])
+            }
+            return computedPresentationValue()
+        }
+    }
+
+    /// The model plus every track's offset, each track's coefficients filled if stale.
+    @usableFromInline @inline(never)
+    func computedPresentationValue() -> Value {
         var v = modelValue
-        for track in tracks { v += track.offset().value }
+        for track in tracks { v += track.offset(in: engine).value }
         return v
     }
 
@@ -64,7 +83,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     @inlinable
     public var velocity: Value {
         var v = Value.zero
-        for track in tracks { v += track.offset().velocity }
+        let engine = self.engine
+        for track in tracks { v += track.offset(in: engine).velocity }
         return v
     }
 
@@ -72,8 +92,9 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     @inlinable
     public var presentation: (value: Value, velocity: Value) {
         var value = modelValue, velocity = Value.zero
+        let engine = self.engine
         for track in tracks {
-            let o = track.offset()
+            let o = track.offset(in: engine)
             value += o.value
             velocity += o.velocity
         }
@@ -158,6 +179,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
 @usableFromInline
 struct PropertyTrack<Value: AnimatableValue> {
     @usableFromInline let segment: AnimationSegment
+    /// The segment's slot in the engine's table (a copy, so that a read does not visit the segment).
+    @usableFromInline let slot: Int
     /// `old − new` model value: the offset when the animation starts.
     @usableFromInline var delta: Value
     /// The offset's velocity when the animation starts (springs with an initial velocity).
@@ -166,13 +189,19 @@ struct PropertyTrack<Value: AnimatableValue> {
     @usableFromInline
     init(segment: AnimationSegment, delta: Value, initialVelocity: Value) {
         self.segment = segment
+        self.slot = segment.slot
         self.delta = delta
         self.initialVelocity = initialVelocity
     }
 
-    @inlinable
     func offset() -> (value: Value, velocity: Value) {
-        let c = segment.coefficients()
+        offset(in: segment.engine)
+    }
+
+    /// The offset and its velocity now, read from `engine`'s slot table (the segment's engine).
+    @inlinable @inline(__always)
+    func offset(in engine: AnimationEngine) -> (value: Value, velocity: Value) {
+        let c = engine.coefficients(slot: slot)
         return (delta * c.released + initialVelocity * c.kicked,
                 delta * c.releasedVelocity + initialVelocity * c.kickedVelocity)
     }
@@ -232,8 +261,7 @@ protocol AnimatedPropertyTracks: AnyObject {
 
 extension AnimatedProperty: AnimatedPropertyTracks {
     func finishTracks(of animator: PropertyAnimator, at position: AnimatingPosition) {
-        var kept: [PropertyTrack<Value>] = []
-        kept.reserveCapacity(tracks.count)
+        var kept = PropertyTrackList<Value>()
         var model = modelValue
         for track in tracks {
             guard track.segment.owner === animator else { kept.append(track); continue }
@@ -320,7 +348,7 @@ extension AnimatedProperty: AnimatedPropertyTracks {
         var endValue = modelValue
         var startValue = modelValue
         var current = modelValue
-        var kept: [PropertyTrack<Value>] = []
+        var kept = PropertyTrackList<Value>()
         for track in tracks {
             guard track.segment.owner === animator else { kept.append(track); continue }
             startValue += track.offset(atEnd: false)

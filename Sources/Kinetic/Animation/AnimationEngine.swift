@@ -31,14 +31,40 @@ public final class AnimationEngine {
     public var onDiagnostic: ((Diagnostic) -> Void)?
 
     /// Changes whenever anything a presentation value depends on may have changed: the time,
-    /// or an animator's timeline. Segments cache their coefficients against it.
-    @usableFromInline var revision: UInt64 = 0
+    /// or an animator's timeline. The coefficients in ``slots`` are valid at the revision they
+    /// are stamped with.
+    @usableFromInline @exclusivity(unchecked) var revision: UInt64 = 0
 
     /// How many ticks the engine has taken (each accepted ``tick(at:)``, even at the same time).
     var tickCount: UInt64 = 0
 
-    /// Called by animators when their timeline changes between ticks.
-    @inline(__always) func timelineChanged() { revision &+= 1 }
+    /// Every live segment's coefficients and timing, packed (see ``SegmentSlotTable``).
+    @usableFromInline @exclusivity(unchecked) var slots = SegmentSlotTable()
+
+    /// A packed copy of each registered animator's clock (see ``AnimatorTimingTable``).
+    @exclusivity(unchecked) var records = AnimatorTimingTable()
+
+    /// Scratch lists of the frame pass, kept to reuse their storage.
+    var candidateRecords: [Int32] = []
+    var callList: [PropertyAnimator] = []
+    /// While the tick calls animators: the one being called, and whether anything changed the
+    /// clock of another animator (then the rest of the tick calls every animator, as it always did).
+    var tickInProgress = false
+    unowned(unsafe) var advancing: PropertyAnimator?
+    var mutatedDuringTick = false
+
+    /// Called by an animator whenever an input of its clock (``PropertyAnimator/timeline()``)
+    /// changes: every cached coefficient is stale, and the animator's record is refreshed.
+    func timelineChanged(_ animator: PropertyAnimator) {
+        revision &+= 1
+        syncRecord(of: animator)
+        if tickInProgress && animator !== advancing { mutatedDuringTick = true }
+    }
+
+    deinit {
+        slots.deallocate()
+        records.deallocate()
+    }
 
     /// Physics animations (springs and decays on properties) and other ``EngineDriven`` clients
     /// (a dynamic animator) that are running.
@@ -85,14 +111,17 @@ public final class AnimationEngine {
         self.time = time
         tickCount &+= 1
         revision &+= 1
-        // Completion handlers may start, stop or create animators: iterate over a snapshot.
-        for animator in animators where animator.state == .active {
-            animator.advance(to: time)
+        // A tick from inside a completion handler: the outer tick calls every later animator.
+        let nested = tickInProgress
+        defer { if nested { tickInProgress = true; mutatedDuringTick = true } }
+        advanceAnimators(to: time)
+        if !physicsAnimations.isEmpty {
+            for animation in physicsAnimations {
+                animation.advance(to: time)
+            }
+            physicsAnimations.removeAll { !$0.isRunning }
         }
-        for animation in physicsAnimations {
-            animation.advance(to: time)
-        }
-        physicsAnimations.removeAll { !$0.isRunning }
+        evaluateSlots()
     }
 
     /// Lets go of every animator and physics animation the engine drives, for a host that is
@@ -168,11 +197,24 @@ public final class AnimationEngine {
     // MARK: Bookkeeping
 
     func register(_ animator: PropertyAnimator) {
-        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
+        if !animators.contains(where: { $0 === animator }) {
+            animators.append(animator)
+            let r = records.allocate(for: animator)
+            records.lastReported[r] = animator.storedLastReportedFraction
+            animator.engineRecord = r
+            animator.registrationSequence = records.sequence[r]
+            syncRecord(of: animator)
+        }
     }
 
     func unregister(_ animator: PropertyAnimator) {
         animators.removeAll { $0 === animator }
+        let r = animator.engineRecord
+        if r >= 0 {
+            animator.storedLastReportedFraction = records.lastReported[r]
+            animator.engineRecord = -1
+            records.release(r)
+        }
     }
 
     func register(_ animation: any EngineDriven) {

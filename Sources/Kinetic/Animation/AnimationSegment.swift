@@ -79,6 +79,9 @@ final class AnimationSegment {
     /// the progress that remained on screen (see ``Kind/clipped(inner:at:towardEnd:pivot:edge:scrubAt:scrubPivot:)``).
     let scrubStart: Double
     let scrubEnd: Double
+    /// The segment's slot in its engine's ``SegmentSlotTable``: where its coefficients are
+    /// packed for the frame pass and for reads.
+    @usableFromInline private(set) var slot = -1
 
     init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false,
          scrubStretch: (start: Double, end: Double)? = nil) {
@@ -91,6 +94,7 @@ final class AnimationSegment {
         self.backwards = backwards
         self.scrubStart = scrubStretch?.start ?? start
         self.scrubEnd = Swift.max(scrubStretch?.end ?? end, scrubStretch?.start ?? start)
+        takeSlot()
     }
 
     /// A segment for a physics animation owned by `owner`, on `engine`'s clock.
@@ -104,6 +108,45 @@ final class AnimationSegment {
         self.backwards = false
         self.scrubStart = 0
         self.scrubEnd = 1
+        takeSlot()
+    }
+
+    deinit { engine.slots.release(slot) }
+
+    /// Takes a slot in the engine's table and writes the timing inputs the frame pass can
+    /// evaluate the segment from; anything else stays ``SlotKind/general`` (computed here).
+    private func takeSlot() {
+        let s = engine.slots.allocate(for: self)
+        slot = s
+        switch kind {
+        case .timed(let timing, let seconds):
+            guard let animator, animator.engineRecord >= 0 else { return }
+            let r = animator.engineRecord
+            engine.slots.starts[s] = start
+            engine.slots.ends[s] = end
+            engine.slots.backwards[s] = backwards
+            engine.slots.seconds[s] = seconds
+            engine.slots.records[s] = Int32(r)
+            engine.slots.generations[s] = engine.records.generations[r]
+            switch timing {
+            case .cubic(let curve):
+                engine.slots.curves[s] = Unmanaged.passRetained(CurveBox(curve))
+                engine.slots.kinds[s] = .timedCubic
+            case .spring(let spring):
+                engine.slots.springs[s] = spring
+                engine.slots.kinds[s] = .timedSpring
+            }
+        case .spring(let spring, let startTime):
+            engine.slots.starts[s] = startTime
+            engine.slots.springs[s] = spring
+            engine.slots.kinds[s] = .physicsSpring
+        case .decay(let decay, let startTime):
+            engine.slots.starts[s] = startTime
+            engine.slots.decays[s] = decay
+            engine.slots.kinds[s] = .physicsDecay
+        default:
+            break
+        }
     }
 
     /// The absolute initial velocity of a track with offset `delta`: a spring's relative
@@ -120,7 +163,7 @@ final class AnimationSegment {
 
     /// Local fraction u in [0, 1] of `x` within [start, end] and du/dx (0 outside the stretch).
     @inline(__always)
-    private func local(_ x: Double) -> (u: Double, slope: Double) {
+    static func local(_ x: Double, start: Double, end: Double) -> (u: Double, slope: Double) {
         let span = end - start
         guard span > 0 else { return (x >= end ? 1 : 0, 0) }
         let u = (x - start) / span
@@ -134,34 +177,64 @@ final class AnimationSegment {
     /// The segment's own progress variable for timeline position `x`, and its derivative:
     /// `local(x)`, or `1 − local(x)` for a segment that runs backwards.
     @inline(__always)
-    private func directed(_ x: Double) -> (u: Double, slope: Double) {
-        let l = local(x)
+    static func directed(_ x: Double, start: Double, end: Double, backwards: Bool) -> (u: Double, slope: Double) {
+        let l = local(x, start: start, end: end)
         return backwards ? (1 - l.u, -l.slope) : l
     }
 
-    /// The coefficients at the engine's revision ``cachedRevision``: every property animated by
-    /// this segment reads them, so one frame evaluates the curve or spring once per segment.
-    private var cached = AnimationSegment.zero
-    private var cachedRevision: UInt64 = .max
-
-    /// The offset coefficients now (see the type's discussion).
-    @usableFromInline
-    func coefficients() -> SpringBasis {
-        let revision = engine.revision
-        if revision == cachedRevision { return cached }
-        let c = computeCoefficients()
-        cached = c
-        cachedRevision = revision
-        return c
+    @inline(__always)
+    private func directed(_ x: Double) -> (u: Double, slope: Double) {
+        Self.directed(x, start: start, end: end, backwards: backwards)
     }
 
-    private func computeCoefficients() -> SpringBasis {
+    /// A timed stretch on `curve` at its own progress variable `u` (in [0, 1)), moving at `du`
+    /// per second. The frame pass and ``coefficients(fraction:rate:scrubbedProgress:)`` share it.
+    @inline(__always)
+    static func cubicCoefficients(_ curve: borrowing CubicTimingParameters, u: Double, du: Double) -> SpringBasis {
+        let s = curve.sample(at: u)
+        var slope = s.velocity
+        if !slope.isFinite {
+            // A vertical tangent (``CubicTimingParameters/hasVerticalTangent``): the
+            // curve's mean slope over the surrounding 1/1000 of the stretch, finite.
+            let lo = Swift.max(u - 5e-4, 0), hi = Swift.min(u + 5e-4, 1)
+            slope = (curve.progress(at: hi) - curve.progress(at: lo)) / (hi - lo)
+        }
+        return SpringBasis(released: 1 - s.progress, releasedVelocity: du == 0 ? 0 : -slope * du,
+                           kicked: 0, kickedVelocity: 0)
+    }
+
+    /// A timed stretch of `seconds` on `spring` at its own progress variable `u`, moving at `du`.
+    @inline(__always)
+    static func springCoefficients(_ spring: SpringTimingParameters, seconds: Double, u: Double, du: Double) -> SpringBasis {
+        // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
+        let b = spring.basis(at: u * seconds)
+        let scale = du * seconds
+        return SpringBasis(released: b.released, releasedVelocity: b.releasedVelocity * scale,
+                           kicked: b.kicked, kickedVelocity: b.kickedVelocity * scale)
+    }
+
+    /// A decay `time` seconds after it started: `a = e^(k t)` (its model is its resting position).
+    @inline(__always)
+    static func decayCoefficients(_ decay: DecayTimingParameters, at time: Double) -> SpringBasis {
+        let f = decay.velocityFactor(at: time)
+        return SpringBasis(released: f, releasedVelocity: decay.rate * f, kicked: 0, kickedVelocity: 0)
+    }
+
+    /// The offset coefficients now (see the type's discussion): packed in the engine's slot
+    /// table, where every property animated by this segment reads them, so one frame evaluates
+    /// the curve or spring once per segment.
+    @usableFromInline
+    func coefficients() -> SpringBasis {
+        engine.coefficients(slot: slot)
+    }
+
+    /// The coefficients at the engine's time, from the segment's own description.
+    func computeCoefficients() -> SpringBasis {
         switch kind {
         case .spring(let spring, let startTime):
             return spring.basis(at: engine.time - startTime)
         case .decay(let decay, let startTime):
-            let f = decay.velocityFactor(at: engine.time - startTime)
-            return SpringBasis(released: f, releasedVelocity: decay.rate * f, kicked: 0, kickedVelocity: 0)
+            return Self.decayCoefficients(decay, at: engine.time - startTime)
         default:
             break
         }
@@ -219,22 +292,9 @@ final class AnimationSegment {
             let du = slope * rate
             switch timing {
             case .cubic(let curve):
-                let s = curve.sample(at: u)
-                var slope = s.velocity
-                if !slope.isFinite {
-                    // A vertical tangent (``CubicTimingParameters/hasVerticalTangent``): the
-                    // curve's mean slope over the surrounding 1/1000 of the stretch, finite.
-                    let lo = Swift.max(u - 5e-4, 0), hi = Swift.min(u + 5e-4, 1)
-                    slope = (curve.progress(at: hi) - curve.progress(at: lo)) / (hi - lo)
-                }
-                return SpringBasis(released: 1 - s.progress, releasedVelocity: du == 0 ? 0 : -slope * du,
-                                   kicked: 0, kickedVelocity: 0)
+                return Self.cubicCoefficients(curve, u: u, du: du)
             case .spring(let spring):
-                // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
-                let b = spring.basis(at: u * seconds)
-                let scale = du * seconds
-                return SpringBasis(released: b.released, releasedVelocity: b.releasedVelocity * scale,
-                                   kicked: b.kicked, kickedVelocity: b.kickedVelocity * scale)
+                return Self.springCoefficients(spring, seconds: seconds, u: u, du: du)
             }
         case .keyframe(let parent):
             // A keyframe follows its parent's progress P = 1 − a linearly over its stretch.

@@ -499,7 +499,7 @@ extension AnimatedProperty {
         var offset = Value.zero, velocity = Value.zero
         var owners: [AnyObject] = []
         guard tracks.contains(where: { $0.segment.animator == nil }) else { return (offset, velocity, owners) }
-        var kept: [PropertyTrack<Value>] = []
+        var kept = PropertyTrackList<Value>()
         for track in tracks {
             guard track.segment.animator == nil else { kept.append(track); continue }
             let o = track.offset()

@@ -70,7 +70,7 @@ extension PropertyAnimator {
         let wasState = phase.state, wasRunning = phase.isRunning
         assert(Self.isLegalTransition(from: wasState, to: next.state), "a transition outside UIKit's table")
         phase = next
-        engine.timelineChanged()
+        engine.timelineChanged(self)
         if wasState == .inactive && next.state != .inactive { engine.register(self) }
         if next.state == .inactive { engine.unregister(self) }
         if wasRunning && !next.isRunning { runningObservers.notify(false) }

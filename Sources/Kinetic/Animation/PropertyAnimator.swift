@@ -186,22 +186,22 @@ public final class PropertyAnimator {
     /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
     var phase: Phase = .inactive
     var interruptible = true
-    var reversed = false { didSet { engine.timelineChanged() } }
+    var reversed = false { didSet { engine.timelineChanged(self) } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    var anchorFraction = 0.0 { didSet { engine.timelineChanged() } }
+    var anchorFraction = 0.0 { didSet { engine.timelineChanged(self) } }
     var anchorTime = 0.0 {
         didSet {
             anchorTick = engine.tickCount
-            engine.timelineChanged()
+            engine.timelineChanged(self)
         }
     }
     /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
     /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
     /// at the call that started it.
     var anchorTick: UInt64 = 0
-    var rate = 1.0 { didSet { engine.timelineChanged() } }
+    var rate = 1.0 { didSet { engine.timelineChanged(self) } }
     /// The engine time before which a delayed start does not move.
-    var startTime = 0.0 { didSet { engine.timelineChanged() } }
+    var startTime = 0.0 { didSet { engine.timelineChanged(self) } }
     var pendingAnimations: [() -> Void] = []
     var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
     var properties: [any AnimatedPropertyTracks] = []
@@ -212,7 +212,21 @@ public final class PropertyAnimator {
     let runningObservers = ObserverList<Bool>()
     let reversedObservers = ObserverList<Bool>()
     let fractionObservers = ObserverList<Double>()
-    var lastReportedFraction = 0.0
+    /// The fraction last reported to the fraction observers. While the animator is registered
+    /// it lives in the engine's record, where the frame pass updates it without calling the
+    /// animator (see ``AnimationEngine/advanceAnimators(to:)``).
+    var lastReportedFraction: Double {
+        get { engineRecord >= 0 ? engine.records.lastReported[engineRecord] : storedLastReportedFraction }
+        set {
+            if engineRecord >= 0 { engine.records.lastReported[engineRecord] = newValue }
+            else { storedLastReportedFraction = newValue }
+        }
+    }
+    var storedLastReportedFraction = 0.0
+    /// The animator's record in the engine's ``AnimatorTimingTable`` while registered, else −1,
+    /// and the order it registered in.
+    var engineRecord = -1
+    var registrationSequence: UInt64 = 0
     /// Called once when a run ends: with the position its completions hear, or nil when it is
     /// stopped without finishing (the `async` completion waits on these).
     var runEndHandlers: [(AnimatingPosition?) -> Void] = []
@@ -220,9 +234,9 @@ public final class PropertyAnimator {
     // Media timing (see PropertyAnimator+MediaTiming.swift): the clock's speed, and the legs of
     // a repeating timeline (one leg is one pass over the duration; an autoreversing repeat is
     // two legs, the second running from 1 back to 0).
-    var speedValue = 1.0 { didSet { engine.timelineChanged() } }
-    var repeatCountValue = 0.0 { didSet { engine.timelineChanged() } }
-    var autoreversesValue = false { didSet { engine.timelineChanged() } }
+    var speedValue = 1.0 { didSet { engine.timelineChanged(self) } }
+    var repeatCountValue = 0.0 { didSet { engine.timelineChanged(self) } }
+    var autoreversesValue = false { didSet { engine.timelineChanged(self) } }
     /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: when the
     /// timeline completes on its own at its far end (forwards, back at the start values), the
     /// properties take their model values, the end values, as Core Animation removes a finished
@@ -230,7 +244,7 @@ public final class PropertyAnimator {
     /// reversed back to its start still completes at the start.
     var completesAtModelValues = false
     /// The leg `anchorFraction` is in (an integer; a Double so that no count of legs traps).
-    var anchorLeg = 0.0 { didSet { engine.timelineChanged() } }
+    var anchorLeg = 0.0 { didSet { engine.timelineChanged(self) } }
 
     // Open timing (see PropertyAnimator+TimingCurveProvider.swift): the spring part of a
     // composed timing for the current run, and the spring segments that shadow its segments
@@ -417,7 +431,9 @@ public final class PropertyAnimator {
     /// when it is set; until the returned ``ObservationToken`` is cancelled.
     @discardableResult
     public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> ObservationToken {
-        fractionObservers.add(observer)
+        let token = fractionObservers.add(observer)
+        engine.fractionObserversChanged(of: self)
+        return token
     }
 
     // MARK: UIViewAnimating
