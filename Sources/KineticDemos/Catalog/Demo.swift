@@ -38,7 +38,7 @@ public final class Demo {
     /// Ownership runs one way: a host holds the demo, the demo holds its owner, the owner holds
     /// the scene (and through it the engine). The owner must not hold the demo, and closures it
     /// stores in the scene, the engine or its animators reach it through a
-    /// ``ZeroingReference`` (Embedded Swift has no `weak`), so dropping the demo frees it all
+    /// `ZeroingReference` (Embedded Swift has no `weak`), so dropping the demo frees it all
     /// (the demo invalidates its engine as it goes, which frees animations caught mid-flight).
     public let owner: AnyObject
     private let onFrame: () -> Void

@@ -8,7 +8,7 @@ import KineticScene
 ///
 /// Every dot is an `AnimatedProperty<Point>` moved by a `SpringAnimation` (damping ratio 0.2,
 /// response 0.8 s) whose target is the dot's home: the engine evaluates ten thousand closed-form
-/// springs per frame. The field is one node drawing a ``DotBatch`` (one render command, one
+/// springs per frame. The field is one node drawing a `DotBatch` (one render command, one
 /// canvas in the playground), not ten thousand nodes. Ownership: the pan's action captures the
 /// ``SpringDots`` state only (which owns no node and no closure) and reaches the field node
 /// through the recognizer, so nothing in the scene holds the demo.

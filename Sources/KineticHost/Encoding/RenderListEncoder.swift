@@ -27,7 +27,7 @@ import KineticScene
 /// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
 /// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
 ///
-/// A dot batch (``RenderDots``) puts its per-dot numbers in a packed block after the last
+/// A dot batch (`RenderDots`) puts its per-dot numbers in a packed block after the last
 /// command's values, starting at `numbers[block offset]`: the P palette colours (r g b a, 0…1),
 /// then the N centres as x, y pairs in the box's coordinates (points, origin at the box's
 /// top-left corner), then the N palette indices. Draw each dot as a filled circle of the radius,
@@ -55,7 +55,7 @@ public struct RenderListEncoder {
         public static let text = 2
         public static let pushClip = 3
         public static let popClip = 4
-        /// A batch of dots (``RenderDots``); its per-dot numbers are in a block after the commands.
+        /// A batch of dots (`RenderDots`); its per-dot numbers are in a block after the commands.
         public static let dots = 5
     }
 

@@ -16,7 +16,7 @@ import Kinetic
 /// radius ignored), with the node's effective opacity.
 ///
 /// ## Bad input
-/// Every rejected call reports an ``Diagnostic/Kind/invalidArgument`` diagnostic on ``engine``,
+/// Every rejected call reports an `invalidArgument` diagnostic on ``engine``,
 /// changes nothing and returns false: a position with a NaN or infinite coordinate, an index
 /// outside `0..<count`, a colour index outside the palette, a negative or non-finite radius.
 /// At creation a negative count becomes 0, an empty palette becomes black, a palette of more

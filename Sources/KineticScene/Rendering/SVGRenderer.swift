@@ -6,7 +6,7 @@ import Kinetic
 /// opacity as `fill-opacity` and `opacity`; blur becomes a `feGaussianBlur` filter with
 /// standard deviation radius/2; clips become `<clipPath>`s wrapping the commands they clip;
 /// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`;
-/// a dot batch is one round-capped `<path>` per colour (see ``dotBatch(_:clipID:into:)``).
+/// a dot batch is one round-capped `<path>` per colour.
 /// Numbers are written with at most three decimals (a thousandth of a point).
 public enum SVGRenderer {
     /// The SVG document for `list`, on a background colour (nil: transparent).

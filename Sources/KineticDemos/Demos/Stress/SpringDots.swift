@@ -3,7 +3,7 @@ import Kinetic
 import KineticScene
 
 /// A field of dots, each an `AnimatedProperty<Point>` at rest at its home with a
-/// `SpringAnimation` pulling it back there, and the ``DotBatch`` they are drawn from.
+/// `SpringAnimation` pulling it back there, and the `DotBatch` they are drawn from.
 ///
 /// It owns no node and no closure: the pan recognizer's action captures it (and reaches the
 /// field node through the recognizer), so nothing in the scene points back at the demo.
@@ -22,7 +22,7 @@ import KineticScene
 /// to its velocity at that instant (the spring is rebased, nothing jumps); a dot at rest starts
 /// its spring with it.
 ///
-/// Dots are found through a ``DotGrid`` of the positions drawn at the last ``update()``, rebuilt
+/// Dots are found through a `DotGrid` of the positions drawn at the last ``update()``, rebuilt
 /// at most once per frame, so a move costs the few hundred dots around the path, not all.
 public final class SpringDots {
     /// Where each dot rests (node coordinates, points).
