@@ -15,8 +15,11 @@ let package = Package(
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticScene", targets: ["KineticScene"]),
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
+        .library(name: "KineticHost", targets: ["KineticHost"]),
+        .library(name: "KineticWasm", targets: ["KineticWasm"]),
         .library(name: "KineticDemos", targets: ["KineticDemos"]),
         .executable(name: "kinetic", targets: ["kinetic"]),
+        .executable(name: "KineticPlayground", targets: ["KineticPlayground"]),
     ],
     dependencies: [
         // The playground's HTTP server, used by the `kinetic` executable only: the portable
@@ -39,13 +42,32 @@ let package = Package(
             name: "KineticDynamics",
             dependencies: ["Kinetic"]
         ),
+        // What every host needs (KineticApp, HostSession, the render-list encoding, gesture
+        // scripts, the headless render and the native runner): portable and Embedded-clean.
+        .target(
+            name: "KineticHost",
+            dependencies: ["Kinetic", "KineticScene"]
+        ),
+        // The WebAssembly C ABI over HostSession.current. A real target so that `swift build`
+        // type-checks it natively; Scripts/build-web compiles it as Embedded Swift for wasm32.
+        .target(
+            name: "KineticWasm",
+            dependencies: ["Kinetic", "KineticScene", "KineticHost"]
+        ),
         .target(
             name: "KineticDemos",
-            dependencies: ["Kinetic", "KineticScene", "KineticDynamics"]
+            dependencies: ["Kinetic", "KineticScene", "KineticDynamics", "KineticHost"]
+        ),
+        // The demos app: `@main` over DemoCatalog.entries. Natively its executable is the
+        // headless runner (`KineticPlayground list`, `render`); Scripts/build-web builds it
+        // for the browser playground.
+        .executableTarget(
+            name: "KineticPlayground",
+            dependencies: ["KineticDemos", "KineticHost"]
         ),
         .target(
             name: "KineticCommandLine",
-            dependencies: ["Kinetic", "KineticScene", "KineticDemos"]
+            dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos"]
         ),
         .executableTarget(
             name: "kinetic",
@@ -76,6 +98,10 @@ let package = Package(
         .testTarget(
             name: "KineticCommandLineTests",
             dependencies: ["KineticCommandLine", "KineticDemos", "KineticScene", "Kinetic"]
+        ),
+        .testTarget(
+            name: "KineticHostTests",
+            dependencies: ["KineticHost", "KineticWasm", "KineticDemos", "KineticScene", "Kinetic", "KineticTestSupport"]
         ),
     ]
 )

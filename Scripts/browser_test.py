@@ -7,6 +7,9 @@ found by their data-name), in stage points (375 x 667).
 
     python3 Scripts/browser_test.py URL OUTDIR
 
+Last, opens version-check.html (a page expecting another render-list format) and checks that the
+runtime refuses the module with a visible message.
+
 Writes OUTDIR/screenshot-DEMO.png (each demo mid-animation; the pane in each of its three modes,
 the dynamics catalog's exhibits, the pyramid before and after), OUTDIR/report.json, and prints
 one line per check and a closing 'N passed, N failed' line. Exit status 1 if any check failed.
@@ -369,6 +372,30 @@ def check_memory_over_demo_switches(switches=1000):
 
 
 check_memory_over_demo_switches()
+
+# --- A script beyond kinetic_input's 1 MiB is refused by the module, and nothing is recorded ------
+too_long = d.execute_script("return window.kineticRecord('basics', '#'.repeat((1 << 20) + 1), 60)")
+check("a script over 1 MiB is refused (kinetic_input returns 0) with an error", bool(too_long) and "error" in too_long
+      and "frames" not in too_long, str(too_long))
+
+# --- A page built for another render-list format refuses the module, visibly -------------------
+# version-check.html (written by Scripts/browser-test) starts the runtime expecting format
+# FORMAT_VERSION + 1: the module's own format, read from its exports, must not be drawn.
+d.get(URL + "version-check.html")
+message = None
+for _ in range(100):
+    message = d.execute_script("return window.kineticError || null")
+    if message:
+        break
+    time.sleep(0.05)
+shown = d.execute_script("""
+    const e = document.querySelector('.kinetic-error');
+    return e ? {text: e.textContent, visible: e.getBoundingClientRect().height > 0 && getComputedStyle(e).display !== 'none',
+                stage: document.getElementById('stage').children.length, ready: window.kineticReady === true} : null;
+""")
+check("a module with another render-list format is refused with a visible message",
+      shown is not None and shown["visible"] and "format" in shown["text"] and shown["stage"] == 0 and not shown["ready"],
+      (shown or {}).get("text", "no message"))
 
 d.quit()
 json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)

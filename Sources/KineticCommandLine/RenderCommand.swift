@@ -1,5 +1,6 @@
 import Kinetic
 import KineticDemos
+import KineticHost
 import KineticScene
 
 /// `kinetic render`: runs a scene headlessly under a gesture script, one SVG per frame and a CSV.
@@ -37,8 +38,8 @@ enum RenderCommand: Subcommand {
 
             """
         for scene in RenderScenes.all {
-            text += "  \(scene.name)  \(scene.summary)\n"
-            var probe = scene.build(AnimationEngine()).channels.map(\.name)
+            text += "  \(scene.name)  \(scene.title)\n"
+            var probe = scene.make(AnimationEngine()).channels.map(\.name)
             if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
             text += "    properties: " + probe.joined(separator: ", ") + "\n"
         }
@@ -52,53 +53,29 @@ enum RenderCommand: Subcommand {
         guard parsed.positionals.count == 1 else {
             throw CommandLineError(parsed.positionals.isEmpty ? "render: missing SCENE" : "render: expected one SCENE, got \(parsed.positionals.count)")
         }
-        guard let recipe = RenderScenes.named(parsed.positionals[0]) else {
-            throw CommandLineError("render: unknown scene \(quoted(parsed.positionals[0])) (known: \(RenderScenes.all.map(\.name).joined(separator: ", ")))")
-        }
-        guard let scriptPath = parsed.string("script") else { throw CommandLineError("render: missing --script FILE") }
-        guard let out = parsed.string("out") else { throw CommandLineError("render: missing --out DIR") }
-        let fps = try parsed.number("fps") ?? 60
-        guard fps > 0, fps <= 1000 else { throw CommandLineError("render: --fps must be in (0, 1000]") }
-        let text = try FileSystem.read(scriptPath)
-        let script: GestureScript
-        do throws(GestureScript.ParseError) {
-            script = try GestureScript(parsing: text)
+        let request = RenderRequest(scene: parsed.positionals[0], script: parsed.string("script"), out: parsed.string("out"),
+                                    fps: try parsed.number("fps"), duration: try parsed.number("duration"),
+                                    record: parsed.string("record"))
+        // The render itself (checks, frames, CSV) is KineticHost's, shared with every app's
+        // native runner; only the file system is kinetic's own.
+        let files = RenderFiles(
+            read: { path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.read(path) } },
+            makeDirectory: { path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.makeDirectory(path) } },
+            write: { text, path throws(RenderFailure) in try renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } })
+        do throws(RenderFailure) {
+            output.write(try SceneRender.run(request, entries: RenderScenes.all, files: files))
         } catch {
-            throw CommandLineError(error.message)
+            throw CommandLineError(error.message, status: error.status)
         }
-        let duration = try parsed.number("duration") ?? script.end
-        guard duration >= 0, duration * fps <= 100_000 else { throw CommandLineError("render: --duration must be in [0, 100000/fps]") }
-        let engine = AnimationEngine()
-        let demo = recipe.build(engine)
-        let allChannels = demo.channels
-        var channels = allChannels
-        if let names = parsed.string("record") {
-            channels = []
-            for name in names.split(separator: ",") {
-                guard let c = allChannels.first(where: { $0.name == name }) else {
-                    throw CommandLineError("render: scene \(recipe.name) has no property \(quoted(name))")
-                }
-                channels.append(c)
-            }
-        }
-        try FileSystem.makeDirectory(out)
-        let recorded = Demo(info: demo.info, scene: demo.scene, channels: channels, owner: demo) { demo.frame(at: engine.time) }
-        var failure: CommandLineError?
-        let recording = DemoRecording(demo: recorded, script: script, fps: fps, duration: duration) { i in
-            guard failure == nil else { return }
-            do throws(CommandLineError) {
-                try FileSystem.write(SVGRenderer.render(demo.scene.renderList()), to: out + "/" + frameName(i))
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
-        try FileSystem.write(recording.csv, to: out + "/properties.csv")
-        output.write("rendered \(recording.frames) frames of \(recipe.name) to \(out) (\(recording.rejected) events rejected)\n")
     }
 
-    static func frameName(_ i: Int) -> String {
-        let digits = String(i)
-        return "frame-" + String(repeating: "0", count: Swift.max(0, 5 - digits.count)) + digits + ".svg"
+    private static func renderFailure<T>(_ body: () throws(CommandLineError) -> T) throws(RenderFailure) -> T {
+        do throws(CommandLineError) {
+            return try body()
+        } catch {
+            throw RenderFailure(error.message, status: error.status)
+        }
     }
+
+    static func frameName(_ i: Int) -> String { SceneRender.frameName(i) }
 }

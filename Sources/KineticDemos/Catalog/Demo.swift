@@ -18,38 +18,6 @@ public struct DemoInfo: Sendable, Equatable {
     }
 }
 
-/// One recorded number of a demo: its model value, presentation value and velocity now.
-///
-/// Hosts record channels frame by frame (`kinetic render`'s CSV, the playground's recording
-/// export), so a native run and a WebAssembly run of the same script can be compared value
-/// for value.
-public struct DemoChannel {
-    /// `NODE.PROPERTY` (`"drawer.translation.y"`).
-    public let name: String
-    /// Samples the channel at the engine's current time.
-    public let sample: () -> (model: Double, presentation: Double, velocity: Double)
-
-    public init(name: String, sample: @escaping () -> (model: Double, presentation: Double, velocity: Double)) {
-        self.name = name
-        self.sample = sample
-    }
-
-    /// The channels of a node's centre (`.center.x`, `.center.y`) and alpha.
-    public static func node(_ node: Node) -> [DemoChannel] {
-        let c = node.centerProperty, a = node.alphaProperty
-        return [
-            DemoChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            DemoChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-            DemoChannel(name: node.name + ".alpha") { (a.value, a.presentationValue, a.velocity) },
-        ]
-    }
-
-    /// A channel of one `Double` property.
-    public static func property(_ name: String, _ property: AnimatedProperty<Double>) -> DemoChannel {
-        DemoChannel(name: name) { (property.value, property.presentationValue, property.velocity) }
-    }
-}
-
 /// A running demo: its scene on its engine, the channels it records, and the per-frame work
 /// its live graph does. What every host drives.
 ///

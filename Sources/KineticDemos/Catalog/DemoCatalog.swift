@@ -9,6 +9,14 @@ public enum DemoCatalog {
          PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info]
     }
 
+    /// Every demo as a scene an app offers (KineticHost's `SceneEntry`), in the order of
+    /// ``all``, then the `navigation` scene: what the playground app and `kinetic render` run.
+    public static var entries: [SceneEntry] {
+        all.map { info in
+            SceneEntry(name: info.name, title: info.title, description: info.description) { engine in make(info.name, engine: engine)! }
+        } + [NavigationDemo.entry]
+    }
+
     /// A fresh demo on `engine`, or nil for an unknown name.
     public static func make(_ name: String, engine: AnimationEngine) -> Demo? {
         switch name {

@@ -1,3 +1,4 @@
+// Parses decimal numbers the same way natively and in Embedded Swift (no strtod there).
 /// Parses decimal numbers without the C library (Embedded Swift has no `Double(String)`), the
 /// same way on every platform, so a script read natively and in WebAssembly gives the same
 /// `Double`s bit for bit.

@@ -1,3 +1,4 @@
+// The gesture-script text format shared by render, the runner and the page recorder.
 import Kinetic
 import KineticScene
 

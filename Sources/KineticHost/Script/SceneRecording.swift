@@ -1,15 +1,17 @@
+// The one loop that runs a hosted scene under a gesture script on a manual clock and records its channels.
 import Kinetic
 import KineticScene
 
-/// Runs a demo under a gesture script on a manual clock and records its channels frame by
-/// frame: the one loop shared by `kinetic render` and the playground's recording export, so
-/// the native and WebAssembly numbers come from the same code.
+/// Runs a scene under a gesture script on a manual clock and records its channels frame by
+/// frame: the one loop shared by `render` (``SceneRender``) and the page's recorder
+/// (``HostSession/record(_:script:fps:)``), so the native and WebAssembly numbers come from
+/// the same code.
 ///
-/// Frame `i` is at `t = i / fps`. Before each frame, the script's events up to `t` are sent,
-/// each at its own timestamp (the engine advances to it first); then the demo is advanced to
-/// `t` (``Demo/frame(at:)``) and every channel sampled.
-public struct DemoRecording {
-    /// The number of frames.
+/// Frame `i` is at `t = i / fps`. Before each frame, the script's events up to `t` are
+/// handled, each at its own timestamp (the engine advances to it first); then the scene is
+/// advanced to `t` (``HostedScene/advance(to:)``) and every channel sampled.
+public struct SceneRecording {
+    /// The number of frames: `(duration · fps).rounded()`, 0 for a negative duration.
     public let frames: Int
     /// The frames per second.
     public let fps: Double
@@ -21,24 +23,26 @@ public struct DemoRecording {
     /// Events the scene rejected.
     public private(set) var rejected = 0
 
-    /// Runs `demo` under `script` for `duration` seconds at `fps`; `eachFrame` runs after each
-    /// frame is recorded (a host writes its SVG there).
-    public init(demo: Demo, script: GestureScript, fps: Double, duration: Double,
-                eachFrame: (Int) -> Void = { _ in }) {
+    /// Runs `scene` under `script` for `duration` seconds at `fps`, recording `channels`
+    /// (default: all of the scene's); `eachFrame` runs after each frame is recorded (a host
+    /// writes its SVG there).
+    public init(scene: any HostedScene, script: GestureScript, fps: Double, duration: Double,
+                channels: [SceneChannel]? = nil, eachFrame: (Int) -> Void = { _ in }) {
         self.fps = fps
         let count = Swift.max(0, Int((duration * fps).rounded()))
         frames = count
-        channels = demo.channels.map { $0.name }
-        values.reserveCapacity(count * channels.count * 3)
+        let recorded = channels ?? scene.channels
+        self.channels = recorded.map { $0.name }
+        values.reserveCapacity(count * recorded.count * 3)
         var next = 0
         for i in 0..<count {
             let t = Double(i) / fps
             while next < script.events.count, script.events[next].time <= t {
-                if !demo.send(script.events[next]) { rejected += 1 }
+                if !scene.handle(script.events[next]) { rejected += 1 }
                 next += 1
             }
-            demo.frame(at: t)
-            for c in demo.channels {
+            scene.advance(to: t)
+            for c in recorded {
                 let s = c.sample()
                 values.append(s.model)
                 values.append(s.presentation)

@@ -1,14 +1,16 @@
+// The host session over the demos app's scenes, and the render-list encoding it hands the page.
 import Testing
 import Kinetic
 import KineticScene
-@testable import KineticDemos
+@testable import KineticHost
+import KineticDemos
 import KineticTestSupport
 
-@Suite("Playground session and render-list encoding")
-struct PlaygroundSessionTests {
+@Suite("Host session and render-list encoding")
+struct HostSessionTests {
     @Test func sessionDrivesADemoAndEncodesItsRenderList() {
-        let session = PlaygroundSession()
-        let drawer = DemoCatalog.all.firstIndex { $0.name == "drawer" }!
+        let session = HostSession(entries: DemoCatalog.entries)
+        let drawer = DemoCatalog.entries.firstIndex { $0.name == "drawer" }!
         #expect(session.select(drawer, at: 1000))
         #expect(!session.select(99, at: 1000))
         #expect(session.pointer(0, id: 1, x: 187, y: 645, time: 1000.2))
@@ -26,14 +28,14 @@ struct PlaygroundSessionTests {
             if n[i] == 1, name == "drawer" {
                 found = true
                 #expect(n[i + 3] == 375 && n[i + 4] == 350)
-                #expect(abs(n[i + 10] - (622 - 305 * Reference.easeOut(0.5))) < 1e-9)
+                #expect(abs(n[i + 10] - (622 - 305 * bezierProgress(0, 0, 0.58, 1, at: 0.5))) < 1e-9)
                 #expect(n[i + 12] == 16 && n[i + 14] == 0)          // top corners rounded only
             }
         }
         #expect(found)
         // A host clock behind the engine is held, never rewound.
         session.frame(at: 999)
-        #expect(session.demo!.engine.time == 1000.75)
+        #expect(session.hosted!.scene.engine.time == 1000.75)
     }
 
     @Test func clippedChildrenAreEncodedRelativeToTheirClip() {
@@ -56,14 +58,14 @@ struct PlaygroundSessionTests {
     }
 
     @Test func recordingMatchesTheSharedLoopAndReportsParseErrors() throws {
-        let session = PlaygroundSession()
+        let session = HostSession(entries: DemoCatalog.entries)
         let text = "0.2 down 1 187 645\n0.25 up 1 187 645\n1.5 end\n"
-        #expect(session.record(demo: "drawer", script: text, fps: 60) == 90)
+        #expect(session.record(scene: "drawer", script: text, fps: 60) == 90)
         #expect(session.text == "drawer.translation.y,drawer.open,animator.fractionComplete")
         let direct = DemoRecording(demo: DemoCatalog.make("drawer", engine: AnimationEngine())!,
                                    script: try GestureScript(parsing: text), fps: 60, duration: 1.5)
         #expect(session.recording == direct.values)
-        #expect(session.record(demo: "drawer", script: "0 wiggle", fps: 60) == -1)
+        #expect(session.record(scene: "drawer", script: "0 wiggle", fps: 60) == -1)
         #expect(session.text.hasPrefix("script line 1: unknown verb 'wiggle'"))
     }
 

@@ -1,14 +1,16 @@
+// Flattens a render list into numbers and UTF-8 bytes, in a versioned layout a host reads from the module.
 import Kinetic
 import KineticScene
 
 /// Encodes a `RenderList` as flat numbers and UTF-8 bytes for a host that draws it in
-/// another language (the playground's JavaScript reads them straight out of WebAssembly
+/// another language (the page's `kinetic-runtime.js` reads them straight out of WebAssembly
 /// memory). Every matrix is made relative to the innermost clip, so a host can nest one
 /// element per clip and never invert a matrix itself.
 ///
-/// ## Layout
-/// `numbers` starts with a header of ``headerCount`` values — format version (1), command
-/// count, screen width, screen height — then ``stride`` values per command:
+/// ## Layout (format version 1)
+/// `numbers` starts with a header of ``headerCount`` values — format version
+/// (``formatVersion``), command count, screen width, screen height — then ``stride`` values
+/// per command:
 ///
 /// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) |
 /// |---|---|---|---|---|
@@ -24,11 +26,43 @@ import KineticScene
 /// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
 /// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
 /// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
+///
+/// A host never copies these numbers: ``layout`` names every one, and the WebAssembly module
+/// exports it (`kinetic_layout_count`, `kinetic_layout_name`, `kinetic_layout_value`).
+///
+/// ## Adding a command kind
+/// Give it the next kind number in ``Kind``, a `case` in ``encode(_:)`` that fills its slot
+/// (new fields get ``layout`` entries named `field.…`), a drawer in `kinetic-runtime.js`, and
+/// bump ``formatVersion`` if an existing host would misdraw the list (a new kind it skips is
+/// fine; a changed field is not).
 public struct RenderListEncoder {
+    /// The layout's version, the header's first number: a host refuses another.
+    public static let formatVersion = 1
     /// Header values before the first command.
     public static let headerCount = 4
     /// Values per command.
     public static let stride = 21
+
+    /// The command kinds (index 0 of a command's slot).
+    public enum Kind {
+        public static let rect = 1
+        public static let text = 2
+        public static let pushClip = 3
+        public static let popClip = 4
+    }
+
+    /// Every number of the layout by name, for hosts to read instead of copying: `version`,
+    /// `headerCount`, `stride`; `header.*` (indices into the header); `kind.*` (kind numbers);
+    /// `field.*` (indices into a command's slot; a string field is its offset, the length
+    /// follows; `matrix`, `radii` and `color` are the first of 6, 4 and 4 values).
+    public static let layout: [(name: String, value: Int)] = [
+        ("version", formatVersion), ("headerCount", headerCount), ("stride", stride),
+        ("header.version", 0), ("header.count", 1), ("header.width", 2), ("header.height", 3),
+        ("kind.rect", Kind.rect), ("kind.text", Kind.text), ("kind.pushClip", Kind.pushClip), ("kind.popClip", Kind.popClip),
+        ("field.kind", 0), ("field.name", 1), ("field.width", 3), ("field.height", 4), ("field.matrix", 5),
+        ("field.opacity", 11), ("field.radii", 12), ("field.text", 12), ("field.color", 16),
+        ("field.blur", 20), ("field.fontSize", 20),
+    ]
 
     /// The numbers of the last encoding.
     public private(set) var numbers: [Double] = []
@@ -41,7 +75,7 @@ public struct RenderListEncoder {
     public mutating func encode(_ list: RenderList) {
         numbers.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
-        numbers.append(1)
+        numbers.append(Double(RenderListEncoder.formatVersion))
         numbers.append(Double(list.commands.count))
         numbers.append(list.size.width)
         numbers.append(list.size.height)
@@ -52,7 +86,7 @@ public struct RenderListEncoder {
             for _ in 0..<RenderListEncoder.stride { numbers.append(0) }
             switch command {
             case .rect(let r):
-                numbers[base] = 1
+                numbers[base] = Double(Kind.rect)
                 string(r.name, at: base + 1)
                 box(r.rect, r.transform, clips: clips, at: base)
                 numbers[base + 11] = r.opacity
@@ -60,7 +94,7 @@ public struct RenderListEncoder {
                 color(r.color, at: base + 16)
                 numbers[base + 20] = r.blurRadius
             case .text(let t):
-                numbers[base] = 2
+                numbers[base] = Double(Kind.text)
                 string(t.name, at: base + 1)
                 box(t.rect, t.transform, clips: clips, at: base)
                 numbers[base + 11] = t.opacity
@@ -68,12 +102,12 @@ public struct RenderListEncoder {
                 color(t.color, at: base + 16)
                 numbers[base + 20] = t.fontSize
             case .pushClip(let c):
-                numbers[base] = 3
+                numbers[base] = Double(Kind.pushClip)
                 box(c.rect, c.transform, clips: clips, at: base)
                 radii(c.cornerRadii, at: base + 12)
                 clips.append(Matrix2D(translationX: c.rect.minX, y: c.rect.minY).concatenating(c.transform))
             case .popClip:
-                numbers[base] = 4
+                numbers[base] = Double(Kind.popClip)
                 if !clips.isEmpty { clips.removeLast() }
             }
         }

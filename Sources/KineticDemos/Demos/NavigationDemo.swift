@@ -1,0 +1,131 @@
+// A navigation stack popped interactively: a photo grid and a detail screen dragged away to the right.
+import Kinetic
+import KineticScene
+
+/// A grid of photos with a detail screen pushed on it; dragging the detail screen pops it
+/// interactively (the built-in spring transition driven by a percent-driven interaction
+/// controller): release moving right, or past half way, to finish, otherwise it cancels; a drag
+/// that catches it while it animates takes it over. Tapping a tile of the grid pushes the
+/// detail screen again. 400 × 800 points. (UIKit: `UINavigationController` with an interactive
+/// pop through `UIPercentDrivenInteractiveTransition`.)
+///
+/// Channels: `detail.*` and `grid.*` — `center.x`, `center.y`, `alpha`, `blur` of each screen.
+public enum NavigationDemo {
+    /// Name, title and description.
+    public static let info = DemoInfo(
+        name: "navigation", title: "Navigation stack",
+        description: "A photo grid with a detail screen pushed on it, as UINavigationController shows them. Drag the detail screen to the right: the pop follows your finger (a percent-driven interactive transition scrubbing the built-in spring). Release it moving right, or past half way, and it finishes; otherwise it cancels back. Catch it while it animates and the drag takes it over. Tap a tile to push the detail screen again.")
+
+    /// The scene as an app's entry.
+    public static var entry: SceneEntry {
+        SceneEntry(name: info.name, title: info.title, description: info.description) { engine in make(engine: engine) }
+    }
+
+    /// Channels for a screen node's properties: `NAME.center.x`, `.center.y`, `.alpha`, `.blur`.
+    static func channels(_ node: Node) -> [SceneChannel] {
+        let c = node.centerProperty, a = node.alphaProperty, b = node.blurRadiusProperty
+        return [
+            SceneChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            SceneChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            SceneChannel(name: node.name + ".alpha") { (a.value, a.presentationValue, a.velocity) },
+            SceneChannel(name: node.name + ".blur") { (b.value, b.presentationValue, b.velocity) },
+        ]
+    }
+
+    /// A fresh navigation scene on `engine`, the detail screen pushed.
+    public static func make(engine: AnimationEngine) -> Demo {
+        let scene = Scene(size: Size(width: 400, height: 800), engine: engine)
+        let gridNode = Node(name: "grid", engine: engine)
+        gridNode.backgroundColor = Color(rgb: 0xF2F2F7)
+        let title = Node(frame: Rect(x: 0, y: 40, width: 400, height: 50), name: "title", engine: engine)
+        title.text = "Photos"
+        title.fontSize = 28
+        gridNode.addChild(title)
+        let palette: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
+                                 0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
+        var tiles: [Node] = []
+        for i in 0..<12 {
+            let tile = Node(frame: Rect(x: 16 + Double(i % 3) * 124, y: 110 + Double(i / 3) * 124, width: 120, height: 120),
+                            name: "tile\(i)", engine: engine)
+            tile.backgroundColor = Color(rgb: palette[i])
+            tile.cornerRadius = 12
+            gridNode.addChild(tile)
+            tiles.append(tile)
+        }
+        let detailNode = Node(name: "detail", engine: engine)
+        detailNode.backgroundColor = Color(rgb: 0x1C1C1E)
+        let photo = Node(frame: Rect(x: 20, y: 180, width: 360, height: 360), name: "photo", engine: engine)
+        photo.backgroundColor = Color(rgb: 0x007AFF)
+        photo.cornerRadius = 24
+        photo.clipsToBounds = true
+        let sun = Node(frame: Rect(x: 230, y: 40, width: 90, height: 90), name: "sun", engine: engine)
+        sun.backgroundColor = Color(rgb: 0xFFCC00)
+        sun.cornerRadius = 45
+        photo.addChild(sun)
+        let hill = Node(frame: Rect(x: -60, y: 250, width: 480, height: 240), name: "hill", engine: engine)
+        hill.backgroundColor = Color(rgb: 0x34C759)
+        hill.cornerRadius = 120
+        photo.addChild(hill)
+        detailNode.addChild(photo)
+        let bar = Node(frame: Rect(x: 0, y: 700, width: 400, height: 100), name: "bar", engine: engine)
+        bar.backgroundColor = Color(white: 1, alpha: 0.25)
+        bar.blurRadius = 4
+        bar.cornerRadius = 20
+        bar.maskedCorners = .top
+        detailNode.addChild(bar)
+        let caption = Node(frame: Rect(x: 0, y: 580, width: 400, height: 40), name: "caption", engine: engine)
+        caption.text = "Blue hour"
+        caption.textColor = .white
+        caption.fontSize = 22
+        detailNode.addChild(caption)
+
+        let grid = Screen(title: "Photos", node: gridNode)
+        let detail = Screen(title: "Blue hour", node: detailNode)
+        let stack = NavigationStack(root: grid, scene: scene)
+        stack.push(detail, animated: false)
+        let delegate = NavigationDelegate()
+        stack.delegate = delegate
+        let percent = delegate.interaction
+        var startPercent = 0.0
+        let width = 400.0
+        let pan = PanGestureRecognizer { pan in
+            switch pan.state {
+            case .began:
+                if stack.transition == nil {
+                    guard stack.topScreen === detail else { return }
+                    delegate.interactive = true
+                    stack.pop()
+                    delegate.interactive = false
+                    startPercent = 0
+                } else {
+                    percent.pause()
+                    startPercent = (detailNode.presentation.center.x - width / 2) / width
+                    percent.update(startPercent)
+                }
+            case .changed:
+                percent.update(startPercent + pan.translation(in: nil).x / width)
+            case .ended, .cancelled:
+                let v = pan.velocity(in: nil).x
+                if v > 0 || (v == 0 && percent.percentComplete > 0.5) { percent.finish() } else { percent.cancel() }
+            default: break
+            }
+        }
+        detailNode.addGestureRecognizer(pan)
+        for tile in tiles {
+            tile.addGestureRecognizer(TapGestureRecognizer { _ in
+                if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
+            })
+        }
+        return Demo(info: info, scene: scene, channels: channels(detailNode) + channels(gridNode), owner: delegate)
+    }
+
+    /// Hands the percent-driven interaction to the stack only while a drag starts the pop.
+    final class NavigationDelegate: NavigationStackDelegate {
+        let interaction = PercentDrivenInteractiveTransition()
+        var interactive = false
+        func navigationStack(_ stack: NavigationStack,
+                             interactionControllerFor animationController: any AnimatedTransitioning) -> (any InteractiveTransitioning)? {
+            interactive ? interaction : nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+// What a host runs: a scene on an engine, with the pointer intake, per-frame work and recorded numbers around it.
+import Kinetic
+import KineticScene
+
+/// What a host runs: a scene on its engine, built by an app (UIKit's analogue: a view
+/// controller, whose view the window shows and to which it sends touches).
+///
+/// A host (``HostSession`` in a browser, ``SceneRender`` headless) drives one of these per
+/// frame:
+/// 1. every pointer event up to the frame's time goes to ``handle(_:)``, in scene points
+///    (`(0, 0)` top left, `scene.size` bottom right) and seconds on the engine's clock;
+/// 2. the engine ticks to the frame's time (never backwards);
+/// 3. ``didAdvance(to:)`` runs with the engine's time;
+/// 4. `scene.renderList()` is drawn and ``channels`` are sampled.
+///
+/// Class-bound, so hosts hold `any HostedScene` everywhere, Embedded Swift included.
+public protocol HostedScene: AnyObject {
+    /// The scene drawn each frame; its `engine` is the one the scene was made with.
+    var scene: Scene { get }
+    /// Handles a pointer event, already in scene points; returns false if it was rejected (a
+    /// diagnostic is then on the engine). Default: `scene.send(event)`.
+    func handle(_ event: PointerEvent) -> Bool
+    /// Runs once per frame after the engine has ticked to `time` (seconds, never less than the
+    /// previous frame's), before the frame is drawn: live graphs, physics readouts. Default:
+    /// nothing.
+    func didAdvance(to time: Double)
+    /// The numbers `render`'s CSV and the page's recorder record, in column order. Default:
+    /// none.
+    var channels: [SceneChannel] { get }
+}
+
+extension HostedScene {
+    /// Sends the event to the scene's gesture recognizers (`Scene.send(_:)`).
+    public func handle(_ event: PointerEvent) -> Bool { scene.send(event) }
+    /// Does nothing.
+    public func didAdvance(to time: Double) {}
+    /// No channels.
+    public var channels: [SceneChannel] { [] }
+
+    /// The engine animating ``scene``.
+    public var engine: AnimationEngine { scene.engine }
+
+    /// Advances to `time` (seconds): ticks the engine if `time` is later than the engine's
+    /// time, then calls ``didAdvance(to:)`` with the engine's time. A non-finite or earlier
+    /// `time` holds the engine where it is (a host's jittery clock never rewinds anything).
+    public func advance(to time: Double) {
+        let engine = scene.engine
+        if time.isFinite, time > engine.time { engine.tick(at: time) }
+        didAdvance(to: engine.time)
+    }
+}

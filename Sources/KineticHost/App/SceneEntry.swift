@@ -1,0 +1,28 @@
+// A scene an app offers: its identifier, title, description and factory.
+import Kinetic
+
+/// A scene an app offers (``KineticApp/scenes``): what a picker lists and a host builds.
+public struct SceneEntry {
+    /// The identifier (`"drawer"`): `render`'s SCENE argument and the page's `#name`. Letters
+    /// `a`–`z`, digits and `-` only, so it is safe in a URL, a file name and a shell.
+    public let name: String
+    /// A short title for a picker (`"The drawer"`).
+    public let title: String
+    /// One paragraph: what the scene shows and what to try (may be empty).
+    public let description: String
+    /// Builds the scene fresh on an engine; called once per selection or render.
+    public let make: (AnimationEngine) -> any HostedScene
+
+    public init(name: String, title: String, description: String = "",
+                make: @escaping (AnimationEngine) -> any HostedScene) {
+        self.name = name
+        self.title = title
+        self.description = description
+        self.make = make
+    }
+
+    /// Whether `name` is a valid identifier: non-empty, `[a-z0-9-]+`.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+    }
+}

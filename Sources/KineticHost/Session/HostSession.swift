@@ -1,0 +1,152 @@
+// The frame loop, clock and pointer intake every interactive host needs, over an app's scenes.
+import Kinetic
+import KineticScene
+
+/// Everything a live host does with an app's scenes, as a portable type: the WebAssembly C ABI
+/// (`KineticWasm`) only forwards numbers to one of these (``current``), and native tests drive
+/// the same type.
+///
+/// The page calls ``select(_:at:)`` to show a scene, ``pointer(_:id:x:y:time:)`` with each
+/// pointer event and ``frame(at:)`` once per animation frame, then draws ``encoder``'s
+/// buffers. Times are seconds on one clock (the page's `performance.now() / 1000`); events and
+/// frames may arrive slightly out of order and are held at the engine's time, never rewound.
+///
+/// Bad input never traps and never changes anything: an index out of range, an unknown phase,
+/// a NaN or infinite time or position gives `false` (or −1 for ``record(_:script:fps:)``).
+public final class HostSession {
+    /// The session the WebAssembly C ABI drives: set by `KineticApp.main()` on wasm32 (empty
+    /// until then, so every call before it is refused as an index out of range).
+    nonisolated(unsafe) public static var current = HostSession(entries: [])
+
+    /// The app's scenes.
+    public let entries: [SceneEntry]
+    /// The scene shown, if any.
+    public private(set) var hosted: (any HostedScene)?
+    /// The index of the scene shown in ``entries`` (−1 for none).
+    public private(set) var index = -1
+    /// The last frame's encoding.
+    public private(set) var encoder = RenderListEncoder()
+    /// The last recording's values (see ``record(_:script:fps:)``).
+    public private(set) var recording: [Double] = []
+    /// A text for the page: the last recording's channel names or error, or a scene's field.
+    public private(set) var text = ""
+
+    public init(entries: [SceneEntry]) {
+        self.entries = entries
+    }
+
+    /// Shows scene `index` fresh, its engine starting at `time` (0 if not finite). Returns
+    /// false for an index out of range (the scene shown stays).
+    @discardableResult
+    public func select(_ index: Int, at time: Double) -> Bool {
+        guard index >= 0, index < entries.count else { return false }
+        hosted = entries[index].make(AnimationEngine(time: time.isFinite ? time : 0))
+        self.index = index
+        return true
+    }
+
+    /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel; `x`, `y` in scene
+    /// points. False if rejected: no scene, another phase, a non-finite x, y or time (nothing is
+    /// sent), or the scene rejected it. A time behind the engine's (or the last event's) is
+    /// held at it.
+    @discardableResult
+    public func pointer(_ phase: Int, id: Int, x: Double, y: Double, time: Double) -> Bool {
+        guard let hosted, x.isFinite, y.isFinite, time.isFinite else { return false }
+        let p: PointerEvent.Phase
+        switch phase {
+        case 0: p = .down
+        case 1: p = .moved
+        case 2: p = .up
+        case 3: p = .cancelled
+        default: return false
+        }
+        let scene = hosted.scene
+        let t = Swift.max(time, Swift.max(scene.engine.time, scene.lastEventTime))
+        return hosted.handle(PointerEvent(p, pointer: id, at: Point(x: x, y: y), time: t))
+    }
+
+    /// Advances the scene to `time` (``HostedScene/advance(to:)``: an earlier time holds the
+    /// engine where it is) and encodes its render list. False (and nothing changes) with no
+    /// scene or a non-finite `time`.
+    @discardableResult
+    public func frame(at time: Double) -> Bool {
+        guard let hosted, time.isFinite else { return false }
+        hosted.advance(to: time)
+        encoder.encode(hosted.scene.renderList())
+        return true
+    }
+
+    /// The longest script the page may hand to the module (`kinetic_input`), in bytes.
+    public static let maximumInputLength = 1 << 20
+    /// The highest frame rate ``record(_:script:fps:)`` accepts, as `render`.
+    public static let maximumRecordingFPS = 1000.0
+    /// The most frames one recording may hold, as `render`.
+    public static let maximumRecordingFrames = 100_000
+    /// The most values (frames × channels × 3) one recording may hold: 64 MB of doubles.
+    public static let maximumRecordingValues = 8_000_000
+
+    /// Whether `length` bytes may be requested for the script buffer: 0 ... ``maximumInputLength``.
+    public static func acceptsInputLength(_ length: Int) -> Bool {
+        length >= 0 && length <= maximumInputLength
+    }
+
+    /// Sets ``text`` to a field of scene `index`: 0 name, 1 title, 2 description; empty for
+    /// an index out of range.
+    public func describe(_ index: Int, field: Int) {
+        guard index >= 0, index < entries.count else { text = ""; return }
+        switch field {
+        case 0: text = entries[index].name
+        case 1: text = entries[index].title
+        default: text = entries[index].description
+        }
+    }
+
+    /// Runs scene `index` fresh (engine at time 0) under a gesture script at `fps`, for the
+    /// script's length, into ``recording`` (``SceneRecording/values``); ``text`` gets the
+    /// channel names, comma-separated, or the error. Returns the number of frames, or −1 (with
+    /// ``text`` saying why) for an index out of range, a parse error, `fps` not in
+    /// (0, ``maximumRecordingFPS``] (NaN, infinities), or more than ``maximumRecordingFrames``
+    /// frames or ``maximumRecordingValues`` values; all checked before anything is recorded.
+    public func record(_ index: Int, script: String, fps: Double) -> Int {
+        recording = []
+        guard index >= 0, index < entries.count else {
+            text = "bad arguments"
+            return -1
+        }
+        guard fps.isFinite, fps > 0, fps <= HostSession.maximumRecordingFPS else {
+            text = "fps must be in (0, 1000]"
+            return -1
+        }
+        let parsed: GestureScript
+        do throws(GestureScript.ParseError) {
+            parsed = try GestureScript(parsing: script)
+        } catch {
+            text = error.message
+            return -1
+        }
+        let hosted = entries[index].make(AnimationEngine())
+        let frames = (parsed.end * fps).rounded()
+        guard frames <= Double(HostSession.maximumRecordingFrames),
+              Int(frames) * hosted.channels.count * 3 <= HostSession.maximumRecordingValues else {
+            text = "the recording would be too long: at most \(HostSession.maximumRecordingFrames) frames and \(HostSession.maximumRecordingValues) values"
+            return -1
+        }
+        let run = SceneRecording(scene: hosted, script: parsed, fps: fps, duration: parsed.end)
+        recording = run.values
+        var names = ""
+        for (i, n) in run.channels.enumerated() { names += (i == 0 ? "" : ",") + n }
+        text = names
+        return run.frames
+    }
+
+    /// ``record(_:script:fps:)`` by scene name; −1 with `text` "unknown scene NAME" for a name
+    /// the app does not offer.
+    public func record(scene name: String, script: String, fps: Double) -> Int {
+        guard let i = entries.firstIndex(where: { $0.name == name }) else {
+            recording = []
+            text = "unknown scene \(name)"
+            return -1
+        }
+        return record(i, script: script, fps: fps)
+    }
+}

@@ -1,0 +1,69 @@
+// HostSession's frame clock and pointer intake over an app's own scenes.
+import Testing
+import Kinetic
+import KineticScene
+import KineticHost
+
+@Suite("Host session clock and pointer intake")
+struct HostSessionClockTests {
+    @Test func framesNeverRewindTheClockAndDidAdvanceSeesTheEnginesTime() throws {
+        let session = HostSession(entries: ProbeScene.entries)
+        #expect(session.select(0, at: 10))
+        let probe = try #require(session.hosted as? ProbeScene)
+        for t in [10.1, 10.05, 10.2, .nan, 10.2, 9, 10.3] { session.frame(at: t) }
+        // NaN is refused before anything runs; earlier times hold the engine at its time.
+        #expect(probe.advances == [10.1, 10.1, 10.2, 10.2, 10.2, 10.3])
+        #expect(probe.scene.engine.time == 10.3)
+        // The encoding's header: format version, command count, the scene's size.
+        let n = session.encoder.numbers
+        #expect(Array(n.prefix(4)) == [Double(RenderListEncoder.formatVersion), n[1], 100, 50])
+    }
+
+    @Test func pointerEventsBehindTheClockAreHeldAtItAndBadOnesNeverReachTheScene() throws {
+        let session = HostSession(entries: ProbeScene.entries)
+        #expect(!session.pointer(0, id: 1, x: 5, y: 5, time: 1))          // nothing selected
+        session.select(1, at: 2)
+        let probe = try #require(session.hosted as? ProbeScene)
+        #expect(session.pointer(0, id: 1, x: 15, y: 15, time: 1.5))       // behind the engine (2)
+        #expect(session.pointer(1, id: 1, x: 16, y: 15, time: 2.25))
+        #expect(!session.pointer(4, id: 1, x: 16, y: 15, time: 2.3))      // no such phase
+        #expect(!session.pointer(1, id: 1, x: .nan, y: 15, time: 2.3))
+        #expect(!session.pointer(1, id: 1, x: 16, y: -.infinity, time: 2.3))
+        #expect(!session.pointer(1, id: 1, x: 16, y: 15, time: .infinity))
+        #expect(session.pointer(1, id: 1, x: 17, y: 15, time: 2.2))       // behind the last event (2.25)
+        #expect(session.pointer(2, id: 1, x: 17, y: 15, time: 2.4))
+        #expect(probe.handled.map(\.time) == [2, 2.25, 2.25, 2.4])
+        #expect(probe.handled.map(\.phase) == [.down, .moved, .moved, .up])
+        #expect(probe.handled[0].location == Point(x: 15, y: 15))
+    }
+
+    @Test func selectingOutOfRangeKeepsTheSceneShownAndDescribeNamesEachField() {
+        let session = HostSession(entries: ProbeScene.entries)
+        #expect(session.select(1, at: 0) && session.index == 1)
+        let shown = session.hosted
+        #expect(!session.select(2, at: 0) && !session.select(-1, at: 0))
+        #expect(session.hosted === shown && session.index == 1)
+        session.describe(0, field: 0); #expect(session.text == "probe")
+        session.describe(0, field: 1); #expect(session.text == "Probe")
+        session.describe(0, field: 2); #expect(session.text == "Records its host.")
+        session.describe(1, field: 2); #expect(session.text == "")
+        session.describe(5, field: 0); #expect(session.text == "")
+    }
+
+    @Test func recordingSamplesEachFrameAtIOverFps() {
+        let session = HostSession(entries: ProbeScene.entries)
+        #expect(session.record(scene: "probe", script: "0.1 down 1 15 15\n0.2 up 1 15 15\n0.5 end\n", fps: 20) == 10)
+        #expect(session.text == "clock")
+        // Frame i at t = i / 20: the clock channel's model, presentation and velocity.
+        let expected: [Double] = (0..<10).flatMap { (i: Int) -> [Double] in [Double(i) / 20, Double(i) / 20, 1] }
+        #expect(session.recording == expected)
+        #expect(session.record(scene: "nope", script: "1 end", fps: 60) == -1)
+        #expect(session.text == "unknown scene nope" && session.recording.isEmpty)
+        #expect(session.record(7, script: "1 end", fps: 60) == -1)
+    }
+
+    @Test func sceneNamesAreLowercaseLettersDigitsAndDashes() {
+        for good in ["drawer", "pane-pop", "spring2d", "a"] { #expect(SceneEntry.isValidName(good), "\(good)") }
+        for bad in ["", "Drawer", "a b", "a_b", "ü", "a/b"] { #expect(!SceneEntry.isValidName(bad), "\(bad)") }
+    }
+}

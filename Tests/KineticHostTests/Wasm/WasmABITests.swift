@@ -1,0 +1,64 @@
+// The WebAssembly C ABI (KineticWasm), called natively: the same functions the page calls.
+import Testing
+import KineticHost
+@testable import KineticWasm
+
+/// One suite owns `HostSession.current` and the ABI's buffers, so its tests run one at a time.
+@Suite("WebAssembly C ABI", .serialized)
+struct WasmABITests {
+    init() { HostSession.current = HostSession(entries: ProbeScene.entries) }
+
+    func text(_ length: Int32) -> String {
+        String(decoding: UnsafeBufferPointer(start: kinetic_text(), count: Int(length)), as: UTF8.self)
+    }
+
+    @Test func theLayoutAndVersionExportsAreTheEncodersOwn() {
+        #expect(kinetic_format_version() == Int32(RenderListEncoder.formatVersion))
+        #expect(kinetic_layout_count() == Int32(RenderListEncoder.layout.count))
+        for (i, entry) in RenderListEncoder.layout.enumerated() {
+            #expect(text(kinetic_layout_name(Int32(i))) == entry.name)
+            #expect(kinetic_layout_value(Int32(i)) == Int32(entry.value))
+        }
+        #expect(kinetic_layout_name(-1) == 0 && kinetic_layout_name(Int32(RenderListEncoder.layout.count)) == 0)
+        #expect(kinetic_layout_value(-1) == -1 && kinetic_layout_value(1000) == -1)
+    }
+
+    @Test func scenesAreListedSelectedAndDrawnThroughTheABI() {
+        #expect(kinetic_scene_count() == 2)
+        #expect(text(kinetic_describe(1, 0)) == "other" && text(kinetic_describe(0, 1)) == "Probe")
+        #expect(kinetic_select(2, 0) == 0 && kinetic_select(-1, 0) == 0)
+        #expect(kinetic_frame(0) == 0)                                    // nothing selected yet
+        #expect(kinetic_select(0, 5) == 1)
+        #expect(kinetic_frame(.nan) == 0)
+        let count = kinetic_frame(5.5)
+        #expect(count == 1)                                               // the box
+        #expect(kinetic_numbers_length() == 4 + 21 * count)
+        #expect(kinetic_numbers()[0] == 1 && kinetic_numbers()[2] == 100 && kinetic_numbers()[3] == 50)
+        #expect(kinetic_bytes_length() == 3)                              // "box"
+        #expect(kinetic_pointer(0, 1, 15, 15, 5.6) == 1)
+        #expect(kinetic_pointer(9, 1, 15, 15, 5.7) == 0)
+        #expect(kinetic_pointer(1, 1, .nan, 15, 5.7) == 0)
+        #expect(kinetic_pointer(2, 1, 15, 15, 5.8) == 1)
+    }
+
+    @Test func inputAndRecordRefuseBadLengthsIndicesAndRates() {
+        #expect(kinetic_input((1 << 20) + 1) == nil)
+        #expect(kinetic_input(-1) == nil)
+        #expect(kinetic_record(0, 1, 60) == -1)                           // the refused input holds nothing
+        #expect(text(kinetic_text_length()) == "bad arguments")
+        let script = Array("0.1 down 1 15 15\n0.2 up 1 15 15\n0.5 end\n".utf8)
+        let buffer = kinetic_input(Int32(script.count))!
+        buffer.update(from: script, count: script.count)
+        #expect(kinetic_record(2, Int32(script.count), 60) == -1)
+        #expect(kinetic_record(0, Int32(script.count) + 1, 60) == -1)
+        for fps in [Double.nan, .infinity, 0, -1, 1000.5] {
+            #expect(kinetic_record(0, Int32(script.count), fps) == -1)
+            #expect(text(kinetic_text_length()) == "fps must be in (0, 1000]")
+            #expect(kinetic_recording_length() == 0)
+        }
+        #expect(kinetic_record(0, Int32(script.count), 20) == 10)
+        #expect(text(kinetic_text_length()) == "clock")
+        #expect(kinetic_recording_length() == 30)
+        #expect(kinetic_recording()[3 * 7] == 7.0 / 20)
+    }
+}
