@@ -351,6 +351,8 @@ def check_memory_over_demo_switches(switches=1000):
                 if (imp.kind === "function") imports[imp.module][imp.name] = () => 0;
             }
             const k = (await WebAssembly.instantiate(module, imports)).exports;
+            // An app module registers its scenes in its @main (the runtime's step 3).
+            if (typeof k.__main_argc_argv === "function") k.__main_argc_argv(0, 0);
             const n = (k.kinetic_scene_count ?? k.kinetic_demo_count)();
             const bytes = [];
             let t = 0;
