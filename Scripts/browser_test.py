@@ -412,8 +412,8 @@ def check_memory_over_demo_switches(switches=1000):
     alone is ~8 KB, the pyramid's ~1 MB). The reference is the second round, not the first:
     the first builds every demo once on an empty heap, and in the second the pyramid's 211
     bodies find the heap holding the first round's largest render-list buffers and take one
-    more 64 KB page, once (measured: 1,769,472 bytes after round one, 2,162,688 from switch 24
-    to switch 5,000)."""
+    more 64 KB page, once (measured with 13 and with 14 scenes: 1,769,472 bytes after round one,
+    2,162,688 from round two to switch 5,000)."""
     d.set_script_timeout(300)
     r = d.execute_async_script("""
         const [switches, done] = [arguments[0], arguments[arguments.length - 1]];
@@ -425,7 +425,7 @@ def check_memory_over_demo_switches(switches=1000):
                 if (imp.kind === "function") imports[imp.module][imp.name] = () => 0;
             }
             const k = (await WebAssembly.instantiate(module, imports)).exports;
-            // An app's module registers its scenes in its start export (what @main becomes).
+            // An app module registers its scenes in its @main (the runtime's step 3).
             if (typeof k.__main_argc_argv === "function") k.__main_argc_argv(0, 0);
             const n = (k.kinetic_scene_count ?? k.kinetic_demo_count)();
             const bytes = [];

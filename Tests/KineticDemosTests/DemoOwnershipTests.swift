@@ -39,6 +39,10 @@ struct DemoOwnershipTests {
             watched.append(Watched(what: "transition controller", object: p.controller))
             watched.append(Watched(what: "transition driver", object: p.controller.driver))
         }
+        if let n = demo.owner as? NavigationDemo.Controller {
+            watched.append(Watched(what: "stack", object: n.stack))
+            watched.append(Watched(what: "navigation delegate", object: n.delegate))
+        }
         if let p = demo.owner as? PaneDemo {
             for (i, d) in p.drivers.enumerated() {
                 watched.append(Watched(what: "pane driver \(i)", object: d))
@@ -53,7 +57,8 @@ struct DemoOwnershipTests {
     /// downward drag through the middle, and returns what to watch, taken while animations,
     /// transitions and grabs are still under way: the demo is dropped mid-flight.
     private static func runAndWatch(_ name: String) -> [Watched] {
-        let demo = DemoCatalog.make(name, engine: AnimationEngine())!
+        let engine = AnimationEngine()
+        let demo = name == NavigationDemo.info.name ? NavigationDemo.make(engine: engine) : DemoCatalog.make(name, engine: engine)!
         var events: [PointerEvent] = [.down(1, Point(x: 187, y: 640), at: 0.05), .up(1, Point(x: 187, y: 640), at: 0.08),
                                       .down(1, Point(x: 60, y: 160), at: 0.15), .up(1, Point(x: 60, y: 160), at: 0.17),
                                       .down(1, Point(x: 187, y: 300), at: 0.25)]
@@ -73,7 +78,7 @@ struct DemoOwnershipTests {
         return watch(demo)
     }
 
-    @Test(arguments: DemoCatalog.all.map(\.name))
+    @Test(arguments: DemoCatalog.all.map(\.name) + [NavigationDemo.info.name])
     func droppingARunningDemoFreesEveryObjectOfIt(_ name: String) {
         let watched = Self.runAndWatch(name)
         // The demo, its owner, scene and engine, and at least the root and one more node.

@@ -43,14 +43,12 @@ public enum NavigationDemo {
         gridNode.addChild(title)
         let palette: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
                                  0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
-        var tiles: [Node] = []
         for i in 0..<12 {
             let tile = Node(frame: Rect(x: 16 + Double(i % 3) * 124, y: 110 + Double(i / 3) * 124, width: 120, height: 120),
                             name: "tile\(i)", engine: engine)
             tile.backgroundColor = Color(rgb: palette[i])
             tile.cornerRadius = 12
             gridNode.addChild(tile)
-            tiles.append(tile)
         }
         let detailNode = Node(name: "detail", engine: engine)
         detailNode.backgroundColor = Color(rgb: 0x1C1C1E)
@@ -81,14 +79,36 @@ public enum NavigationDemo {
 
         let grid = Screen(title: "Photos", node: gridNode)
         let detail = Screen(title: "Blue hour", node: detailNode)
-        let stack = NavigationStack(root: grid, scene: scene)
-        stack.push(detail, animated: false)
+        let controller = Controller(scene: scene, grid: grid, detail: detail)
+        return Demo(info: info, scene: scene, channels: channels(detailNode) + channels(gridNode), owner: controller)
+    }
+
+    /// What the scene's gestures drive: the stack, its screens and the pop's interaction. The
+    /// demo owns it; the recognizers, which live in the screens it owns, reach it through a
+    /// zeroing reference, so dropping the demo frees it with the whole scene.
+    final class Controller: LifetimeOwner {
+        let lifetime = Lifetime()
+        let stack: NavigationStack
+        let grid: Screen, detail: Screen
         let delegate = NavigationDelegate()
-        stack.delegate = delegate
-        let percent = delegate.interaction
-        var startPercent = 0.0
-        let width = 400.0
-        let pan = PanGestureRecognizer { pan in
+        private var startPercent = 0.0
+        private static let width = 400.0
+
+        init(scene: Scene, grid: Screen, detail: Screen) {
+            self.grid = grid
+            self.detail = detail
+            stack = NavigationStack(root: grid, scene: scene)
+            stack.push(detail, animated: false)
+            stack.delegate = delegate
+            let me = zeroingReference
+            detail.node.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.handlePan(pan) })
+            for tile in grid.node.children where tile.name.hasPrefix("tile") {
+                tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.tapTile() })
+            }
+        }
+
+        func handlePan(_ pan: PanGestureRecognizer) {
+            let percent = delegate.interaction, width = Controller.width
             switch pan.state {
             case .began:
                 if stack.transition == nil {
@@ -99,7 +119,7 @@ public enum NavigationDemo {
                     startPercent = 0
                 } else {
                     percent.pause()
-                    startPercent = (detailNode.presentation.center.x - width / 2) / width
+                    startPercent = (detail.node.presentation.center.x - width / 2) / width
                     percent.update(startPercent)
                 }
             case .changed:
@@ -110,13 +130,10 @@ public enum NavigationDemo {
             default: break
             }
         }
-        detailNode.addGestureRecognizer(pan)
-        for tile in tiles {
-            tile.addGestureRecognizer(TapGestureRecognizer { _ in
-                if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
-            })
+
+        func tapTile() {
+            if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
         }
-        return Demo(info: info, scene: scene, channels: channels(detailNode) + channels(gridNode), owner: delegate)
     }
 
     /// Hands the percent-driven interaction to the stack only while a drag starts the pop.
