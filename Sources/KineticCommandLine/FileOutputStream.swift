@@ -48,6 +48,30 @@ extension KineticCommandLine {
         } else {
             status = run(arguments: arguments, standardOutput: &output, standardError: &errorOutput)
         }
+        return finish(status, output: output, errorOutput: &errorOutput)
+    }
+
+    /// Whether `arguments` name a subcommand that serves until the process is interrupted
+    /// (`playground`, `web serve`): the only ones that need Swift concurrency (the HTTP server).
+    public static func serves(_ arguments: [String]) -> Bool {
+        if case .command(let command, _)? = try? parse(arguments), command is any ServingCommand { return true }
+        return false
+    }
+
+    /// ``runProcess(arguments:outputDescriptor:errorDescriptor:)`` for every subcommand that does
+    /// not serve (see ``serves(_:)``), without Swift concurrency: `kinetic render` and `sample`
+    /// run on the main thread alone, as a plain process (valgrind's memcheck follows them).
+    public static func runProcessSynchronously(arguments: [String], outputDescriptor: Int32 = 1,
+                                               errorDescriptor: Int32 = 2) -> Int32 {
+        var output = FileOutputStream(descriptor: outputDescriptor)
+        var errorOutput = FileOutputStream(descriptor: errorDescriptor)
+        let status = run(arguments: arguments, standardOutput: &output, standardError: &errorOutput)
+        return finish(status, output: output, errorOutput: &errorOutput)
+    }
+
+    /// The exit status once standard output has been checked: a lost write turns success into
+    /// ``ioErrorStatus`` with one line on standard error.
+    static func finish(_ status: Int32, output: FileOutputStream, errorOutput: inout FileOutputStream) -> Int32 {
         if let failure = output.failure {
             let error = CommandLineError("cannot write standard output: " + FileSystem.reason(failure),
                                          status: ioErrorStatus)

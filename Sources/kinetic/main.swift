@@ -8,6 +8,16 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import KineticCommandLine
 
-exit(await KineticCommandLine.runProcess(arguments: Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+if KineticCommandLine.serves(arguments) {
+    // Only the server needs Swift concurrency: it runs in a task while the main thread serves
+    // the main queue. Every other subcommand is a plain synchronous process (no runtime threads),
+    // which is also what lets valgrind follow `kinetic render` (Scripts/leak-check).
+    Task { exit(await KineticCommandLine.runProcess(arguments: arguments)) }
+    dispatchMain()
+} else {
+    exit(KineticCommandLine.runProcessSynchronously(arguments: arguments))
+}
