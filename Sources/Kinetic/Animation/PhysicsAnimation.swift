@@ -114,6 +114,8 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var storedRestingDistance = 0.001
     private var storedRestingSpeed = 0.01
     private var completions: [(PhysicsCompletionReason) -> Void] = []
+    /// Whether the engine lists this animation (so a start need not search its list).
+    private let registration = PhysicsRegistration()
 
     /// A spring on `property` towards `target` (default: the property's model value), to start
     /// with ``start()``.
@@ -252,7 +254,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         property.setModelValue(target)
         isRunning = true
         appendTrack(delta: from - target, initialVelocity: v0)
-        property.engine.register(self)
+        property.engine.register(self, registration: registration)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
     }
 
@@ -273,6 +275,15 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// The summed offset and velocity of this animation's tracks now.
     func ownMotion() -> (offset: Value, velocity: Value, count: Int) {
         var offset = Value.zero, velocity = Value.zero, count = 0
+        // The common case, a property whose only track is this spring's: read it in place (no
+        // copy of the track, no retain of its segment). The same sums as the loop below.
+        if let head = property.tracks.head, property.tracks.tail.isEmpty {
+            guard head.segment.owner === self else { return (offset, velocity, 0) }
+            let c = property.engine.coefficients(slot: head.slot)
+            offset += head.delta * c.released + head.initialVelocity * c.kicked
+            velocity += head.delta * c.releasedVelocity + head.initialVelocity * c.kickedVelocity
+            return (offset, velocity, 1)
+        }
         for track in property.tracks where track.segment.owner === self {
             let o = track.offset()
             offset += o.value
