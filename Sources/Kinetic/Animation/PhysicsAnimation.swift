@@ -116,6 +116,11 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var completions: [(PhysicsCompletionReason) -> Void] = []
     /// Whether the engine lists this animation (so a start need not search its list).
     private let registration = PhysicsRegistration()
+    /// The segment of the track this animation last added, held while it runs so that its slot
+    /// (`currentSlot`) stays its own: a property whose only track has that slot carries this
+    /// animation's track alone (see ``ownMotion()``).
+    private var currentSegment: AnimationSegment?
+    private var currentSlot = -1
 
     /// A spring on `property` towards `target` (default: the property's model value), to start
     /// with ``start()``.
@@ -277,11 +282,16 @@ public final class SpringAnimation<Value: AnimatableValue> {
         var offset = Value.zero, velocity = Value.zero, count = 0
         // The common case, a property whose only track is this spring's: read it in place (no
         // copy of the track, no retain of its segment). The same sums as the loop below.
-        if let head = property.tracks.head, property.tracks.tail.isEmpty {
-            guard head.segment.owner === self else { return (offset, velocity, 0) }
-            let c = property.engine.coefficients(slot: head.slot)
-            offset += head.delta * c.released + head.initialVelocity * c.kicked
-            velocity += head.delta * c.releasedVelocity + head.initialVelocity * c.kickedVelocity
+        // The slot identifies the segment without visiting it: a live segment's slot is its
+        // own, and this animation holds its segment alive.
+        if property.tracks.tail.isEmpty {
+            guard !property.tracks.isEmpty, currentSlot >= 0, property.tracks.slot(0) == currentSlot else {
+                return (offset, velocity, 0)
+            }
+            let c = property.engine.coefficients(slot: currentSlot)
+            let delta = property.tracks.delta(0), v0 = property.tracks.initialVelocity(0)
+            offset += delta * c.released + v0 * c.kicked
+            velocity += delta * c.releasedVelocity + v0 * c.kickedVelocity
             return (offset, velocity, 1)
         }
         for track in property.tracks where track.segment.owner === self {
@@ -311,10 +321,14 @@ public final class SpringAnimation<Value: AnimatableValue> {
         let engine = property.engine
         let segment = AnimationSegment(owner: self, engine: engine, kind: .spring(spring, startTime: engine.time))
         property.appendTrack(on: segment, delta: delta, initialVelocity: initialVelocity)
+        currentSegment = segment
+        currentSlot = segment.slot
     }
 
     private func finish(_ reason: PhysicsCompletionReason) {
         isRunning = false
+        currentSegment = nil
+        currentSlot = -1
         let handlers = completions
         completions = []
         for handler in handlers { handler(reason) }
