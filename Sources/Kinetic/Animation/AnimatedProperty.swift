@@ -82,6 +82,21 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// The rate of change of ``presentationValue``, per second.
     @inlinable
     public var velocity: Value {
+        @inline(__always) get {
+            // The same fast path as `presentationValue` (and the same sum as the general loop:
+            // `zero + offset` is the offset, bit for bit).
+            guard let slot = tracks.head?.slot else { return .zero }
+            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
+                return Value.zero + (tracks.head!.delta * engine.slots.releasedVelocity[slot]
+                                     + tracks.head!.initialVelocity * engine.slots.kickedVelocity[slot])
+            }
+            return computedVelocity()
+        }
+    }
+
+    /// The sum of every track's velocity, each track's coefficients filled if stale.
+    @usableFromInline @inline(never)
+    func computedVelocity() -> Value {
         var v = Value.zero
         let engine = self.engine
         for track in tracks { v += track.offset(in: engine).velocity }
@@ -91,6 +106,21 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Presentation value and velocity together.
     @inlinable
     public var presentation: (value: Value, velocity: Value) {
+        @inline(__always) get {
+            // The common read of `presentationValue`: one track, coefficients filled this frame.
+            guard let slot = tracks.head?.slot else { return (modelValue, .zero) }
+            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
+                let delta = tracks.head!.delta, v0 = tracks.head!.initialVelocity
+                return (modelValue + (delta * engine.slots.released[slot] + v0 * engine.slots.kicked[slot]),
+                        Value.zero + (delta * engine.slots.releasedVelocity[slot] + v0 * engine.slots.kickedVelocity[slot]))
+            }
+            return computedPresentation()
+        }
+    }
+
+    /// Presentation value and velocity summed over every track, coefficients filled if stale.
+    @usableFromInline @inline(never)
+    func computedPresentation() -> (value: Value, velocity: Value) {
         var value = modelValue, velocity = Value.zero
         let engine = self.engine
         for track in tracks {

@@ -69,6 +69,12 @@ public final class AnimationEngine {
     /// Physics animations (springs and decays on properties) and other ``EngineDriven`` clients
     /// (a dynamic animator) that are running.
     var physicsAnimations: [any EngineDriven] = []
+    /// For each of ``physicsAnimations``, the flag its animation keeps to know it is listed
+    /// (nil for a client added with ``addDriven(_:)``), so a start is O(1), not a search.
+    var physicsRegistrations: [PhysicsRegistration?] = []
+    /// Whether a client without a flag was ever listed: then a flagged start must still search
+    /// (the same object may have been added both ways).
+    var hasUnflaggedDriven = false
 
     /// The stack of open animation transactions; the innermost is last.
     var transactions: [AnimationTransaction] = []
@@ -116,10 +122,16 @@ public final class AnimationEngine {
         defer { if nested { tickInProgress = true; mutatedDuringTick = true } }
         advanceAnimators(to: time)
         if !physicsAnimations.isEmpty {
+            // The physics animations read their own coefficients to check for settling: fill
+            // them in the packed pass first (the same numbers their segments would compute, see
+            // `SegmentSlotTable`), and again after for the slots their completions created.
+            // A completion that changes an animator's clock bumps the revision, so nothing
+            // filled here outlives a change.
+            evaluateSlots()
             for animation in physicsAnimations {
                 animation.advance(to: time)
             }
-            physicsAnimations.removeAll { !$0.isRunning }
+            dropStoppedPhysicsAnimations()
         }
         evaluateSlots()
     }
@@ -142,7 +154,9 @@ public final class AnimationEngine {
         let held = animators
         for animator in held { animator.stopForInvalidation() }
         animators.removeAll()
+        for registration in physicsRegistrations { registration?.isListed = false }
         physicsAnimations.removeAll()
+        physicsRegistrations.removeAll()
         classAnimationContexts.removeAll()
         onDiagnostic = nil
         revision &+= 1
@@ -218,7 +232,43 @@ public final class AnimationEngine {
     }
 
     func register(_ animation: any EngineDriven) {
-        if !physicsAnimations.contains(where: { $0 === animation }) { physicsAnimations.append(animation) }
+        if !physicsAnimations.contains(where: { $0 === animation }) {
+            physicsAnimations.append(animation)
+            physicsRegistrations.append(nil)
+            hasUnflaggedDriven = true
+        }
+    }
+
+    /// Lists `animation`, whose `registration` says whether it is listed already (a physics
+    /// animation's start): the same as ``register(_:)-(any EngineDriven)`` without the search.
+    func register(_ animation: any EngineDriven, registration: PhysicsRegistration) {
+        if registration.isListed { return }
+        if hasUnflaggedDriven, physicsAnimations.contains(where: { $0 === animation }) { return }
+        physicsAnimations.append(animation)
+        physicsRegistrations.append(registration)
+        registration.isListed = true
+    }
+
+    /// Removes the physics clients that stopped running, keeping the others in order (what
+    /// `removeAll { !$0.isRunning }` does), and tells the removed ones they are off the list.
+    private func dropStoppedPhysicsAnimations() {
+        var kept = 0
+        let count = physicsAnimations.count
+        for i in 0..<count {
+            if physicsAnimations[i].isRunning {
+                if kept != i {
+                    physicsAnimations.swapAt(kept, i)
+                    physicsRegistrations.swapAt(kept, i)
+                }
+                kept += 1
+            } else {
+                physicsRegistrations[i]?.isListed = false
+            }
+        }
+        if kept < count {
+            physicsAnimations.removeLast(count - kept)
+            physicsRegistrations.removeLast(count - kept)
+        }
     }
 
     /// Has `driven` advanced at every ``tick(at:)`` from now on, after the animators, for as
@@ -249,6 +299,13 @@ final class AnimationTransaction {
         self.animator = animator
         self.segment = segment
     }
+}
+
+/// Whether a physics animation is in its engine's list of ``EngineDriven`` clients: set by the
+/// engine when it lists the animation, cleared when it drops it.
+final class PhysicsRegistration {
+    var isListed = false
+    init() {}
 }
 
 /// Something the engine advances at every tick besides its animators: a spring or decay

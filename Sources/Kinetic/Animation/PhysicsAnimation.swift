@@ -114,6 +114,13 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var storedRestingDistance = 0.001
     private var storedRestingSpeed = 0.01
     private var completions: [(PhysicsCompletionReason) -> Void] = []
+    /// Whether the engine lists this animation (so a start need not search its list).
+    private let registration = PhysicsRegistration()
+    /// The segment of the track this animation last added, held while it runs so that its slot
+    /// (`currentSlot`) stays its own: a property whose only track has that slot carries this
+    /// animation's track alone (see ``ownMotion()``).
+    private var currentSegment: AnimationSegment?
+    private var currentSlot = -1
 
     /// A spring on `property` towards `target` (default: the property's model value), to start
     /// with ``start()``.
@@ -252,7 +259,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         property.setModelValue(target)
         isRunning = true
         appendTrack(delta: from - target, initialVelocity: v0)
-        property.engine.register(self)
+        property.engine.register(self, registration: registration)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
     }
 
@@ -273,6 +280,20 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// The summed offset and velocity of this animation's tracks now.
     func ownMotion() -> (offset: Value, velocity: Value, count: Int) {
         var offset = Value.zero, velocity = Value.zero, count = 0
+        // The common case, a property whose only track is this spring's: read it in place (no
+        // copy of the track, no retain of its segment). The same sums as the loop below.
+        // The slot identifies the segment without visiting it: a live segment's slot is its
+        // own, and this animation holds its segment alive.
+        if property.tracks.tail.isEmpty {
+            guard !property.tracks.isEmpty, currentSlot >= 0, property.tracks.slot(0) == currentSlot else {
+                return (offset, velocity, 0)
+            }
+            let c = property.engine.coefficients(slot: currentSlot)
+            let delta = property.tracks.delta(0), v0 = property.tracks.initialVelocity(0)
+            offset += delta * c.released + v0 * c.kicked
+            velocity += delta * c.releasedVelocity + v0 * c.kickedVelocity
+            return (offset, velocity, 1)
+        }
         for track in property.tracks where track.segment.owner === self {
             let o = track.offset()
             offset += o.value
@@ -300,10 +321,14 @@ public final class SpringAnimation<Value: AnimatableValue> {
         let engine = property.engine
         let segment = AnimationSegment(owner: self, engine: engine, kind: .spring(spring, startTime: engine.time))
         property.appendTrack(on: segment, delta: delta, initialVelocity: initialVelocity)
+        currentSegment = segment
+        currentSlot = segment.slot
     }
 
     private func finish(_ reason: PhysicsCompletionReason) {
         isRunning = false
+        currentSegment = nil
+        currentSlot = -1
         let handlers = completions
         completions = []
         for handler in handlers { handler(reason) }

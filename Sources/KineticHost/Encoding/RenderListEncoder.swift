@@ -134,13 +134,30 @@ public struct RenderListEncoder {
         }
         // The dots' blocks follow every command, so a host finds command c at a fixed stride.
         for (base, d) in blocks {
-            numbers[base + 12] = Double(numbers.count)
-            numbers.reserveCapacity(numbers.count + d.palette.count * 4 + d.positions.count * 3)
-            for c in d.palette { numbers.append(c.red); numbers.append(c.green); numbers.append(c.blue); numbers.append(c.alpha) }
+            let start = numbers.count
+            numbers[base + 12] = Double(start)
+            let n = d.positions.count, p = d.palette.count
+            // Grown once and written through a buffer: tens of thousands of appends, each with its
+            // capacity check, cost more than the numbers themselves.
+            numbers.append(contentsOf: repeatElement(0, count: 4 * p + 3 * n))
             let x0 = d.rect.minX, y0 = d.rect.minY
-            for p in d.positions { numbers.append(p.x - x0); numbers.append(p.y - y0) }
-            for i in 0..<d.positions.count {
-                numbers.append(i < d.colorIndices.count ? Double(d.colorIndices[i]) : 0)
+            numbers.withUnsafeMutableBufferPointer { buffer in
+                let out = buffer.baseAddress.unsafelyUnwrapped + start
+                for (k, c) in d.palette.enumerated() {
+                    out[4 * k] = c.red; out[4 * k + 1] = c.green; out[4 * k + 2] = c.blue; out[4 * k + 3] = c.alpha
+                }
+                let centres = out + 4 * p
+                d.positions.withUnsafeBufferPointer { positions in
+                    for i in 0..<n {
+                        centres[2 * i] = positions[i].x - x0
+                        centres[2 * i + 1] = positions[i].y - y0
+                    }
+                }
+                let indices = centres + 2 * n
+                d.colorIndices.withUnsafeBufferPointer { colors in
+                    let m = Swift.min(n, colors.count)
+                    for i in 0..<m { indices[i] = Double(colors[i]) }
+                }
             }
         }
     }
