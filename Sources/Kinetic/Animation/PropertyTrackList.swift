@@ -45,15 +45,15 @@ struct PropertyTrackList<Value: AnimatableValue>: RandomAccessCollection, Mutabl
         tail.removeAll(keepingCapacity: keepCapacity)
     }
 
-    @usableFromInline mutating func removeAll(where shouldBeRemoved: (PropertyTrack<Value>) throws -> Bool) rethrows {
+    @usableFromInline mutating func removeAll(where shouldBeRemoved: (PropertyTrack<Value>) -> Bool) {
         guard let first = head else { return }
         if tail.isEmpty {
-            if try shouldBeRemoved(first) { head = nil }
+            if shouldBeRemoved(first) { head = nil }
             return
         }
         var all = [first]
         all.append(contentsOf: tail)
-        try all.removeAll(where: shouldBeRemoved)
+        all.removeAll(where: shouldBeRemoved)
         self = PropertyTrackList(all)
     }
 
