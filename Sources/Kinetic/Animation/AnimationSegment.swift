@@ -130,7 +130,7 @@ final class AnimationSegment {
             engine.slots.generations[s] = engine.records.generations[r]
             switch timing {
             case .cubic(let curve):
-                engine.slots.curves[s] = Unmanaged.passRetained(CurveBox(curve))
+                engine.slots.curves[s] = Unmanaged.passRetained(CurveBox.box(for: curve))
                 engine.slots.kinds[s] = .timedCubic
             case .spring(let spring):
                 engine.slots.springs[s] = spring

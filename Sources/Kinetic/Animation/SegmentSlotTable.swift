@@ -185,7 +185,26 @@ struct SegmentSlotTable {
 }
 
 /// A cubic curve in a box: what a timed cubic slot refers to.
-final class CurveBox {
+final class CurveBox: Sendable {
     let curve: CubicTimingParameters
     init(_ curve: CubicTimingParameters) { self.curve = curve }
+
+    /// The box for `curve`: one shared box per preset (whose copies share its table, so the
+    /// test is an identity check), a new one for any other curve. An animator on a preset
+    /// curve then allocates nothing for its curve.
+    static func box(for curve: CubicTimingParameters) -> CurveBox {
+        let table = curve.cache
+        if table === easeInOut.curve.cache { return easeInOut }
+        if table === easeOut.curve.cache { return easeOut }
+        if table === easeIn.curve.cache { return easeIn }
+        if table === linear.curve.cache { return linear }
+        if table === caDefault.curve.cache { return caDefault }
+        return CurveBox(curve)
+    }
+
+    static let easeInOut = CurveBox(.easeInOut)
+    static let easeOut = CurveBox(.easeOut)
+    static let easeIn = CurveBox(.easeIn)
+    static let linear = CurveBox(.linear)
+    static let caDefault = CurveBox(.default)
 }

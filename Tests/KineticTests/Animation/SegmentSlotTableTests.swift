@@ -37,6 +37,23 @@ struct SegmentSlotTableTests {
         #expect(engine.slots.count == 1)
     }
 
+    @Test func presetCurvesShareOneBoxAndOtherCurvesGetTheirOwn() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine), y = AnimatedProperty(0.0, engine: engine)
+        let z = AnimatedProperty(0.0, engine: engine)
+        PropertyAnimator(duration: 1, curve: .easeInOut, engine: engine) { x.value = 1 }.startAnimation()
+        PropertyAnimator(duration: 2, timingParameters: .cubic(.easeInOut), engine: engine) { y.value = 1 }.startAnimation()
+        let custom = CubicTimingParameters(0.3, 0.1, 0.2, 1)
+        PropertyAnimator(duration: 1, timingParameters: .cubic(custom), engine: engine) { z.value = 1 }.startAnimation()
+        let bx = engine.slots.curves[x.tracks[0].slot]!.takeUnretainedValue()
+        let by = engine.slots.curves[y.tracks[0].slot]!.takeUnretainedValue()
+        let bz = engine.slots.curves[z.tracks[0].slot]!.takeUnretainedValue()
+        #expect(bx === CurveBox.easeInOut && by === CurveBox.easeInOut)
+        #expect(bz !== CurveBox.easeInOut && bz.curve == custom)
+        engine.tick(at: 0.5)
+        #expect(x.presentationValue == 1 - (1 - CubicTimingParameters.easeInOut.progress(at: 0.5)))
+    }
+
     @Test func tenThousandStartCompleteCyclesDoNotGrowTheTables() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
