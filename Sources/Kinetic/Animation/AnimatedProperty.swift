@@ -31,6 +31,19 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     @usableFromInline @exclusivity(unchecked) var tracks = PropertyTrackList<Value>()
 
     /// Creates a property at rest at `value`.
+    //
+    // Specialized entry points: a native build runs a generic class's methods unspecialized
+    // for a client's type, each use of `PropertyTrack<Value>` looking up its metadata at run
+    // time (about 1,300 instructions for one `set`). The hot entry points (this one, `set`,
+    // the presentation reads, committing tracks) dispatch to code specialized for the
+    // scene's value types before touching anything generic, which is why each one's body
+    // sits in a separate function: the generic prologue of a function with generic locals
+    // would look up their metadata before the dispatch. Embedded builds specialize anyway.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
     public init(_ value: Value, engine: AnimationEngine) {
         self.engine = engine
         self.modelValue = value.isFinite ? value : .zero
@@ -72,8 +85,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// The model plus every track's offset, each track's coefficients filled if stale.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
     @usableFromInline @inline(never)
-    func computedPresentationValue() -> Value {
+    func computedPresentationValue() -> Value { computedPresentationValueBody() }
+
+    @inline(never)
+    func computedPresentationValueBody() -> Value {
         var v = modelValue
         for track in tracks { v += track.offset(in: engine).value }
         return v
@@ -95,8 +116,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// The sum of every track's velocity, each track's coefficients filled if stale.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
     @usableFromInline @inline(never)
-    func computedVelocity() -> Value {
+    func computedVelocity() -> Value { computedVelocityBody() }
+
+    @inline(never)
+    func computedVelocityBody() -> Value {
         var v = Value.zero
         let engine = self.engine
         for track in tracks { v += track.offset(in: engine).velocity }
@@ -119,8 +148,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// Presentation value and velocity summed over every track, coefficients filled if stale.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
     @usableFromInline @inline(never)
-    func computedPresentation() -> (value: Value, velocity: Value) {
+    func computedPresentation() -> (value: Value, velocity: Value) { computedPresentationBody() }
+
+    @inline(never)
+    func computedPresentationBody() -> (value: Value, velocity: Value) {
         var value = modelValue, velocity = Value.zero
         let engine = self.engine
         for track in tracks {
@@ -146,7 +183,16 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     }
 
     /// Sets the model value; animated when an animation transaction is open.
-    public func set(_ newValue: Value) {
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    public func set(_ newValue: Value) { assign(newValue) }
+
+    /// The body of ``set(_:)`` (apart for the specializations; see `init(_:engine:)`).
+    @inline(never)
+    func assign(_ newValue: Value) {
         guard newValue.isFinite else {
             engine.report(.invalidArgument, "a value that is \(Self.rejectionReason(newValue)) was assigned to an animated property; it keeps its value")
             return
@@ -290,7 +336,17 @@ protocol AnimatedPropertyTracks: AnyObject {
 }
 
 extension AnimatedProperty: AnimatedPropertyTracks {
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
     func finishTracks(of animator: PropertyAnimator, at position: AnimatingPosition) {
+        commitTracks(of: animator, at: position)
+    }
+
+    @inline(never)
+    func commitTracks(of animator: PropertyAnimator, at position: AnimatingPosition) {
         var kept = PropertyTrackList<Value>()
         var model = modelValue
         for track in tracks {

@@ -18,11 +18,11 @@
 /// ``Diagnostic`` here: appended to ``diagnostics`` and passed to ``onDiagnostic``.
 public final class AnimationEngine {
     /// The engine's current time, in seconds: the time of the last ``tick(at:)``.
-    public private(set) var time: Double
+    @exclusivity(unchecked) public private(set) var time: Double
 
     /// Animators that are active or stopped, in the order they became so. The engine keeps
     /// them alive until they return to inactive, as UIKit's run loop keeps running animators.
-    public private(set) var animators: [PropertyAnimator] = []
+    @exclusivity(unchecked) public private(set) var animators: [PropertyAnimator] = []
 
     /// Rejected calls, oldest first (at most the last 100).
     public private(set) var diagnostics: [Diagnostic] = []
@@ -36,7 +36,7 @@ public final class AnimationEngine {
     @usableFromInline @exclusivity(unchecked) var revision: UInt64 = 0
 
     /// How many ticks the engine has taken (each accepted ``tick(at:)``, even at the same time).
-    var tickCount: UInt64 = 0
+    @exclusivity(unchecked) var tickCount: UInt64 = 0
 
     /// Every live segment's coefficients and timing, packed (see ``SegmentSlotTable``).
     @usableFromInline @exclusivity(unchecked) var slots = SegmentSlotTable()
@@ -45,13 +45,13 @@ public final class AnimationEngine {
     @exclusivity(unchecked) var records = AnimatorTimingTable()
 
     /// Scratch lists of the frame pass, kept to reuse their storage.
-    var candidateRecords: [Int32] = []
-    var callList: [PropertyAnimator] = []
+    @exclusivity(unchecked) var candidateRecords: [Int32] = []
+    @exclusivity(unchecked) var callList: [PropertyAnimator] = []
     /// While the tick calls animators: the one being called, and whether anything changed the
     /// clock of another animator (then the rest of the tick calls every animator, as it always did).
-    var tickInProgress = false
+    @exclusivity(unchecked) var tickInProgress = false
     unowned(unsafe) var advancing: PropertyAnimator?
-    var mutatedDuringTick = false
+    @exclusivity(unchecked) var mutatedDuringTick = false
 
     /// Called by an animator whenever an input of its clock (``PropertyAnimator/timeline()``)
     /// changes: every cached coefficient is stale, and the animator's record is refreshed.
@@ -77,7 +77,7 @@ public final class AnimationEngine {
     var hasUnflaggedDriven = false
 
     /// The stack of open animation transactions; the innermost is last.
-    var transactions: [AnimationTransaction] = []
+    @exclusivity(unchecked) var transactions: [AnimationTransaction] = []
 
     /// The class-method animations (``animate(withDuration:delay:options:animations:completion:)``)
     /// whose blocks are running, innermost last: what a nested one inherits from.
@@ -211,7 +211,9 @@ public final class AnimationEngine {
     // MARK: Bookkeeping
 
     func register(_ animator: PropertyAnimator) {
-        if !animators.contains(where: { $0 === animator }) {
+        // An animator has a record exactly while it is listed (`unregister` clears both), so
+        // the record says whether it is listed without a search of every active animator.
+        if animator.engineRecord < 0 {
             animators.append(animator)
             let r = records.allocate(for: animator)
             records.lastReported[r] = animator.storedLastReportedFraction
@@ -292,7 +294,7 @@ public final class AnimationEngine {
 
 /// Where animated property changes go while an animation block runs: the animator and the
 /// stretch of its timeline the changes animate over.
-final class AnimationTransaction {
+struct AnimationTransaction {
     let animator: PropertyAnimator
     let segment: AnimationSegment
     init(animator: PropertyAnimator, segment: AnimationSegment) {

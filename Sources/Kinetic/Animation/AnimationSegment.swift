@@ -81,7 +81,7 @@ final class AnimationSegment {
     let scrubEnd: Double
     /// The segment's slot in its engine's ``SegmentSlotTable``: where its coefficients are
     /// packed for the frame pass and for reads.
-    @usableFromInline private(set) var slot = -1
+    @usableFromInline @exclusivity(unchecked) private(set) var slot = -1
 
     init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false,
          scrubStretch: (start: Double, end: Double)? = nil) {

@@ -48,3 +48,23 @@ final class ObserverList<Value> {
         }
     }
 }
+
+/// An ``ObserverList`` made on the first observer: most animators are never observed, and
+/// then they allocate no list (an animator has four of these).
+struct LazyObserverList<Value> {
+    private var list: ObserverList<Value>?
+
+    var count: Int { list?.count ?? 0 }
+
+    mutating func add(_ observer: @escaping (Value) -> Void) -> ObservationToken {
+        if let list { return list.add(observer) }
+        let made = ObserverList<Value>()
+        list = made
+        return made.add(observer)
+    }
+
+    /// Calls every observer (see ``ObserverList/notify(_:)``); nothing when none was ever added.
+    func notify(_ value: Value) {
+        list?.notify(value)
+    }
+}

@@ -80,14 +80,16 @@ extension PropertyAnimator {
 
     /// Makes an inactive animator active and paused at the start of its timeline (`atEnd`
     /// false) or at its end (a repeating timeline's last leg; the first repeat's end when it
-    /// repeats forever), running its pending animation blocks.
-    func activate(atEnd: Bool) {
+    /// repeats forever), running its pending animation blocks. Its clock starts `delay` seconds
+    /// from now (``startAnimation(afterDelay:)`` sets it here, before the animator has a record
+    /// in the engine, rather than after, which would update that record twice more).
+    func activate(atEnd: Bool, delay: Double = 0) {
         let (leg, f) = atEnd ? endOfTimeline() : (0.0, 0.0)
         wasRetargeted = false
         anchorLeg = leg
         anchorFraction = f
-        anchorTime = engine.time
-        startTime = engine.time
+        anchorTime = engine.time + delay
+        startTime = engine.time + delay
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity
         lastReportedFraction = f
         enter(.paused)
@@ -146,7 +148,10 @@ extension PropertyAnimator {
         anchorFraction = 0
         anchorLeg = 0
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity
-        timingParameters = originalTimingParameters
+        if let original = timingBeforeContinuation {
+            timingParameters = original
+            timingBeforeContinuation = nil
+        }
         composedSpringValue = originalComposedSpring
         enter(.inactive)
         reportFraction()

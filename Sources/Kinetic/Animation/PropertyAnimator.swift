@@ -66,22 +66,25 @@ public final class PropertyAnimator {
     /// replaces it for the rest of the current run (UIKit: "change the timing and duration
     /// parameters for the current animations temporarily"); it is restored when the animator
     /// returns to inactive.
-    public internal(set) var timingParameters: TimingParameters
-    let originalTimingParameters: TimingParameters
+    @exclusivity(unchecked) public internal(set) var timingParameters: TimingParameters
+    /// The timing the animator was created with, kept while a `continueAnimation` has replaced
+    /// it for the rest of a run (nil otherwise: most runs never change it, and then the
+    /// animator holds one copy); ``deactivate()`` puts it back.
+    @exclusivity(unchecked) var timingBeforeContinuation: TimingParameters?
     /// The delay given to ``startAnimation(afterDelay:)``.
-    public private(set) var delay: Double = 0
+    @exclusivity(unchecked) public private(set) var delay: Double = 0
 
     /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
     /// (`true`, the default) or through the timing curve. Turning it off in the middle of a
     /// linear scrub first puts the animator back on its timeline where it shows what is on
     /// screen (nothing moves; ``fractionComplete`` then reads that time fraction).
-    public var scrubsLinearly = true {
+    @exclusivity(unchecked) public var scrubsLinearly = true {
         didSet { if !scrubsLinearly && phase.scrubbedProgress != nil { settleScrub() } }
     }
     /// Whether reaching the end pauses the animator there instead of completing it: it stays
     /// active with ``isRunning`` false, completions do not run, and it can be reversed or
     /// scrubbed again.
-    public var pausesOnCompletion = false
+    @exclusivity(unchecked) public var pausesOnCompletion = false
     /// Whether the animator can be paused, scrubbed and stopped. Setting it on an active
     /// animator is rejected (UIKit raises).
     public var isInterruptible: Bool {
@@ -97,7 +100,7 @@ public final class PropertyAnimator {
     /// Whether views animated by this animator receive touches while it runs (UIKit's
     /// `isUserInteractionEnabled`; a flag the scene layer reads, see ``isManualHitTestingEnabled``).
     /// Default true; false for the class methods unless ``AnimationOptions/allowUserInteraction``.
-    public var isUserInteractionEnabled = true
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// Whether hit testing uses model geometry instead of presentation geometry (UIKit's
     /// `isManualHitTestingEnabled`, which UIKit also keeps on the animator). Default false.
     ///
@@ -105,7 +108,7 @@ public final class PropertyAnimator {
     /// reads either, and hit testing itself (which geometry a node is hit in, which nodes are
     /// blocked) lives in the scene layer (`KineticScene`'s `Node+HitTesting.swift`), which asks
     /// each animated property for its animators through ``AnimatedProperty/hasAnimator(where:)``.
-    public var isManualHitTestingEnabled = false
+    @exclusivity(unchecked) public var isManualHitTestingEnabled = false
 
     // MARK: State
 
@@ -175,7 +178,7 @@ public final class PropertyAnimator {
 
     /// The duration the timeline runs for, in seconds: ``duration``, or a spring's settling
     /// duration when the spring does not fit the animator's duration.
-    public private(set) var animationDuration: Double
+    @exclusivity(unchecked) public private(set) var animationDuration: Double
 
     // MARK: Internal state
     // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift
@@ -184,12 +187,12 @@ public final class PropertyAnimator {
     // cached coefficients (see ``AnimationSegment/coefficients()``) are never stale.
 
     /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
-    var phase: Phase = .inactive
-    var interruptible = true
-    var reversed = false { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var phase: Phase = .inactive
+    @exclusivity(unchecked) var interruptible = true
+    @exclusivity(unchecked) var reversed = false { didSet { engine.timelineChanged(self) } }
     /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    var anchorFraction = 0.0 { didSet { engine.timelineChanged(self) } }
-    var anchorTime = 0.0 {
+    @exclusivity(unchecked) var anchorFraction = 0.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var anchorTime = 0.0 {
         didSet {
             anchorTick = engine.tickCount
             engine.timelineChanged(self)
@@ -198,20 +201,20 @@ public final class PropertyAnimator {
     /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
     /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
     /// at the call that started it.
-    var anchorTick: UInt64 = 0
-    var rate = 1.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var anchorTick: UInt64 = 0
+    @exclusivity(unchecked) var rate = 1.0 { didSet { engine.timelineChanged(self) } }
     /// The engine time before which a delayed start does not move.
-    var startTime = 0.0 { didSet { engine.timelineChanged(self) } }
-    var pendingAnimations: [() -> Void] = []
-    var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
-    var properties: [any AnimatedPropertyTracks] = []
-    var rootSegment: AnimationSegment?
+    @exclusivity(unchecked) var startTime = 0.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var pendingAnimations = InlineList<() -> Void>()
+    @exclusivity(unchecked) var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
+    @exclusivity(unchecked) var properties = InlineList<any AnimatedPropertyTracks>()
+    @exclusivity(unchecked) var rootSegment: AnimationSegment?
     /// Whether a property this run animates was changed by someone else since it started.
-    var wasRetargeted = false
-    let stateObservers = ObserverList<AnimatingState>()
-    let runningObservers = ObserverList<Bool>()
-    let reversedObservers = ObserverList<Bool>()
-    let fractionObservers = ObserverList<Double>()
+    @exclusivity(unchecked) var wasRetargeted = false
+    @exclusivity(unchecked) var stateObservers = LazyObserverList<AnimatingState>()
+    @exclusivity(unchecked) var runningObservers = LazyObserverList<Bool>()
+    @exclusivity(unchecked) var reversedObservers = LazyObserverList<Bool>()
+    @exclusivity(unchecked) var fractionObservers = LazyObserverList<Double>()
     /// The fraction last reported to the fraction observers. While the animator is registered
     /// it lives in the engine's record, where the frame pass updates it without calling the
     /// animator (see ``AnimationEngine/advanceAnimators(to:)``).
@@ -222,36 +225,36 @@ public final class PropertyAnimator {
             else { storedLastReportedFraction = newValue }
         }
     }
-    var storedLastReportedFraction = 0.0
+    @exclusivity(unchecked) var storedLastReportedFraction = 0.0
     /// The animator's record in the engine's ``AnimatorTimingTable`` while registered, else −1,
     /// and the order it registered in.
-    var engineRecord = -1
-    var registrationSequence: UInt64 = 0
+    @exclusivity(unchecked) var engineRecord = -1
+    @exclusivity(unchecked) var registrationSequence: UInt64 = 0
     /// Called once when a run ends: with the position its completions hear, or nil when it is
     /// stopped without finishing (the `async` completion waits on these).
-    var runEndHandlers: [(AnimatingPosition?) -> Void] = []
+    @exclusivity(unchecked) var runEndHandlers: [(AnimatingPosition?) -> Void] = []
 
     // Media timing (see PropertyAnimator+MediaTiming.swift): the clock's speed, and the legs of
     // a repeating timeline (one leg is one pass over the duration; an autoreversing repeat is
     // two legs, the second running from 1 back to 0).
-    var speedValue = 1.0 { didSet { engine.timelineChanged(self) } }
-    var repeatCountValue = 0.0 { didSet { engine.timelineChanged(self) } }
-    var autoreversesValue = false { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var speedValue = 1.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var repeatCountValue = 0.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var autoreversesValue = false { didSet { engine.timelineChanged(self) } }
     /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: when the
     /// timeline completes on its own at its far end (forwards, back at the start values), the
     /// properties take their model values, the end values, as Core Animation removes a finished
     /// animation and the layer shows its model (see ``AnimationOptions/autoreverse``). A run
     /// reversed back to its start still completes at the start.
-    var completesAtModelValues = false
+    @exclusivity(unchecked) var completesAtModelValues = false
     /// The leg `anchorFraction` is in (an integer; a Double so that no count of legs traps).
-    var anchorLeg = 0.0 { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var anchorLeg = 0.0 { didSet { engine.timelineChanged(self) } }
 
     // Open timing (see PropertyAnimator+TimingCurveProvider.swift): the spring part of a
     // composed timing for the current run, and the spring segments that shadow its segments
     // for the values a composed timing springs (see ``AnimatableValue/followsSpringInComposedTiming``).
-    var composedSpringValue: SpringTimingParameters?
+    @exclusivity(unchecked) var composedSpringValue: SpringTimingParameters?
     let originalComposedSpring: SpringTimingParameters?
-    var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
+    @exclusivity(unchecked) var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
 
     // MARK: Creating
 
@@ -266,9 +269,10 @@ public final class PropertyAnimator {
     }
 
     /// The designated initializer: `timing` drives every property, except, when
-    /// `composedSpring` is given, the values a composed timing springs.
+    /// `composedSpring` is given, the values a composed timing springs. `isPreset`: `timing`
+    /// is one of UIKit's curves, which have no vertical tangent to report.
     init(duration: Double, timing timingParameters: TimingParameters, composedSpring: SpringTimingParameters?,
-         engine: AnimationEngine, animations: (() -> Void)?) {
+         engine: AnimationEngine, animations: (() -> Void)?, isPreset: Bool = false) {
         self.engine = engine
         let d: Double
         if duration.isFinite && duration >= 0 { d = duration } else {
@@ -277,7 +281,6 @@ public final class PropertyAnimator {
         }
         self.duration = d
         self.timingParameters = timingParameters.fitted(toDuration: d)
-        self.originalTimingParameters = self.timingParameters
         if let composedSpring {
             // Both parts run over the spring's duration (fitted to `d`, or its settling time).
             let spring = composedSpring.fitted(toDuration: d)
@@ -289,7 +292,7 @@ public final class PropertyAnimator {
         }
         self.originalComposedSpring = composedSpringValue
         if let animations { pendingAnimations.append(animations) }
-        reportVerticalTangent(of: timingParameters)
+        if !isPreset { reportVerticalTangent(of: timingParameters) }
     }
 
     /// A curve with a vertical tangent has an infinite velocity there: reported once, and the
@@ -302,8 +305,8 @@ public final class PropertyAnimator {
     /// An animator with a UIKit animation curve (`init(duration:curve:animations:)`).
     public convenience init(duration: Double, curve: AnimationCurve = .easeInOut, engine: AnimationEngine,
                             animations: (() -> Void)? = nil) {
-        self.init(duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: curve)),
-                  engine: engine, animations: animations)
+        self.init(duration: duration, timing: .cubic(CubicTimingParameters(animationCurve: curve)), composedSpring: nil,
+                  engine: engine, animations: animations, isPreset: true)
     }
 
     /// An animator with a cubic curve through two control points
@@ -459,9 +462,7 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
         case .inactive:
             self.delay = d
-            activate(atEnd: reversed)
-            startTime = engine.time + d
-            anchorTime = startTime
+            activate(atEnd: reversed, delay: d)
             enter(.running)
         case .active:
             guard !isRunning else { return }
@@ -646,6 +647,7 @@ public final class PropertyAnimator {
         let spring = composedSpring?.fitted(toDuration: seconds)
         let effective = spring?.animationDuration(forAnimatorDuration: seconds)
             ?? timing.animationDuration(forAnimatorDuration: seconds)
+        if timingBeforeContinuation == nil { timingBeforeContinuation = timingParameters }
         timingParameters = timing
         composedSpringValue = spring
         // A linear scrub later moves every property from start to end in proportion: the new

@@ -164,6 +164,11 @@ public struct CubicTimingParameters: Sendable, Equatable {
     /// (1, 0, 0, 1) at fraction 0.5. An animator on such a curve reports it once with a
     /// diagnostic and gives its properties a finite velocity there (see ``PropertyAnimator``).
     public var hasVerticalTangent: Bool {
+        // dx/ds = 3(1−s)²·x1 + 6(1−s)s·(x2 − x1) + 3s²·(1 − x2). With x1 ≤ x2 every term is
+        // non-negative, and with x1 and 1 − x2 both at least 0.001 it is at least 0.0015 on
+        // the whole curve (ease-in-out, Core Animation's default): no vertical tangent, and no
+        // need to look for zeros.
+        if controlPoint1.x >= 0.001 && controlPoint2.x <= 0.999 && controlPoint1.x <= controlPoint2.x { return false }
         // dx/ds = 3a·s² + 2b·s + c; x is nondecreasing, so its zeros inside are double roots.
         // (No array for the roots: every animator on a cubic asks this once, at creation.)
         func isVertical(at s: Double) -> Bool {

@@ -264,6 +264,34 @@ struct CubicTimingParametersTests {
         #expect(!CubicTimingParameters(0.5, 0, 0.5, 1).hasVerticalTangent)
     }
 
+    /// The quick answer for curves with 0.001 ≤ x1 ≤ x2 ≤ 0.999 (no vertical tangent, no root
+    /// search) against dx/ds of the Bézier written out, on a grid of curves and parameters.
+    @Test func curvesWhoseXRisesEverywhereHaveNoVerticalTangent() {
+        let xs = [0.001, 0.01, 0.1, 0.25, 0.42, 0.5, 0.58, 0.9, 0.999]
+        let ys = [-0.5, 0, 0.1, 1, 1.5]
+        for x1 in xs {
+            for x2 in xs where x2 >= x1 {
+                var smallest = Double.infinity
+                for i in 0...1000 {
+                    let s = Double(i) / 1000
+                    let slope = 3 * (1 - s) * (1 - s) * x1 + 6 * (1 - s) * s * (x2 - x1) + 3 * s * s * (1 - x2)
+                    smallest = min(smallest, slope)
+                }
+                #expect(smallest >= 0.0015 * (1 - 1e-12), "x1 \(x1), x2 \(x2)")
+                for y1 in ys {
+                    for y2 in ys {
+                        #expect(!CubicTimingParameters(x1, y1, x2, y2).hasVerticalTangent, "\(x1) \(y1) \(x2) \(y2)")
+                    }
+                }
+            }
+        }
+        // Outside the quick answer the search decides: a tangent at the start (x1 = 0), none
+        // for a tiny x1 or for x1 > x2 with dx/ds still positive (0.15 at its lowest).
+        #expect(CubicTimingParameters(0, 0.3, 0.5, 1).hasVerticalTangent)
+        #expect(!CubicTimingParameters(0.0005, 0.3, 0.5, 1).hasVerticalTangent)
+        #expect(!CubicTimingParameters(0.9, 0, 0.1, 1).hasVerticalTangent)
+    }
+
     @Test func badControlPointsAreSanitized() {
         let nan = CubicTimingParameters(.nan, 0, 1, 1)
         #expect(nan == .linear)
