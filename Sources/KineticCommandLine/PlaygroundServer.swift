@@ -27,7 +27,9 @@ final class PlaygroundServer: @unchecked Sendable {
             // The raw target: FlyingFox's `path` is decoded and standardised (it drops a final '/').
             let target = request.target.path(percentEncoded: true)
             let file = PlaygroundFiles.response(target, root: directory, docs: docs)
-            var headers: [HTTPHeader: String] = [.contentType: file.contentType, HTTPHeader("Cache-Control"): "no-store"]
+            var headers = HTTPHeaders()
+            headers[.contentType] = file.contentType
+            headers[HTTPHeader("Cache-Control")] = "no-store"
             if let location = file.location { headers[.location] = location }
             return HTTPResponse(statusCode: HTTPStatusCode(file.status, phrase: file.reason), headers: headers,
                                 body: Data(file.bytes))
