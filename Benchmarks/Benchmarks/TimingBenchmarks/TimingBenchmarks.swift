@@ -96,6 +96,53 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(sum)
     }
 
+    // The ratio the bar is on, measured so that this VM's slow and fast phases (seconds
+    // long; they can fall on one of the two benchmarks above and not the other) do not move it:
+    // every iteration times the same 1000 samples on Kinetic's springs and on the plain closed
+    // form back to back (which goes first alternates) and records Kinetic's time over the plain
+    // one's, in thousandths.
+    let ratioMetric = BenchmarkMetric.custom("Kinetic / plain (thousandths)", polarity: .prefersSmaller,
+                                             useScalingFactor: false)
+    nonisolated(unsafe) var kineticFirst = true
+    Benchmark(
+        "Spring position+velocity, Kinetic / plain closed form (interleaved)",
+        configuration: .init(metrics: [ratioMetric], scalingFactor: .one)
+    ) { benchmark in
+        func nanoseconds() -> Int {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            return ts.tv_sec * 1_000_000_000 + ts.tv_nsec
+        }
+        func kinetic() -> Int {
+            let start = nanoseconds()
+            var sum = 0.0
+            for spring in kineticSprings {
+                for t in springTimes {
+                    let s = spring.sample(at: t)
+                    sum += s.progress + s.velocity
+                }
+            }
+            blackHole(sum)
+            return nanoseconds() - start
+        }
+        func plain() -> Int {
+            let start = nanoseconds()
+            var sum = 0.0
+            for spring in plainSprings {
+                for t in springTimes {
+                    let s = spring.sample(at: t)
+                    sum += s.progress + s.velocity
+                }
+            }
+            blackHole(sum)
+            return nanoseconds() - start
+        }
+        let k: Int, p: Int
+        if kineticFirst { k = kinetic(); p = plain() } else { p = plain(); k = kinetic() }
+        kineticFirst.toggle()
+        benchmark.measurement(ratioMetric, k * 1000 / Swift.max(p, 1))
+    }
+
     Benchmark("Spring position+velocity (prototype: cached constants)") { benchmark in
         let springs = prototypeSprings, times = springTimes
         benchmark.startMeasurement()
