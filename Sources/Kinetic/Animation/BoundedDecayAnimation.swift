@@ -106,25 +106,13 @@ public final class BoundedDecayAnimation {
     /// The distance to the bound below which the bounce may settle (default 0.001).
     public var restingDistance: Double {
         get { storedRestingDistance }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                property.engine.report(.invalidArgument, "BoundedDecayAnimation.restingDistance must be finite and at least 0; unchanged")
-                return
-            }
-            storedRestingDistance = newValue
-        }
+        set { storedRestingDistance = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingDistance", keeping: storedRestingDistance) }
     }
 
     /// The speed below which the bounce may settle, in units per second (default 0.01).
     public var restingSpeed: Double {
         get { storedRestingSpeed }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                property.engine.report(.invalidArgument, "BoundedDecayAnimation.restingSpeed must be finite and at least 0; unchanged")
-                return
-            }
-            storedRestingSpeed = newValue
-        }
+        set { storedRestingSpeed = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingSpeed", keeping: storedRestingSpeed) }
     }
 
     /// Adds a handler run once, when the current (or next) run ends, with the reason.

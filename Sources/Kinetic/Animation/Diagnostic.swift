@@ -44,3 +44,15 @@ public struct Diagnostic: Sendable, Equatable {
     /// The engine's time when it happened, in seconds.
     public let time: Double
 }
+
+extension AnimationEngine {
+    /// A settling threshold's new value: `proposed` when it is finite and at least 0, else
+    /// `current`, with an ``Diagnostic/Kind/invalidArgument`` diagnostic naming `setting`.
+    func validatedThreshold(_ proposed: Double, for setting: String, keeping current: Double) -> Double {
+        guard proposed.isFinite, proposed >= 0 else {
+            report(.invalidArgument, "\(setting) must be finite and at least 0; unchanged")
+            return current
+        }
+        return proposed
+    }
+}

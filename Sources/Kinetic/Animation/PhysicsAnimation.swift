@@ -199,26 +199,14 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// (default 0.001). Negative or non-finite values are rejected with a diagnostic.
     public var restingDistance: Double {
         get { storedRestingDistance }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                property.engine.report(.invalidArgument, "SpringAnimation.restingDistance must be finite and at least 0; unchanged")
-                return
-            }
-            storedRestingDistance = newValue
-        }
+        set { storedRestingDistance = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingDistance", keeping: storedRestingDistance) }
     }
 
     /// The speed below which the motion may settle, in value units per second (default 0.01).
     /// Negative or non-finite values are rejected with a diagnostic.
     public var restingSpeed: Double {
         get { storedRestingSpeed }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                property.engine.report(.invalidArgument, "SpringAnimation.restingSpeed must be finite and at least 0; unchanged")
-                return
-            }
-            storedRestingSpeed = newValue
-        }
+        set { storedRestingSpeed = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingSpeed", keeping: storedRestingSpeed) }
     }
 
     /// Adds a handler run once, when the current (or next) run ends, with the reason.

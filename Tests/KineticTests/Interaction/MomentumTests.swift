@@ -63,8 +63,8 @@ extension InteractionTests {
         }
 
         @Test func badRatesAreValidatedAsTheDecayDoes() {
-            let nan = project(0.0, velocity: 500, decelerationRate: DecelerationRate(rawValue: .nan))
-            #expect(nan == project(0.0, velocity: 500, decelerationRate: .normal))
+            let fromNaN = project(0.0, velocity: 500, decelerationRate: DecelerationRate(rawValue: .nan))
+            #expect(fromNaN == project(0.0, velocity: 500, decelerationRate: .normal))
             let one = project(0.0, velocity: 500, decelerationRate: DecelerationRate(rawValue: 1))
             #expect(one.isFinite && one == DecayTimingParameters(rate: 1).restingPosition(from: 0.0, velocity: 500.0))
             let zero = project(0.0, velocity: 500, decelerationRate: DecelerationRate(rawValue: 0))

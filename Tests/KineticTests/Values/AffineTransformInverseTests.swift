@@ -30,7 +30,7 @@ struct AffineTransformInverseTests {
     /// Double): nil, never infinities.
     @Test func singularOrUnrepresentableInversesAreNil() {
         #expect(AffineTransform(scaleX: 0, y: 1).inverted() == nil)
-        #expect(AffineTransform(scaleX: 1e-320, y: 1).inverted() == nil)
+        #expect(AffineTransform(scaleX: .leastNonzeroMagnitude * 2024, y: 1).inverted() == nil)   // about 1e-320
         #expect(AffineTransform(translationX: 1e308, translationY: 0, rotation: 0, scaleX: 1e-10, scaleY: 1, shear: 0).inverted() == nil)
     }
 }
