@@ -106,13 +106,20 @@ public final class SpringAnimation<Value: AnimatableValue> {
         didSet { if isRunning { rebase(newTarget: nil, velocityChange: .zero) } }
     }
 
+    // The state read every frame is @exclusivity(unchecked): the engine, and a demo, read it for
+    // every running spring each frame, and a dynamic exclusivity check cost more than the read
+    // (plain values, never passed inout across a call). `isRunning` is stored apart because
+    // another module reads a public stored property in place, with the check, whatever the
+    // declaration says.
+    @usableFromInline @exclusivity(unchecked) var running = false
+
     /// Whether the animation is moving the property.
-    public private(set) var isRunning = false
+    @inlinable public var isRunning: Bool { running }
 
     private var storedTarget: Value
     private var pendingVelocity: Value?
-    private var storedRestingDistance = 0.001
-    private var storedRestingSpeed = 0.01
+    @exclusivity(unchecked) private var storedRestingDistance = 0.001
+    @exclusivity(unchecked) private var storedRestingSpeed = 0.01
     private var completions: [(PhysicsCompletionReason) -> Void] = []
     /// Whether the engine lists this animation (so a start need not search its list).
     private let registration = PhysicsRegistration()
@@ -120,7 +127,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// (`currentSlot`) stays its own: a property whose only track has that slot carries this
     /// animation's track alone (see ``ownMotion()``).
     private var currentSegment: AnimationSegment?
-    private var currentSlot = -1
+    @exclusivity(unchecked) private var currentSlot = -1
 
     /// A spring on `property` towards `target` (default: the property's model value), to start
     /// with ``start()``.
@@ -245,7 +252,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         let from = property.modelValue + taken.offset
         let target = storedTarget
         property.setModelValue(target)
-        isRunning = true
+        running = true
         appendTrack(delta: from - target, initialVelocity: v0)
         property.engine.register(self, registration: registration)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
@@ -314,7 +321,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     }
 
     private func finish(_ reason: PhysicsCompletionReason) {
-        isRunning = false
+        running = false
         currentSegment = nil
         currentSlot = -1
         let handlers = completions
@@ -324,8 +331,19 @@ public final class SpringAnimation<Value: AnimatableValue> {
 }
 
 extension SpringAnimation: EngineDriven {
+    // Specialized for the values `Node` animates, the body apart (as `AnimatedProperty`'s entry
+    // points): the engine calls this through its protocol, so a native build would otherwise
+    // run it, and `ownMotion()`, as unspecialized generic code every frame.
     /// Checks for settling (or for having been taken over) at the engine's time.
-    public func advance(to time: Double) {
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    public func advance(to time: Double) { advanceBody() }
+
+    @inline(never)
+    func advanceBody() {
         guard isRunning else { return }
         let own = ownMotion()
         guard own.count > 0 else {
@@ -383,8 +401,10 @@ public final class DecayAnimation<Value: AnimatableValue> {
     public let decay: DecayTimingParameters
     /// The velocity the property has when the animation starts, in value units per second.
     public let initialVelocity: Value
+    @usableFromInline @exclusivity(unchecked) var running = false // see SpringAnimation.running
+
     /// Whether the animation is moving the property.
-    public private(set) var isRunning = false
+    @inlinable public var isRunning: Bool { running }
 
     private var storedRest: Value?
     private var completions: [(PhysicsCompletionReason) -> Void] = []
@@ -454,7 +474,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
         let rest = from - delta
         storedRest = rest
         property.setModelValue(rest)
-        isRunning = true
+        running = true
         let engine = property.engine
         let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
         property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
@@ -475,7 +495,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     }
 
     private func finish(_ reason: PhysicsCompletionReason) {
-        isRunning = false
+        running = false
         let handlers = completions
         completions = []
         for handler in handlers { handler(reason) }
@@ -483,8 +503,17 @@ public final class DecayAnimation<Value: AnimatableValue> {
 }
 
 extension DecayAnimation: EngineDriven {
+    // Specialized as `SpringAnimation.advance(to:)`.
     /// Checks for settling (or for having been taken over) at the engine's time.
-    public func advance(to time: Double) {
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    public func advance(to time: Double) { advanceBody() }
+
+    @inline(never)
+    func advanceBody() {
         guard isRunning else { return }
         var speed = 0.0, count = 0
         for track in property.tracks where track.segment.owner === self {

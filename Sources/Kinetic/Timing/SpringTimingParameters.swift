@@ -261,7 +261,7 @@ extension SpringTimingParameters {
     /// below that through `e^(−αt)` and the series of `cosh βt` and `sinh(βt)/βt` (no cancellation
     /// near critical damping). exp, sin and cos are Kinetic's own kernels (`Kernels`), so samples
     /// are the same bits on every platform.
-    @inlinable
+    @inlinable @inline(__always)
     public func basis(at time: Double) -> SpringBasis {
         let t = time > 0 ? time : 0                    // NaN → 0
         if t == .infinity { return SpringBasis(released: 0, releasedVelocity: 0, kicked: 0, kickedVelocity: 0) }
