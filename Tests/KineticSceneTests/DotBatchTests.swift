@@ -63,6 +63,39 @@ struct DotBatchTests {
         #expect(engine.diagnostics.count == before + 8 + 4)
     }
 
+    @Test func updateDotsWritesAsTheSettersDoAndReportsItsRejectionsOnce() {
+        let (scene, _, batch) = scene()
+        let engine = scene.engine
+        let before = engine.diagnostics.count
+        var results: [Bool] = []
+        batch.updateDots { dots in
+            #expect(dots.count == 3)
+            results.append(dots.set(0, position: Point(x: 7, y: 8), colorIndex: 1))
+            results.append(dots.set(2, position: Point(x: -1, y: 0.5), colorIndex: 0))
+            // Rejected, each changing nothing: the setters' cases.
+            results.append(dots.set(1, position: Point(x: .nan, y: 0), colorIndex: 1))
+            results.append(dots.set(1, position: Point(x: 0, y: -.infinity), colorIndex: 1))
+            results.append(dots.set(1, position: Point(x: 1, y: 1), colorIndex: 2))
+            results.append(dots.set(1, position: Point(x: 1, y: 1), colorIndex: -1))
+            results.append(dots.set(3, position: Point(x: 1, y: 1), colorIndex: 0))
+            results.append(dots.set(-1, position: Point(x: 1, y: 1), colorIndex: 0))
+            #expect(dots.rejectedCount == 6 && dots.firstRejectedIndex == 1)
+        }
+        #expect(results == [true, true, false, false, false, false, false, false])
+        #expect(batch.positions == [Point(x: 7, y: 8), Point(x: 10, y: 20), Point(x: -1, y: 0.5)])
+        #expect(batch.colorIndices == [1, 0, 0])
+        // One diagnostic for the six, naming the count and the first dot.
+        #expect(engine.diagnostics.count == before + 1)
+        let message = engine.diagnostics.last?.message ?? ""
+        #expect(engine.diagnostics.last?.kind == .invalidArgument)
+        #expect(message.contains("6 write(s) rejected") && message.contains("dot 1"))
+        // A clean update reports nothing; a render list made before it keeps its copy.
+        let drawn = batch.positions
+        batch.updateDots { dots in dots.set(1, position: .zero, colorIndex: 1) }
+        #expect(engine.diagnostics.count == before + 1)
+        #expect(drawn[1] == Point(x: 10, y: 20) && batch.positions[1] == .zero && batch.colorIndices[1] == 1)
+    }
+
     @Test func svgDrawsEachColourAsRoundCappedZeroLengthStrokesClippedToTheNode() {
         let (scene, _, _) = scene()
         let svg = SVGRenderer.render(scene.renderList())

@@ -5,7 +5,9 @@ public struct Point: AnimatableValue, Hashable {
 
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 
-    public static let zero = Point(x: 0, y: 0)
+    /// The origin, (0, 0). Computed, not stored: a read in another module is two zeros, not a
+    /// call to a global's one-time initializer.
+    @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
     @inlinable public static func + (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
     @inlinable public static func - (lhs: Point, rhs: Point) -> Point { Point(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }

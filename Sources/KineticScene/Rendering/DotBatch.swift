@@ -102,6 +102,28 @@ public final class DotBatch {
         return true
     }
 
+    /// Moves and colours many dots with one access to the batch's storage, as a frame's update
+    /// of thousands of dots does: `body` gets a ``DotWriter`` whose
+    /// ``DotWriter/set(_:position:colorIndex:)`` checks each write as ``setPosition(_:at:)`` and
+    /// ``setColorIndex(_:at:)`` do, without a call, a uniqueness check or a diagnostic per dot.
+    /// A rejected write changes nothing for that dot; after `body` returns, the rejections are
+    /// reported as one diagnostic. The writer is valid only inside `body`: do not keep a copy.
+    public func updateDots(_ body: (inout DotWriter) -> Void) {
+        let paletteCount = palette.count
+        var rejected = 0, first = -1
+        positions.withUnsafeMutableBufferPointer { p in
+            colorIndices.withUnsafeMutableBufferPointer { c in
+                var writer = DotWriter(positions: p, colorIndices: c, paletteCount: paletteCount)
+                body(&writer)
+                rejected = writer.rejectedCount
+                first = writer.firstRejectedIndex
+            }
+        }
+        if rejected > 0 {
+            engine.report(.invalidArgument, "DotBatch.updateDots: \(rejected) write(s) rejected (an index outside 0..<\(positions.count), a position that is not finite or a colour outside the palette of \(paletteCount)), the first for dot \(first); those dots are unchanged")
+        }
+    }
+
     /// Sets the radius of every dot, in points. False, with a diagnostic and no change, for a
     /// negative or non-finite radius.
     @discardableResult
@@ -112,5 +134,46 @@ public final class DotBatch {
         }
         self.radius = radius
         return true
+    }
+}
+
+/// Writes dots into a ``DotBatch`` during ``DotBatch/updateDots(_:)``: the batch's positions and
+/// colour indices, borrowed for the call.
+public struct DotWriter {
+    @usableFromInline let positions: UnsafeMutableBufferPointer<Point>
+    @usableFromInline let colorIndices: UnsafeMutableBufferPointer<UInt8>
+    @usableFromInline let paletteCount: Int
+    /// How many writes were rejected so far.
+    public internal(set) var rejectedCount = 0
+    /// The dot index of the first rejected write (−1 if none).
+    public internal(set) var firstRejectedIndex = -1
+
+    init(positions: UnsafeMutableBufferPointer<Point>, colorIndices: UnsafeMutableBufferPointer<UInt8>, paletteCount: Int) {
+        self.positions = positions
+        self.colorIndices = colorIndices
+        self.paletteCount = paletteCount
+    }
+
+    /// The number of dots.
+    @inlinable public var count: Int { positions.count }
+
+    /// Moves dot `index` to `position` and draws it in `palette[colorIndex]`. False, and no
+    /// change, for an index outside `0..<count`, a non-finite position or a colour index outside
+    /// the palette (counted in ``rejectedCount``).
+    @inlinable @discardableResult
+    public mutating func set(_ index: Int, position: Point, colorIndex: Int) -> Bool {
+        guard UInt(bitPattern: index) < UInt(positions.count), position.x.isFinite, position.y.isFinite,
+              UInt(bitPattern: colorIndex) < UInt(paletteCount) else {
+            reject(index)
+            return false
+        }
+        positions[index] = position
+        colorIndices[index] = UInt8(truncatingIfNeeded: colorIndex)
+        return true
+    }
+
+    @usableFromInline mutating func reject(_ index: Int) {
+        if rejectedCount == 0 { firstRejectedIndex = index }
+        rejectedCount += 1
     }
 }

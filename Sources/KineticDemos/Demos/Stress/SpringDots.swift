@@ -159,24 +159,25 @@ public final class SpringDots {
             self.moving = moving
             self.isMoving = isMoving
         }
-        let springs = self.springs, properties = self.properties, homes = self.homes, batch = self.batch
+        let springs = self.springs, properties = self.properties, homes = self.homes
+        let amplitudePerColor = self.amplitudePerColor
         var kept = 0
-        for k in 0..<moving.count {
-            let i = moving[k]
-            if springs[i].isRunning {
-                let now = properties[i].presentation
-                batch.setPosition(now.value, at: i)
-                let d = now.value - homes[i]
-                let w = now.velocity * (1 / omega)
-                let amplitude = (d.x * d.x + d.y * d.y + w.x * w.x + w.y * w.y).squareRoot()
-                let color = !(amplitude >= 0.5) ? 0 : 1 + Int(Swift.min(amplitude / amplitudePerColor, Double(last - 1)))
-                batch.setColorIndex(color, at: i)
-                moving[kept] = i
-                kept += 1
-            } else {
-                batch.setPosition(homes[i], at: i)
-                batch.setColorIndex(0, at: i)
-                isMoving[i] = false
+        batch.updateDots { dots in
+            for k in 0..<moving.count {
+                let i = moving[k]
+                if springs[i].isRunning {
+                    let now = properties[i].presentation
+                    let d = now.value - homes[i]
+                    let w = now.velocity * (1 / omega)
+                    let amplitude = (d.x * d.x + d.y * d.y + w.x * w.x + w.y * w.y).squareRoot()
+                    let color = !(amplitude >= 0.5) ? 0 : 1 + Int(Swift.min(amplitude / amplitudePerColor, Double(last - 1)))
+                    dots.set(i, position: now.value, colorIndex: color)
+                    moving[kept] = i
+                    kept += 1
+                } else {
+                    dots.set(i, position: homes[i], colorIndex: 0)
+                    isMoving[i] = false
+                }
             }
         }
         moving.removeLast(moving.count - kept)
