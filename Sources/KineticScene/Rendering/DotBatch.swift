@@ -108,6 +108,8 @@ public final class DotBatch {
     /// ``setColorIndex(_:at:)`` do, without a call, a uniqueness check or a diagnostic per dot.
     /// A rejected write changes nothing for that dot; after `body` returns, the rejections are
     /// reported as one diagnostic. The writer is valid only inside `body`: do not keep a copy.
+    /// While `body` runs the batch lends its storage to the writer, so the batch itself reads
+    /// as empty and its setters reject every write: write through the writer only.
     public func updateDots(_ body: (inout DotWriter) -> Void) {
         let paletteCount = palette.count
         var rejected = 0, first = -1
