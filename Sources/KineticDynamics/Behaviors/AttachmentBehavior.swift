@@ -198,25 +198,25 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// creation); for a limit attachment, the most they may be apart.
     public var length: Double {
         get { storedLength }
-        set { set(&storedLength, newValue, "length") }
+        set { if accepts(newValue, "length") { storedLength = newValue; update() } }
     }
 
     /// The spring's frequency in Hz (default 0: rigid).
     public var frequency: Double {
         get { storedFrequency }
-        set { set(&storedFrequency, newValue, "frequency") }
+        set { if accepts(newValue, "frequency") { storedFrequency = newValue; update() } }
     }
 
     /// The spring's damping ratio (default 0; 1 is critical damping).
     public var damping: Double {
         get { storedDamping }
-        set { set(&storedDamping, newValue, "damping") }
+        set { if accepts(newValue, "damping") { storedDamping = newValue; update() } }
     }
 
     /// The torque resisting rotation about the attachment, in mass·points²/s² (default 0).
     public var frictionTorque: Double {
         get { storedFrictionTorque }
-        set { set(&storedFrictionTorque, newValue, "frictionTorque") }
+        set { if accepts(newValue, "frictionTorque") { storedFrictionTorque = newValue; update() } }
     }
 
     /// The allowed translation (sliding, points) or rotation (pin, radians); default
@@ -233,13 +233,16 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
     }
 
-    private func set(_ storage: inout Double, _ value: Double, _ name: StaticString) {
+    /// Whether `value` is a valid length, frequency, damping or friction torque; reports it if
+    /// not. The caller stores it and then calls `update()`: the store must end before the update
+    /// reads the stored parameters (passing the stored property `inout` here while `update()`
+    /// read it was an exclusivity violation).
+    private func accepts(_ value: Double, _ name: StaticString) -> Bool {
         guard value.isFinite, value >= 0 else {
             report(.invalidArgument, "AttachmentBehavior.\(name) must be finite and at least 0; unchanged")
-            return
+            return false
         }
-        storage = value
-        update()
+        return true
     }
 
     // MARK: Wiring

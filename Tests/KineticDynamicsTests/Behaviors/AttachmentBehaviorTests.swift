@@ -174,3 +174,23 @@ import Darwin
         #expect(a.transform.rotation.magnitude > 0.1, "the pair turned")
     }
 }
+
+@Suite struct AttachmentParameterWritesTests {
+    /// Setting a parameter of an attachment that is in an animator updates the solver's joint
+    /// (the setter once passed its stored value `inout` while the update read it: an exclusivity
+    /// abort). Every write takes effect and is read back.
+    @Test func settingParametersInAnAnimatorTakesEffect() {
+        let h = DynamicsHarness()
+        let item = square(at: Point(x: 100, y: 100))
+        let spring = AttachmentBehavior(item: item, attachedToAnchor: Point(x: 100, y: 200))
+        h.animator.addBehavior(spring)
+        spring.length = 40
+        spring.frequency = 2
+        spring.damping = 0.5
+        spring.frictionTorque = 3
+        #expect(spring.length == 40 && spring.frequency == 2 && spring.damping == 0.5 && spring.frictionTorque == 3)
+        h.run(until: 3)
+        #expect((item.center.y - 160).magnitude < 1, "settles 40 pt from the anchor: \(item.center.y)")
+        #expect(h.diagnostics.isEmpty)
+    }
+}
