@@ -145,16 +145,17 @@ public final class AnimationEngine {
     /// Every active or stopped ``PropertyAnimator`` is stopped where it is, as by
     /// `stopAnimation(true)` (the presentation becomes the model; no completion runs, even for
     /// a non-interruptible animator), and the physics animations are released without another
-    /// step. ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared. Idempotent.
-    ///
-    /// Use it only when discarding the engine and everything animated on it: a physics
-    /// animation that nothing else holds is freed here with its offsets still on its
-    /// properties, so those properties must not be read again.
+    /// step: each stops where it is (its offset folded into the model, as by its `stop()`)
+    /// without running its completion handlers, so its properties stay readable and can be
+    /// animated again. ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared.
+    /// Idempotent.
     public func invalidate() {
         let held = animators
         for animator in held { animator.stopForInvalidation() }
         animators.removeAll()
         for registration in physicsRegistrations { registration?.isListed = false }
+        let driven = physicsAnimations
+        for animation in driven { animation.engineDidInvalidate() }
         physicsAnimations.removeAll()
         physicsRegistrations.removeAll()
         classAnimationContexts.removeAll()
@@ -317,4 +318,12 @@ public protocol EngineDriven: AnyObject {
     var isRunning: Bool { get }
     /// Moves its state to the engine's new time `time` (seconds, never earlier than the last).
     func advance(to time: Double)
+    /// Called by ``AnimationEngine/invalidate()`` while it is listed: let go of what it holds
+    /// on the engine's properties, leaving them as they appear now, without running completion
+    /// handlers. The default does nothing.
+    func engineDidInvalidate()
+}
+
+extension EngineDriven {
+    public func engineDidInvalidate() {}
 }

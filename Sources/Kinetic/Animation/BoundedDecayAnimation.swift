@@ -209,6 +209,12 @@ public final class BoundedDecayAnimation {
 }
 
 extension BoundedDecayAnimation: EngineDriven {
+    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
+    public func engineDidInvalidate() {
+        completions = []
+        stop()
+    }
+
     /// Hands off to the spring once the crossing time has come, and settles.
     public func advance(to time: Double) {
         guard isRunning else { return }

@@ -342,6 +342,12 @@ extension SpringAnimation: EngineDriven {
     @_specialize(where Value == Color)
     public func advance(to time: Double) { advanceBody() }
 
+    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
+    public func engineDidInvalidate() {
+        completions = []
+        stop()
+    }
+
     @inline(never)
     func advanceBody() {
         guard isRunning else { return }
@@ -511,6 +517,12 @@ extension DecayAnimation: EngineDriven {
     @_specialize(where Value == AffineTransform)
     @_specialize(where Value == Color)
     public func advance(to time: Double) { advanceBody() }
+
+    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
+    public func engineDidInvalidate() {
+        completions = []
+        stop()
+    }
 
     @inline(never)
     func advanceBody() {
