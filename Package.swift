@@ -22,9 +22,6 @@ let package = Package(
         .executable(name: "KineticPlayground", targets: ["KineticPlayground"]),
     ],
     dependencies: [
-        // The playground's HTTP server, used by KineticCommandLine (the `kinetic` executable's
-        // library) only: the portable targets (Kinetic, KineticScene, KineticDemos) stay dependency-free.
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
         // The `kinetic` command line (subcommands, generated help, completion scripts), used by
         // KineticCommandLine only.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -71,8 +68,7 @@ let package = Package(
         .target(
             name: "KineticCommandLine",
             dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "FlyingFox", package: "FlyingFox")]
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "kinetic",

@@ -51,6 +51,12 @@ extension KineticCommandLine {
         return finish(status, output: output, errorOutput: &errorOutput)
     }
 
+    /// Makes SIGINT, SIGTERM and SIGHUP stop the builds kinetic started (their whole process
+    /// groups) before kinetic ends: call it once at start-up.
+    public static func forwardTerminationSignals() {
+        Process.forwardTerminationSignals()
+    }
+
     /// Whether `arguments` name a subcommand that serves until the process is interrupted
     /// (`playground`, `web serve`): the only ones that need Swift concurrency (the HTTP server).
     public static func serves(_ arguments: [String]) -> Bool {
@@ -79,46 +85,5 @@ extension KineticCommandLine {
             return status == successStatus ? ioErrorStatus : status
         }
         return status
-    }
-
-    /// Builds (unless `--no-build`) and serves until the server fails or the process ends.
-    static func serve(_ command: any ServingCommand, path: String, output: inout FileOutputStream,
-                      errorOutput: inout FileOutputStream) async -> Int32 {
-        let plan: PlaygroundCommand.Plan
-        do throws(CommandLineError) {
-            plan = try command.plan()
-        } catch {
-            errorOutput.write(error.seeHelp("kinetic \(path) --help").line)
-            return error.status
-        }
-        if plan.buildDocs {
-            let (status, message) = PlaygroundCommand.buildDocs(plan)
-            if let message { errorOutput.write(message) }
-            if status != 0 { return status }
-        }
-        if plan.build {
-            let (status, message) = PlaygroundCommand.build(plan)
-            if let message { errorOutput.write(message) }
-            if status != 0 { return status }
-        }
-        let server: PlaygroundServer
-        do {
-            server = try await PlaygroundServer(directory: plan.directory, docs: plan.docsDirectory, port: plan.port)
-        } catch {
-            errorOutput.write(CommandLineError("\(plan.command): cannot serve on port \(plan.port): \(error)",
-                                               status: ioErrorStatus).line)
-            return ioErrorStatus
-        }
-        let address = "http://127.0.0.1:\(server.port)/"
-        let docs = PlaygroundFiles.exists(plan.docsDirectory + "/index.html")
-            ? "\(address)docs/" : "\(address)docs/ (not built: run Scripts/build-docs, or add --docs)"
-        output.write("Kinetic \(plan.command == "playground" ? "playground" : "app"): \(address)  documentation: \(docs)  (Ctrl-C to stop)\n")
-        do {
-            try await server.wait()
-        } catch {
-            errorOutput.write(CommandLineError("\(plan.command): the server stopped: \(error)", status: ioErrorStatus).line)
-            return ioErrorStatus
-        }
-        return successStatus
     }
 }

@@ -43,15 +43,42 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// The documentation site, relative to the package root (Scripts/build-docs writes it).
     static let docsDirectory = ".build-docs/docs"
     static let buildScript = "Scripts/build-web"
+    /// The documentation's build script, relative to the package root.
+    static let docsScript = "Scripts/build-docs"
+
+    /// A monotonic clock in milliseconds (for elapsed times in messages).
+    static func milliseconds() -> Int { RequestGuard.milliseconds() }
+
+    /// The time since `start` (``milliseconds()``) as "12 s" or "2 min 5 s".
+    static func elapsed(since start: Int) -> String {
+        let seconds = Swift.max(0, milliseconds() - start) / 1000
+        return seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min \(seconds % 60) s"
+    }
+
+    /// "; try --port N" with the first free port after `port` (within 20), or a general hint.
+    static func portSuggestion(after port: UInt16) -> String {
+        var candidate = Int(port) + 1
+        while candidate <= Swift.min(65535, Int(port) + 20) {
+            if let socket = RequestGuard.listenLoopback(port: UInt16(candidate)) {
+                close(socket.descriptor)
+                return " (in use? try --port \(candidate))"
+            }
+            candidate += 1
+        }
+        return " (in use? try another --port)"
+    }
 
     /// What the server answers, shared by `playground` and `web serve` help.
     static let servingText = """
-        The server answers GET and HEAD for the page's own files only (HTML, JavaScript, CSS,
-        the module and gesture scripts, at most one folder deep, never through a symlink) and, at
-        /docs/, the DocC site Scripts/build-docs writes to .build-docs/docs (run from the package
-        root; --docs builds it first; without it /docs/ says how to build it). A request head must
-        arrive within 5 s and 8 KiB, its target within 1 KiB (408, 431 and 414 otherwise); one
-        request per connection, at most 32 connections at once.
+        The port is taken before anything is built: a port in use is said at once, with a free one
+        to pass as --port. The server answers GET and HEAD for the page's own files only (HTML,
+        JavaScript, CSS, the module and gesture scripts, at most one folder deep, never through a
+        symlink) and, at /docs/, the DocC site Scripts/build-docs writes to .build-docs/docs: run
+        from the Kinetic package root, a missing site is built in the background while the page is
+        served (--docs rebuilds it; --no-docs never builds it), and /docs/ says it is building and
+        reloads itself until it is ready. A request head must arrive within 5 s and 8 KiB, its
+        target within 1 KiB (408, 431 and 414 otherwise); one request per connection; at most
+        384 connections wait for their heads at once (a new one closes the oldest).
         """
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
@@ -61,8 +88,10 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     var out: String?
     @Flag(help: "Serve DIR as it is, without building.")
     var noBuild = false
-    @Flag(help: "Build the documentation (Scripts/build-docs) before serving.")
+    @Flag(help: "Rebuild the documentation (Scripts/build-docs) in the background while serving.")
     var docs = false
+    @Flag(help: "Never build the documentation.")
+    var noDocs = false
 
     /// What to build and serve.
     struct Plan: Equatable, Sendable {
@@ -76,8 +105,10 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         var package: String? = nil
         /// `web serve --product`: the app's executable product.
         var product: String? = nil
-        /// Whether to build the documentation first.
+        /// Whether to rebuild the documentation even if it is there.
         var buildDocs: Bool = false
+        /// Whether never to build the documentation.
+        var skipDocs: Bool = false
         /// The DocC site served at /docs/.
         var docsDirectory: String = PlaygroundCommand.docsDirectory
         /// The command's name, for messages.
@@ -86,7 +117,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
 
     func plan() throws(CommandLineError) -> Plan {
         Plan(directory: out ?? Self.defaultDirectory, port: try Self.port(port, command: "playground"),
-             build: !noBuild, buildDocs: docs)
+             build: !noBuild, buildDocs: docs, skipDocs: noDocs)
     }
 
     /// The port `text` names (default 8765).
@@ -102,7 +133,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// Parses the arguments after `playground`.
     static func plan(_ arguments: [String]) throws(CommandLineError) -> Plan {
         do {
-            try rejectRepeatedOptions(arguments, flags: ["no-build", "docs"])
+            try rejectRepeatedOptions(arguments, flags: ["no-build", "docs", "no-docs"])
             return try parse(arguments).plan()
         } catch let error as CommandLineError {
             throw error
@@ -131,14 +162,6 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         if let product = plan.product { arguments += ["--product", product] }
         arguments.append(path(plan.directory))
         return outcome(of: arguments, what: "the build", command: plan.command)
-    }
-
-    /// Runs Scripts/build-docs (writes .build-docs/docs); its status and a line to add.
-    static func buildDocs(_ plan: Plan, script: String = "Scripts/build-docs") -> (status: Int32, message: String?) {
-        guard access(script, R_OK) == 0 else {
-            return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
-        }
-        return outcome(of: ["bash", script], what: "the documentation build", command: plan.command)
     }
 
     static func outcome(of arguments: [String], what: String, command: String) -> (status: Int32, message: String?) {
@@ -184,13 +207,15 @@ struct WebServeCommand: ParsableCommand, ServingCommand {
     var product: String?
     @Flag(help: "Serve PATH/.build-web as it is, without building.")
     var noBuild = false
-    @Flag(help: "Build the documentation (Scripts/build-docs) before serving.")
+    @Flag(help: "Rebuild the documentation (Scripts/build-docs) in the background while serving.")
     var docs = false
+    @Flag(help: "Never build the documentation.")
+    var noDocs = false
 
     func plan() throws(CommandLineError) -> PlaygroundCommand.Plan {
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(port, command: "web serve"),
                                       build: !noBuild, package: path, product: product, buildDocs: docs,
-                                      command: "web serve")
+                                      skipDocs: noDocs, command: "web serve")
     }
 }

@@ -49,11 +49,33 @@ enum PlaygroundFiles {
                                        contentType: "text/plain; charset=utf-8")
     }
 
+    /// What /docs/ answers while the DocC site is not there.
+    enum DocsStatus: Equatable, Sendable {
+        /// Not built, and not being built: the page says how to build it.
+        case missing
+        /// Being built in the background since `seconds` ago: the page says so and reloads itself.
+        case building(seconds: Int)
+        /// The build failed: the page says so and how to build it by hand.
+        case failed
+    }
+
+    /// The library targets whose documentation the site holds, with a line on each: the
+    /// landing page at /docs/ links them.
+    static let documentedModules: [(name: String, summary: String)] = [
+        ("Kinetic", "Values, timing curves, springs, decay, animated properties, the engine and PropertyAnimator"),
+        ("KineticScene", "Nodes, hit testing, gestures, interactive transitions and the render list"),
+        ("KineticDynamics", "UIKit Dynamics and POP: a dynamic animator, behaviours and the solver"),
+        ("KineticHost", "Hosting a scene: KineticApp, HostedScene, sessions, gesture scripts, rendering"),
+        ("KineticDemos", "Every demo of the playground, written against the public API"),
+    ]
+
     /// The answer to a GET of `target` (a request target, percent-encoded as sent): a page file
     /// under `root`, or under /docs/ a file of the DocC site at `docs`; 404 for anything else.
-    /// `/docs` redirects to `/docs/`; while `docs` holds no site, its pages (`/docs/`,
-    /// `/docs/documentation/kinetic/`) answer 404 with a page saying how to build it.
-    static func response(_ target: String, root: String, docs: String?) -> Response {
+    /// `/docs` redirects to `/docs/`, which is a landing page linking every module and the
+    /// "Your first scene" article (DocC's own root page finds nothing there). While `docs` holds
+    /// no site, its pages answer with what `docsStatus` says (503 and a page that reloads itself
+    /// while it is being built, 404 and how to build it otherwise).
+    static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
         if path == "/docs" {
@@ -62,11 +84,20 @@ enum PlaygroundFiles {
         }
         if path.hasPrefix("/docs/") {
             guard let docs, let parts = docsComponents(of: String(path)) else { return .notFound }
+            let built = exists(docs + "/index.html")
+            if built, path == "/docs/" {
+                return Response(status: 200, reason: "OK", bytes: Array(docsLandingPage.utf8), contentType: "text/html; charset=utf-8")
+            }
             if let file = openFile(parts, in: docs, types: docsTypes) {
                 return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
             }
-            if parts.last == "index.html", !exists(docs + "/index.html") {
-                return Response(status: 404, reason: "Not Found", bytes: Array(missingDocsPage.utf8),
+            if parts.last == "index.html", !built {
+                if case .building(let seconds) = docsStatus {
+                    return Response(status: 503, reason: "Service Unavailable", bytes: Array(buildingDocsPage(seconds: seconds).utf8),
+                                    contentType: "text/html; charset=utf-8")
+                }
+                return Response(status: 404, reason: "Not Found",
+                                bytes: Array((docsStatus == .failed ? failedDocsPage : missingDocsPage).utf8),
                                 contentType: "text/html; charset=utf-8")
             }
             return .notFound
@@ -74,6 +105,54 @@ enum PlaygroundFiles {
         guard let file = contents(String(path), in: root) else { return .notFound }
         return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
     }
+
+    /// /docs/ once the site is built: every module and the first article.
+    static let docsLandingPage: String = {
+        var items = ""
+        for module in documentedModules {
+            items += "<li><a href=\"/docs/documentation/\(module.name.lowercased())/\">\(module.name)</a> &mdash; \(module.summary)</li>\n"
+        }
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Kinetic documentation</title>
+            <style>body{font:16px/1.5 system-ui,sans-serif;max-width:44em;margin:48px auto;padding:0 20px;color:#1c1c1e}
+            a{color:#0a64d8}li{margin:6px 0}</style></head>
+            <body><h1>Kinetic documentation</h1>
+            <p>Start with <a href="/docs/documentation/kineticscene/yourfirstscene">Your first scene</a>: a scene of your own,
+            shown in a browser with one command and tested instant by instant.</p>
+            <h2>Modules</h2>
+            <ul>
+            \(items)</ul>
+            <p><a href="/">Back to the playground</a></p></body></html>
+
+            """
+    }()
+
+    /// What /docs/ says while the site is being built: it reloads itself every 5 s.
+    static func buildingDocsPage(seconds: Int) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Kinetic documentation</title></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:48px auto;padding:0 20px">
+        <h1>The documentation is being built</h1>
+        <p>kinetic is building it in the background (\(seconds) s so far; the first build takes a few minutes).
+        This page reloads itself until it is ready.</p>
+        <p><a href="/">Back to the playground</a></p></body></html>
+
+        """
+    }
+
+    /// What /docs/ says when the background build failed.
+    static let failedDocsPage = """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Kinetic documentation</title></head>
+        <body><h1>The documentation build failed</h1>
+        <p>kinetic printed the build's output where it was started. Run <code>Scripts/build-docs</code> in the Kinetic
+        package to see it again, then reload this page.</p>
+        <p><a href="/">Back to the playground</a></p></body></html>
+
+        """
 
     /// What /docs/ says while the site is not built.
     static let missingDocsPage = """

@@ -63,17 +63,53 @@ enum Process {
         return (wait(pid), collected)
     }
 
+    /// Starts `arguments` like ``run(_:outputToStandardError:)`` with its standard output and
+    /// error appended to the file at `logPath`, and returns at once: its process id, to pass to
+    /// ``wait(_:)``, or the reason it could not start.
+    static func start(_ arguments: [String], logPath: String) -> Result<pid_t, SpawnError> {
+        guard !arguments.isEmpty else { return .failure(SpawnError(reason: "no program")) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var pid = pid_t()
+        let spawned = spawn(arguments, pid: &pid, actions: &actions)
+        guard spawned == 0 else { return .failure(SpawnError(reason: FileSystem.reason(spawned))) }
+        return .success(pid)
+    }
+
+    struct SpawnError: Error {
+        var reason: String
+    }
+
+    /// The children started here and not yet waited for: each leads a process group of its own
+    /// (so its own children, a build's compilers, are reached too), which
+    /// ``forwardTerminationSignals()`` ends when kinetic itself is told to stop.
+    private static let children = ChildList()
+
     private static func spawn(_ arguments: [String], pid: inout pid_t,
                               actions: UnsafePointer<posix_spawn_file_actions_t>?) -> Int32 {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
         defer { for pointer in argv { free(pointer) } }
-        return argv.withUnsafeBufferPointer { argv in
-            posix_spawnp(&pid, argv[0]!, actions, nil, argv.baseAddress!, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        return children.adding {
+            let status = argv.withUnsafeBufferPointer { argv in
+                posix_spawnp(&pid, argv[0]!, actions, &attributes, argv.baseAddress!, environ)
+            }
+            return (status, status == 0 ? pid : nil)
         }
     }
 
-    private static func wait(_ pid: pid_t) -> Outcome {
+    /// Waits for the child `pid` to end.
+    static func wait(_ pid: pid_t) -> Outcome {
+        defer { children.remove(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { return .failed(FileSystem.reason()) }
@@ -82,4 +118,64 @@ enum Process {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
+}
+
+/// The running children's process ids, in a fixed table of `pid_t` slots (0: free) that the
+/// signal handler can read without locks or allocation (`kill` is async-signal-safe); a lock
+/// serializes the threads that add and remove.
+private final class ChildList: @unchecked Sendable {
+    static let capacity = 32
+    /// Read by the signal handler: a plain C array.
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        p.initialize(repeating: 0, count: capacity)
+        return p
+    }()
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+
+    /// Runs `spawn` under the lock and records the process id it returns, so a stop request
+    /// cannot fall between the spawn and the recording.
+    func adding(_ spawn: () -> (Int32, pid_t?)) -> Int32 {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        let (status, pid) = spawn()
+        if let pid, let free = (0..<Self.capacity).first(where: { Self.slots[$0] == 0 }) { Self.slots[free] = pid }
+        return status
+    }
+
+    func remove(_ pid: pid_t) {
+        pthread_mutex_lock(&lock)
+        for i in 0..<Self.capacity where Self.slots[i] == pid { Self.slots[i] = 0 }
+        pthread_mutex_unlock(&lock)
+    }
+}
+
+extension Process {
+    /// Makes SIGINT, SIGTERM and SIGHUP end kinetic's children (their process groups: a build's
+    /// compilers too) before kinetic itself ends with the signal's default action. Children run in
+    /// process groups of their own, so without this a stopped kinetic would leave them running.
+    static func forwardTerminationSignals() {
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            #if canImport(Darwin)
+            action.__sigaction_u.__sa_handler = terminationHandler
+            #else
+            action.__sigaction_handler.sa_handler = terminationHandler
+            #endif
+            sigemptyset(&action.sa_mask)
+            sigaction(sig, &action, nil)
+        }
+    }
+}
+
+/// The handler: async-signal-safe calls only (`kill`, `signal`, `raise`).
+private func terminationHandler(_ sig: Int32) {
+    for i in 0..<ChildList.capacity {
+        let pid = ChildList.slots[i]
+        if pid > 0 { kill(-pid, SIGTERM) }
+    }
+    signal(sig, SIG_DFL)
+    raise(sig)
 }

@@ -1,6 +1,5 @@
-// The playground server's front door: reads each request head itself, within a size and a time
-// limit, and hands FlyingFox only a minimal, valid GET (FlyingFox reads heads without limits,
-// in time quadratic in a line's length, and with no deadline).
+// The playground server's request heads: read within a size and a time limit, in time linear in
+// their length, and reduced to a method and a target (or the status that refuses them).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,15 +19,14 @@ private let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (Playg
 public enum RequestGuard {
     /// The most bytes a request head (request line and headers) may have.
     public static let maximumHeadBytes = 8192
-    /// The longest request target forwarded (the longest served path, a DocC symbol's JSON, is
-    /// about 160 bytes): FlyingFox reads a request line in time quadratic in its length, about 3 s
-    /// for 8 KB in a debug build, so a longer one is answered 414 here.
+    /// The longest request target accepted (the longest served path, a DocC symbol's JSON, is
+    /// about 160 bytes); a longer one is answered 414.
     public static let maximumTargetBytes = 1024
     /// The time a client has to send its whole head, in milliseconds.
     public static let headTimeoutMilliseconds = 5000
 
     /// What a connection's head amounts to.
-    public enum Head: Equatable {
+    public enum Head: Equatable, Sendable {
         /// A GET or HEAD for `target`.
         case request(method: String, target: String)
         /// An answer to send instead (status line and reason), then close.
@@ -38,14 +36,15 @@ public enum RequestGuard {
     }
 
     /// Reads a request head from `descriptor`, up to the blank line, at most `limit` bytes within
-    /// `timeoutMilliseconds`: 431 beyond the size, 408 past the time, 400 for a malformed
-    /// request line or a head cut short, 405 for a method other than GET and HEAD, 505 for a
-    /// version other than HTTP/1.x, 414 for a target longer than ``maximumTargetBytes``. Linear in
-    /// the bytes read.
+    /// `timeoutMilliseconds` (blocking; the server reads heads without blocking through
+    /// ``HeadReader``, with the same outcomes): 431 beyond the size, 408 past the time, 400 for a
+    /// malformed request line or a head cut short, 405 for a method other than GET and HEAD, 505
+    /// for a version other than HTTP/1.x, 414 for a target longer than ``maximumTargetBytes``.
+    /// Linear in the bytes read.
     public static func readHead(from descriptor: Int32, limit: Int = maximumHeadBytes,
                                 timeoutMilliseconds: Int = headTimeoutMilliseconds) -> Head {
         let deadline = milliseconds() + timeoutMilliseconds
-        var head: [UInt8] = []
+        var reader = HeadReader(limit: limit)
         var buffer = [UInt8](repeating: 0, count: 2048)
         while true {
             let remaining = deadline - milliseconds()
@@ -58,16 +57,37 @@ public enum RequestGuard {
             }
             let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                return head.isEmpty ? .closed : .rejected(status: 400, reason: "Bad Request")
-            }
-            let searchFrom = Swift.max(0, head.count - 3)
-            head.append(contentsOf: buffer[0..<n])
-            if let end = endOfHead(head, from: searchFrom) {
+            guard n > 0 else { return reader.endOfInput() }
+            if let head = reader.append(buffer[0..<n]) { return head }
+        }
+    }
+
+    /// A request head read piece by piece, as the bytes arrive: at most `limit` bytes are kept,
+    /// and each byte is looked at a bounded number of times.
+    public struct HeadReader {
+        let limit: Int
+        private var bytes: [UInt8] = []
+
+        public init(limit: Int = maximumHeadBytes) {
+            self.limit = limit
+        }
+
+        /// Adds `chunk`; returns the head once it is complete or refused (then stop reading), nil
+        /// while more is needed.
+        public mutating func append(_ chunk: ArraySlice<UInt8>) -> Head? {
+            let searchFrom = Swift.max(0, bytes.count - 3)
+            bytes.append(contentsOf: chunk.prefix(limit + 4 - bytes.count))
+            if let end = endOfHead(bytes, from: searchFrom) {
                 guard end <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
-                return parse(head[..<end])
+                return parse(bytes[..<end])
             }
-            guard head.count <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
+            guard bytes.count <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
+            return nil
+        }
+
+        /// What the head amounts to when the client closes before completing it.
+        public func endOfInput() -> Head {
+            bytes.isEmpty ? .closed : .rejected(status: 400, reason: "Bad Request")
         }
     }
 
@@ -101,52 +121,6 @@ public enum RequestGuard {
         guard method == "GET" || method == "HEAD" else { return .rejected(status: 405, reason: "Method Not Allowed") }
         guard parts[1].count <= maximumTargetBytes else { return .rejected(status: 414, reason: "URI Too Long") }
         return .request(method: method, target: target)
-    }
-
-    /// Serves one accepted connection and closes it: reads the head (``readHead(from:limit:timeoutMilliseconds:)``);
-    /// answers a refusal itself; otherwise sends the backend on 127.0.0.1:`backendPort` a minimal
-    /// `GET target HTTP/1.1` (Host, Connection: close) and relays its response, only the head
-    /// of it for HEAD.
-    public static func serve(client: Int32, backendPort: UInt16) {
-        defer { close(client) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        switch readHead(from: client) {
-        case .closed:
-            return
-        case .rejected(let status, let reason):
-            sendText(client, "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-        case .request(let method, let target):
-            guard let backend = connectLoopback(port: backendPort) else {
-                sendText(client, "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                return
-            }
-            defer { close(backend) }
-            setsockopt(backend, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            guard sendText(backend, "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n") else { return }
-            relay(from: backend, to: client, headOnly: method == "HEAD")
-        }
-    }
-
-    /// Copies `source` to `destination` until end of file; with `headOnly`, up to the blank line.
-    static func relay(from source: Int32, to destination: Int32, headOnly: Bool) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var head: [UInt8] = []
-        while true {
-            let n = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            if headOnly {
-                let searchFrom = Swift.max(0, head.count - 3)
-                head.append(contentsOf: buffer[0..<n])
-                if let end = endOfHead(head, from: searchFrom) {
-                    _ = sendAll(destination, head[..<end])
-                    return
-                }
-                continue
-            }
-            guard sendAll(destination, buffer[0..<n]) else { return }
-        }
     }
 
     @discardableResult
@@ -194,6 +168,7 @@ public enum RequestGuard {
         return address
     }
 
+    /// A TCP connection to 127.0.0.1:`port` (blocking), or nil: a client of the server (tests).
     static func connectLoopback(port: UInt16) -> Int32? {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }

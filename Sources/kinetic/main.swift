@@ -12,6 +12,7 @@ import Dispatch
 import KineticCommandLine
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+KineticCommandLine.forwardTerminationSignals()
 if KineticCommandLine.serves(arguments) {
     // Only the server needs Swift concurrency: it runs in a task while the main thread serves
     // the main queue. Every other subcommand is a plain synchronous process (no runtime threads),

@@ -39,14 +39,28 @@ struct PlaygroundBuildTests {
         #expect(missing.status == 2 && missing.message?.hasPrefix("kinetic: playground: run it from") == true)
     }
 
-    @Test func docsAreBuiltByTheirScriptAndItsStatusIsReturned() throws {
+    /// The documentation is built in the background while the page is served; /docs/ says so
+    /// (503, reloading itself) until the site is there, or that the build failed.
+    @Test func docsAreBuiltInTheBackgroundAndDocsSaysSoMeanwhile() throws {
         let dir = makeTemporaryDirectory("docs-build")
-        try FileSystem.write("touch '\(dir)/ran'\nexit 4\n", to: dir + "/build-docs")
-        let plan = PlaygroundCommand.Plan(directory: "out", port: 8765, build: false, buildDocs: true)
-        #expect(PlaygroundCommand.buildDocs(plan, script: dir + "/build-docs").status == 4)
-        #expect(fileExists(dir + "/ran"))
-        let missing = PlaygroundCommand.buildDocs(plan, script: dir + "/missing")
-        #expect(missing.status == 2 && missing.message?.hasPrefix("kinetic: playground: run it from") == true)
+        try FileSystem.write("sleep 0.5\ntouch '\(dir)/ran'\nexit 4\n", to: dir + "/build-docs")
+        var plan = PlaygroundCommand.Plan(directory: dir, port: 8765, build: false)
+        plan.docsDirectory = dir + "/site"
+        let build = DocsBuild(plan: plan, script: dir + "/build-docs", log: dir + "/logs/build.log")
+        #expect(build.startIfNeeded(address: "http://127.0.0.1:1/")?.contains("in the background") == true)
+        guard case .building = build.status else { Issue.record("not building: \(build.status)"); return }
+        let page = PlaygroundFiles.response("/docs/", root: dir, docs: plan.docsDirectory, docsStatus: build.status)
+        #expect(page.status == 503)
+        #expect(String(decoding: page.bytes, as: UTF8.self).contains("http-equiv=\"refresh\""))
+        for _ in 0..<100 where build.isBuilding { usleep(50_000) }
+        #expect(build.status == .failed)
+        #expect(fileExists(dir + "/ran") && fileExists(dir + "/logs/build.log"))
+        let failed = PlaygroundFiles.response("/docs/", root: dir, docs: plan.docsDirectory, docsStatus: build.status)
+        #expect(failed.status == 404 && String(decoding: failed.bytes, as: UTF8.self).contains("failed"))
+        // --no-docs: nothing starts; a built site is not rebuilt without --docs.
+        plan.skipDocs = true
+        #expect(DocsBuild(plan: plan, script: dir + "/build-docs").startIfNeeded(address: "") == nil)
         #expect(try PlaygroundCommand.plan(["--docs", "--no-build"]).buildDocs)
+        #expect(try PlaygroundCommand.plan(["--no-docs"]).skipDocs)
     }
 }
