@@ -98,7 +98,17 @@ enum Process {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // A child starts with no signal blocked and the termination signals at their defaults:
+        // it is spawned from whichever thread runs the command (the concurrency runtime's block
+        // almost every signal, and a mask is inherited), and the server ignores SIGPIPE.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         return children.adding {
             let status = argv.withUnsafeBufferPointer { argv in
                 posix_spawnp(&pid, argv[0]!, actions, &attributes, argv.baseAddress!, environ)

@@ -1,5 +1,6 @@
 // `kinetic playground` runs its build script without a shell.
 import Testing
+import Foundation
 @testable import KineticCommandLine
 #if canImport(Glibc)
 import Glibc
@@ -62,5 +63,30 @@ struct PlaygroundBuildTests {
         #expect(DocsBuild(plan: plan, script: dir + "/build-docs").startIfNeeded(address: "") == nil)
         #expect(try PlaygroundCommand.plan(["--docs", "--no-build"]).buildDocs)
         #expect(try PlaygroundCommand.plan(["--no-docs"]).skipDocs)
+    }
+}
+
+@Suite("kinetic's children")
+struct ChildProcessTests {
+    /// A child spawned from a thread that blocks SIGTERM (as the concurrency runtime's threads
+    /// block almost every signal) still ends on SIGTERM to its process group: before, it inherited
+    /// the mask, and `web serve`'s build outlived a stopped kinetic.
+    @Test func aChildEndsOnSigtermWhateverTheSpawningThreadBlocks() throws {
+        let dir = makeTemporaryDirectory("children")
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let started = Process.start(["sleep", "30"], logPath: dir + "/log")
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        guard case .success(let pid) = started else { Issue.record("not started"); return }
+        // Its own process group, so a build's compilers are reached too.
+        #expect(getpgid(pid) == pid)
+        kill(-pid, SIGTERM)
+        // A child that ignored it would be killed here after 2 s, and say SIGKILL.
+        let killer = Thread { usleep(2_000_000); kill(pid, SIGKILL) }
+        killer.start()
+        #expect(Process.wait(pid) == .signalled(SIGTERM))
     }
 }
