@@ -20,11 +20,20 @@ enum FileSystem {
     }
 
     /// The contents of a regular text file, or an error naming it: a missing file, a directory,
-    /// a device, a read error or a file above ``readLimit`` bytes is refused. Status 2, like any
+    /// a device or FIFO (refused at once, without waiting for a writer), a read error or a file
+    /// above ``readLimit`` bytes is refused. Status 2, like any
     /// other bad argument: the path named on the command line is not a readable script or CSV.
     static func read(_ path: String) throws(CommandLineError) -> String {
-        guard let file = fopen(path, "rb") else {
+        // Opened without blocking, so that a FIFO (or a device) is refused at once instead of
+        // waiting for a writer; a regular file then reads as usual.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
+        guard descriptor >= 0 else {
             throw CommandLineError("cannot read \(quoted(path)): \(reason())")
+        }
+        guard let file = fdopen(descriptor, "rb") else {
+            let error = CommandLineError("cannot read \(quoted(path)): \(reason())")
+            close(descriptor)
+            throw error
         }
         defer { fclose(file) }
         var info = stat()

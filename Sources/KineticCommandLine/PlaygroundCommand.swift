@@ -213,6 +213,8 @@ struct WebServeCommand: ParsableCommand, ServingCommand {
     var noDocs = false
 
     func plan() throws(CommandLineError) -> PlaygroundCommand.Plan {
+        // An empty PATH would build into "/.build-web", at the file system's root.
+        guard !path.isEmpty else { throw CommandLineError("web serve: PATH is empty: name the package's directory (. for this one)") }
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(port, command: "web serve"),
                                       build: !noBuild, package: path, product: product, buildDocs: docs,

@@ -36,6 +36,9 @@ struct PlotCommand: ParsableCommand {
         }
     }
 
+    /// The largest magnitude `plot csv` draws (so that every span between two values is finite).
+    static let largestPlotted = 1e15
+
     /// A 640 × 360 chart: each series a polyline, dotted when asked.
     static func chart(title: String, xLabel: String, series: [([(Double, Double)], Bool)]) -> String {
         let w = 640.0, h = 360.0, left = 60.0, right = 20.0, top = 40.0, bottom = 40.0
@@ -127,7 +130,9 @@ struct PlotCSVCommand: ParsableCommand, RunnableCommand {
         guard let tColumn = header.firstIndex(of: "t"),
               let modelColumn = header.firstIndex(of: property + ".model"),
               let presentationColumn = header.firstIndex(of: property + ".presentation") else {
-            throw CommandLineError("plot csv: no columns t, \(property).model and \(property).presentation")
+            let names = header.filter { $0.hasSuffix(".model") }.map { String($0.dropLast(6)) }
+            throw CommandLineError("plot csv: no columns t, \(property).model and \(property).presentation"
+                                   + (names.isEmpty ? "" : "; the properties are: " + names.joined(separator: ", ")))
         }
         var model: [(Double, Double)] = [], presentation: [(Double, Double)] = []
         for (n, line) in lines.enumerated() {
@@ -135,6 +140,11 @@ struct PlotCSVCommand: ParsableCommand, RunnableCommand {
             guard f.count == header.count, let t = Double(f[tColumn]), let m = Double(f[modelColumn]),
                   let p = Double(f[presentationColumn]) else {
                 throw CommandLineError("plot csv: line \(n + 2) is malformed")
+            }
+            // A chart's span must be a finite number: NaN, infinities and values whose
+            // difference overflows would draw nothing meaningful.
+            guard [t, m, p].allSatisfy({ $0.isFinite && $0.magnitude <= PlotCommand.largestPlotted }) else {
+                throw CommandLineError("plot csv: line \(n + 2): t, model and presentation must be finite numbers within ±1e15")
             }
             model.append((t, m)); presentation.append((t, p))
         }

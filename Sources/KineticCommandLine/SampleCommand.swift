@@ -52,15 +52,17 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
             NUMBERS:
               Arguments are finite numbers, negative ones written as they are (-0.5 as a control
               point, --velocity -2). Output numbers are printed in Swift's shortest form that reads
-              back as the same double (up to 17 significant digits; -0 prints as 0.0; inf and -inf
-              are possible velocities). Finite values outside a model's range are not rejected but
+              back as the same double (up to 17 significant digits; -0 prints as 0.0; a velocity may be
+              inf or -inf, at a cubic's vertical tangent). Finite values outside a model's range are not rejected but
               passed to Kinetic, which sanitises them: cubic X1 and X2 are clamped to [0, 1]; a spring
               mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
               a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
               become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
-              [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. Two things are
+              [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. These are
               rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
-              curve's arithmetic overflows), and any model whose value or velocity comes out NaN.
+              curve's arithmetic overflows), a --response or --duration of 0 or less, a decay --rate
+              outside (0, 1) (at 1 or more it never decays), and any model whose value comes out NaN
+              or infinite (an overflow) or whose velocity comes out NaN.
 
             Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
             status 2; output that cannot be written (a full disk) with exit status 1. Options may
@@ -121,8 +123,11 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
         let (model, instants) = try parse()
         // Every row is computed before anything is written, so a NaN is an error, not output.
         let rows = instants.map { t in (t, model.sample(at: t)) }
-        if let bad = rows.first(where: { $0.1.value.isNaN || $0.1.velocity.isNaN }) {
-            throw CommandLineError("sample: the model gives NaN at t = \(Self.format(bad.0)); its arguments are out of range")
+        // An infinite velocity is a real answer (a cubic's vertical tangent); an infinite value
+        // is an overflow (a decay from 1e308).
+        if let bad = rows.first(where: { !$0.1.value.isFinite || $0.1.velocity.isNaN }) {
+            let what = bad.1.value.isNaN || bad.1.velocity.isNaN ? "NaN" : "an infinite value"
+            throw CommandLineError("sample: the model gives \(what) at t = \(Self.format(bad.0)); its arguments are out of range")
         }
         output.write("t,value,velocity\n")
         for (t, s) in rows {
@@ -263,6 +268,11 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
         }
         // Validate every number first, so a bad number is reported as such.
         for option in SpringOption.allCases { _ = try value(option) }
+        for option in [SpringOption.response, .duration] {
+            if let v = try value(option), v <= 0 {
+                throw CommandLineError("sample spring: --\(option.rawValue) must be more than 0 seconds")
+            }
+        }
         let velocity = Vector(dx: try value(.velocity) ?? 0, dy: 0)
 
         let physical: [SpringOption] = [.mass, .stiffness, .damping].filter(given)
@@ -315,6 +325,9 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
                     throw CommandLineError("invalid rate \(quoted(text)) for --rate: expected a number, normal or fast")
                 }
                 rate = try parseNumber(text, what: "--rate")
+                guard rate > 0, rate < 1 else {
+                    throw CommandLineError("sample decay: --rate must be between 0 and 1, exclusive (the fraction of velocity kept per millisecond), not \(text)")
+                }
             }
         }
         return .decay(DecayTimingParameters(rate: rate), velocity: velocity)

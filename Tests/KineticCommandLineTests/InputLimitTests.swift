@@ -74,6 +74,33 @@ struct InputLimitTests {
         #expect(plot.exitCode == 2 && plot.stderr.hasPrefix("kinetic: cannot read '\(dir)': a directory"))
     }
 
+    /// Before: `fopen` on a FIFO waited for a writer forever.
+    @Test func aFIFOAsScriptOrCSVIsRefusedAtOnce() {
+        let dir = makeTemporaryDirectory("fifo")
+        #expect(mkfifo(dir + "/pipe", 0o600) == 0)
+        let render = runKinetic(arguments: ["render", "navigation", "--script", dir + "/pipe", "--out", dir + "/out"])
+        #expect(render.exitCode == 2 && render.stderr.hasPrefix("kinetic: cannot read '\(dir)/pipe': not a regular file"))
+        let plot = runKinetic(arguments: ["plot", "csv", dir + "/pipe", "--property", "x"])
+        #expect(plot.exitCode == 2 && plot.stderr.hasPrefix("kinetic: cannot read '\(dir)/pipe': not a regular file"))
+    }
+
+    /// Before: NaN or 1e308 rows drew a degenerate chart with status 0, and an unknown property
+    /// did not say which there are.
+    @Test func plotCSVRefusesValuesItCannotDrawAndListsTheProperties() throws {
+        let dir = makeTemporaryDirectory("plotbad")
+        let header = "frame,t,x.model,x.presentation,x.velocity,y.model,y.presentation,y.velocity\n"
+        for (name, row) in [("nan", "1,0.5,nan,0,0,0,0,0"), ("huge", "1,0.5,1e308,-1e308,0,0,0,0"), ("inf", "1,inf,0,0,0,0,0,0")] {
+            try FileSystem.write(header + "0,0,0,0,0,0,0,0\n" + row + "\n", to: dir + "/\(name).csv")
+            let result = runKinetic(arguments: ["plot", "csv", dir + "/\(name).csv", "--property", "x"])
+            #expect(result.exitCode == 2, "\(name)")
+            #expect(result.stderr.hasPrefix("kinetic: plot csv: line 3: t, model and presentation must be finite numbers within ±1e15"), "\(name): \(result.stderr)")
+        }
+        try FileSystem.write(header + "0,0,0,0,0,0,0,0\n", to: dir + "/ok.csv")
+        let unknown = runKinetic(arguments: ["plot", "csv", dir + "/ok.csv", "--property", "nosuch"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.stderr.contains("the properties are: x, y"), "\(unknown.stderr)")
+    }
+
     /// Before: a script's bytes were echoed raw: ESC sequences reached the terminal.
     @Test func controlBytesInMessagesAreEscaped() throws {
         let dir = makeTemporaryDirectory("control")

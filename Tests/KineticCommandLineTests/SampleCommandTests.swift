@@ -345,7 +345,25 @@ struct ErrorTests {
         "sample decay --velocity 1 --rate nan --at 0",
         "sample decay --velocity -inf --at 0",
         "sample decay --velocity 1 --at 0 0",
+        // Before: accepted silently (a rate of 1 or more never decays; a zero response is no
+        // spring), or printed inf with status 0.
+        "sample decay --velocity 1 --rate 1 --at 0",
+        "sample decay --velocity 1 --rate 1.5 --at 0",
+        "sample decay --velocity 1 --rate 0 --at 0",
+        "sample decay --velocity 1e308 --rate 0.999999 --at 10",
+        "sample spring --damping-ratio 0.5 --response 0 --at 0",
+        "sample spring --damping-ratio 0.5 --response -1 --at 0",
+        "sample spring --damping-ratio 0.5 --duration 0 --at 0",
+        "sample spring --duration 0 --bounce 0.2 --at 0",
+        "web serve",                                           // missing PATH
     ]
+
+    /// Before: an empty PATH built into /.build-web at the file system's root.
+    @Test func webServeRefusesAnEmptyPath() {
+        let result = runKinetic(arguments: ["web", "serve", "", "--no-build"])
+        #expect(result.exitCode == 2)
+        #expect(result.stderr.hasPrefix("kinetic: web serve: PATH is empty"), "\(result.stderr)")
+    }
 
     @Test(arguments: badCommandLines)
     func badArgumentsGiveOneLineAndStatusTwo(_ line: String) {
