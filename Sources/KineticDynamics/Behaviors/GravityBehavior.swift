@@ -13,8 +13,9 @@ import Kinetic
 public final class GravityBehavior: DynamicBehavior {
     private let list = ItemList()
     private var direction = Vector(dx: 0, dy: 1)
-    /// The angle kept while the magnitude is 0, so that setting a magnitude again restores it.
-    private var rememberedAngle = Double.pi / 2
+    /// The angle set while the magnitude is 0: kept until a magnitude is set, as UIKit lets an
+    /// angle be set before the magnitude (`angle = π; magnitude = 1` points left).
+    private var pendingAngle: Double?
     /// The items' bodies, so that a step applies gravity in one call instead of one dictionary
     /// lookup and one world call per item; rebuilt when the items, the animator's bodies or the
     /// animator change (`cacheKey`).
@@ -53,20 +54,32 @@ public final class GravityBehavior: DynamicBehavior {
                 return
             }
             direction = Vector(dx: newValue.x, dy: newValue.y)
-            if direction.length2D > 0 { rememberedAngle = angleOf(direction) }
+            pendingAngle = nil
             changed()
         }
     }
 
     /// The direction's angle in radians, clockwise on screen from the +x axis (default π/2,
-    /// down). Setting it keeps the magnitude.
+    /// down). Setting it keeps the magnitude. As UIKit documents, a magnitude of 0 makes the
+    /// direction (0, 0) and the angle 0: a magnitude set afterwards points along +x unless an
+    /// angle is set too.
     public var angle: Double {
-        get { direction.length2D > 0 ? angleOf(direction) : rememberedAngle }
-        set { setAngle(newValue, magnitude: magnitude) }
+        get { pendingAngle ?? (direction.length2D > 0 ? angleOf(direction) : 0) }
+        set {
+            guard newValue.isFinite else {
+                report(.invalidArgument, "GravityBehavior.angle must be finite; unchanged")
+                return
+            }
+            if magnitude == 0 {
+                pendingAngle = newValue
+            } else {
+                setAngle(newValue, magnitude: magnitude)
+            }
+        }
     }
 
     /// The direction's length: 1 is 1000 points per second² (default 1). Setting it keeps the
-    /// angle; a negative magnitude points the other way.
+    /// angle (0 after a magnitude of 0, see ``angle``); a negative magnitude points the other way.
     public var magnitude: Double {
         get { direction.length2D }
         set { setAngle(angle, magnitude: newValue) }
@@ -78,8 +91,8 @@ public final class GravityBehavior: DynamicBehavior {
             report(.invalidArgument, "GravityBehavior.setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
             return
         }
-        rememberedAngle = angle
         direction = vector(angle: angle, magnitude: magnitude)
+        pendingAngle = nil
         changed()
     }
 

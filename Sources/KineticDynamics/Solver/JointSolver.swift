@@ -66,7 +66,9 @@ enum JointSolver {
                              _ motions: UnsafeMutablePointer<Motion>, h: Double) {
         for index in active {
             let j = joints + Int(index)
-            guard j.pointee.springMode == 1, let (omega, zeta) = spring(j.pointee) else { continue }
+            // Decided here, not from `springMode`: that is set by `prepare`, which runs after this
+            // in a step, so a joint added or updated since the last step would get no force.
+            guard let (omega, zeta) = spring(j.pointee), omega * h < 1 else { continue }
             let a = motions + Int(j.pointee.a), b = motions + Int(j.pointee.b)
             let mA = a.pointee.invMass, mB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
             let rA = a.pointee.rotation.apply(j.pointee.localA)

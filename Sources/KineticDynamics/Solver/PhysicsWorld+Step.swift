@@ -61,7 +61,20 @@ extension PhysicsWorld {
         releasedBodies.removeAll(keepingCapacity: true)
     }
 
-    /// v += h·(F/m + a), ω += h·τ/I, then damping v *= 1/(1 + h·d) (Box2D), then the clamps.
+    /// The factors of an exact step of dv/dt = a − d·v over `h`: `decay` = e^(−dh) and `span` =
+    /// (1 − e^(−dh))/d (h when d = 0; by its series when dh is small, where 1 − e^(−dh) would
+    /// cancel).
+    @inline(__always)
+    static func damping(_ d: Double, over h: Double) -> (decay: Double, span: Double) {
+        if d == 0 { return (1, h) }
+        let x = d * h
+        let decay = SolverTrig.exp(-x)
+        if x < 1e-3 { return (decay, h * (1 - x / 2 * (1 - x / 3 * (1 - x / 4)))) }
+        return (decay, (1 - decay) / d)
+    }
+
+    /// v ← v·e^(−dh) + (F/m + a)·(1 − e^(−dh))/d and the same for ω with τ/I (the exact solution of
+    /// UIKit's documented resistance, dv/dt = −d·v, under constant forces), then the clamps.
     func integrateVelocities(_ h: Double) {
         let limit = Self.maxRotation * stepRate
         if startStates.count < bodies.count {
@@ -77,13 +90,16 @@ extension PhysicsWorld {
                 var m = motions[i]
                 start[i].velocity = m.velocity
                 start[i].angularVelocity = m.angularVelocity
-                var v = m.velocity + (r.force * m.invMass + r.acceleration) * h
-                var w = m.angularVelocity + h * m.invInertia * r.torque
-                v = v * (1 / (1 + h * r.material.linearDamping))
-                w = w * (1 / (1 + h * r.material.angularDamping))
+                // dv/dt = a − d·v over the step, solved exactly for a constant a:
+                // v₁ = v₀·e^(−dh) + a·(1 − e^(−dh))/d (a·h when d = 0).
+                let linear = Self.damping(r.material.linearDamping, over: h)
+                let angular = Self.damping(r.material.angularDamping, over: h)
+                let forcing = (r.force * m.invMass + r.acceleration) * linear.span
+                let v = m.velocity * linear.decay + forcing
+                let w = m.angularVelocity * angular.decay + angular.span * m.invInertia * r.torque
                 let clamped = clampedVelocity(v)
                 // The applied forces' share of Δv, for the free-flight position term (none once clamped).
-                let kick = clamped == v ? (r.force * m.invMass + r.acceleration) * h : Vec2.zero
+                let kick = clamped == v ? forcing : Vec2.zero
                 bodies[i].externalKick = kick
                 start[i].kick = kick
                 m.velocity = clamped

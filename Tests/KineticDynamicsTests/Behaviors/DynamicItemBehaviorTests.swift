@@ -1,5 +1,8 @@
 // Item properties: the last added behaviour wins per property, resistance, anchoring, pending velocities, bad input.
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kinetic
 import KineticDynamics
 
@@ -36,6 +39,22 @@ import KineticDynamics
         let v = behavior.linearVelocity(for: item).x
         let reference = 300 * 0.36787944117144233        // 300·e^(−2·0.5)
         #expect(relativeError(v, reference) < 0.01, "v \(v), closed form \(reference)")
+    }
+
+    /// UIKit documents resistance as dv/dt = −r·v. Before: each step divided by 1 + r·h, so from
+    /// 100 pt/s at r = 10 the item kept 0.82 pt/s after 0.5 s instead of 100·e⁻⁵ = 0.67.
+    @Test(arguments: [60.0, 120.0, 240.0])
+    func resistanceIsExactAtAnyStepRate(stepRate: Double) {
+        let h = DynamicsHarness(stepRate: stepRate)
+        let item = square(at: Point(x: 160, y: 300))
+        let behavior = DynamicItemBehavior(items: [item])
+        behavior.resistance = 10
+        behavior.addLinearVelocity(Vector(dx: 100, dy: 0), for: item)
+        h.animator.addBehavior(behavior)
+        h.run(until: 0.5, rate: stepRate)
+        let v = behavior.linearVelocity(for: item).x
+        let reference = 100 * exp(-5.0)
+        #expect(relativeError(v, reference) < 1e-9, "step rate \(stepRate): v \(v), closed form \(reference)")
     }
 
     @Test func anchoredItemsDoNotMove() {

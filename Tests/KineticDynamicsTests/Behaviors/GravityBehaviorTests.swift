@@ -62,7 +62,24 @@ import KineticDynamics
         #expect(gravity.gravityDirection == Vector(dx: 2, dy: 0))
         gravity.magnitude = 0
         gravity.magnitude = 3
-        #expect(gravity.gravityDirection == Vector(dx: 3, dy: 0), "the angle survives a zero magnitude")
+        #expect(gravity.gravityDirection == Vector(dx: 3, dy: 0))
+    }
+
+    /// Apple's documentation of `magnitude`: setting it to 0 makes the vector (0, 0) and resets
+    /// `angle` to 0 radians, so a magnitude set afterwards points along +x unless the angle is set
+    /// again. Before: the angle was remembered (gravity came back downwards).
+    @Test func aZeroMagnitudeResetsTheAngleAsUIKitDocuments() {
+        let gravity = GravityBehavior()
+        gravity.magnitude = 0
+        #expect(gravity.gravityDirection == Vector(dx: 0, dy: 0))
+        #expect(gravity.angle == 0)
+        gravity.magnitude = 2
+        #expect(gravity.gravityDirection == Vector(dx: 2, dy: 0))
+        gravity.setAngle(Double.pi / 2, magnitude: 0)
+        #expect(gravity.angle == 0)
+        gravity.angle = Double.pi
+        gravity.magnitude = 1
+        #expect((gravity.gravityDirection.x + 1).magnitude < 1e-15 && gravity.gravityDirection.y.magnitude < 1e-15)
     }
 
     @Test func nonFiniteGravityIsRejected() {

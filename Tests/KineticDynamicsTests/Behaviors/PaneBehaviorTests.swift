@@ -1,5 +1,8 @@
 // The acceptance test: objc.io's PaneBehavior, written as the article writes it, settles at its target.
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import Kinetic
 import KineticDynamics
 
@@ -90,5 +93,36 @@ final class PaneBehavior: DynamicBehavior {
         #expect(behavior.currentVelocity == Vector(dx: 0, dy: 1200))
         h.run(until: 4)
         #expect(pane.center.distance(to: closed) < 0.5, "\(pane.center)")
+    }
+}
+
+/// The objc.io pane released 300 pt from its anchor, its anchor written every 60 Hz frame with
+/// the value it already has (a finger-driven anchor that did not move).
+@Suite struct PaneAnchorRewriteTests {
+    /// (y − anchor) at every 60 Hz frame for `seconds`.
+    func path(rewritingAnchor: Bool, seconds: Double = 1) -> [Double] {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 2000))
+        let anchor = Point(x: 160, y: 100)
+        let pane = BasicDynamicItem(center: Point(x: 160, y: 400), size: Size(width: 320, height: 640))
+        let behavior = PaneBehavior(item: pane)
+        behavior.targetPoint = anchor
+        h.animator.addBehavior(behavior)
+        var ys: [Double] = []
+        for k in 1...Int(seconds * 60) {
+            if rewritingAnchor { let same = behavior.targetPoint; behavior.targetPoint = same }
+            h.engine.tick(at: Double(k) / 60)
+            ys.append(pane.center.y - anchor.y)
+        }
+        return ys
+    }
+
+    /// Before: the spring applied no force on its first step and on the step after any of its
+    /// parameters was written, even with the value it had, so rewriting the anchor every frame
+    /// left about half the spring.
+    @Test func writingTheAnchorItAlreadyHasChangesNothing() {
+        let still = path(rewritingAnchor: false)
+        #expect(still == path(rewritingAnchor: true))
+        // The first frame already moved: the spring acts from the first step.
+        #expect(still[0] < 290, "after one frame: \(still[0])")
     }
 }
