@@ -54,22 +54,45 @@ public protocol LifetimeOwner: AnyObject {
 /// A reference is a value of two words; copying it is cheap, and it keeps alive only the small
 /// shared flag, never the object.
 public struct ZeroingReference<Object: LifetimeOwner> {
-    private let state: LifetimeState
-    // Guarded by `state`: read only while the object's token is alive, i.e. while it lives.
+    private let watch: LifetimeWatch
+    // Guarded by `watch`: read only while the object's token is alive, i.e. while it lives.
     private unowned(unsafe) let target: Object
 
     /// A reference to `object`. It is nil from the start if `object`'s token was already used
     /// by another object (a shared token breaks ``Lifetime``'s contract).
     public init(_ object: Object) {
-        let state = object.lifetime.state
-        let id = ObjectIdentifier(object)
-        if state.owner == nil { state.owner = id }
-        self.state = state.owner == id ? state : LifetimeState.dead
+        watch = LifetimeWatch(object)
         target = object
     }
 
     /// The object, or nil once it has been deinitialized.
-    public var object: Object? { state.isAlive ? target : nil }
+    public var object: Object? { watch.isAlive ? target : nil }
+}
+
+/// Whether a ``LifetimeOwner`` still lives, without keeping it alive: what a
+/// ``ZeroingReference`` is made of, for a reference it cannot express, such as a delegate held
+/// as an existential (`any SomeDelegate` where the protocol refines ``LifetimeOwner``): keep the
+/// object `unowned(unsafe)` beside a watch, and use it only while ``isAlive`` is true.
+public struct LifetimeWatch {
+    private let state: LifetimeState
+
+    /// A watch on `object`: dead from the start if `object`'s token was already used by another
+    /// object (a shared token breaks ``Lifetime``'s contract).
+    public init(_ object: some LifetimeOwner) {
+        self.init(lifetime: object.lifetime, of: object)
+    }
+
+    /// A watch on `object`, whose ``LifetimeOwner/lifetime`` is `lifetime`: the form for an
+    /// existential (`any SomeDelegate`), which Embedded Swift cannot pass to a generic.
+    public init(lifetime: Lifetime, of object: AnyObject) {
+        let state = lifetime.state
+        let id = ObjectIdentifier(object)
+        if state.owner == nil { state.owner = id }
+        self.state = state.owner == id ? state : LifetimeState.dead
+    }
+
+    /// Whether the object is alive (false from the moment its stored properties are destroyed).
+    public var isAlive: Bool { state.isAlive }
 }
 
 extension LifetimeState {

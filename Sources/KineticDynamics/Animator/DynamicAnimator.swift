@@ -104,9 +104,18 @@ public final class DynamicAnimator: EngineDriven {
     /// divided by ``stepRate``. Does not advance while paused.
     public var elapsedTime: Double { Double(totalSteps) / world.stepRate }
 
-    /// Told when the animator pauses and resumes. Kept strongly (see
-    /// ``DynamicAnimatorDelegate`` for how to avoid a cycle).
-    public var delegate: (any DynamicAnimatorDelegate)?
+    /// Told when the animator pauses and resumes. Not kept alive (UIKit holds it weakly): it
+    /// reads nil once the delegate is gone (see ``DynamicAnimatorDelegate``).
+    public var delegate: (any DynamicAnimatorDelegate)? {
+        get { delegateWatch?.isAlive == true ? delegateTarget : nil }
+        set {
+            delegateTarget = newValue
+            delegateWatch = newValue.map { LifetimeWatch(lifetime: $0.lifetime, of: $0) }
+        }
+    }
+    // Read only while `delegateWatch` says it lives: a zeroing reference to an existential.
+    private unowned(unsafe) var delegateTarget: (any DynamicAnimatorDelegate)?
+    private var delegateWatch: LifetimeWatch?
 
     /// Called when the animator pauses, after the delegate.
     public var onPause: (() -> Void)?

@@ -1,14 +1,14 @@
 // What a dynamic animator tells its delegate: it paused (everything came to rest) or resumes.
+import Kinetic
 
 /// The delegate of a ``DynamicAnimator`` (UIKit's `UIDynamicAnimatorDelegate`). Both methods
 /// have empty default implementations.
 ///
-/// Class-bound, so `any DynamicAnimatorDelegate` works in Embedded Swift. The animator keeps its
-/// delegate **strongly** (there is no `weak` in Embedded Swift): an owner that is the delegate of
-/// an animator it owns makes a cycle, so set ``DynamicAnimator/delegate`` to nil when you are done
-/// with the animator, or use ``DynamicAnimator/onPause`` and ``DynamicAnimator/onResume`` with
-/// closures that capture the owner `unowned`.
-public protocol DynamicAnimatorDelegate: AnyObject {
+/// The animator does not keep its delegate alive, as UIKit holds it weakly: Embedded Swift has
+/// no `weak`, so a delegate is a `LifetimeOwner` (declare `let lifetime = Lifetime()`), and
+/// ``DynamicAnimator/delegate`` reads nil once it is gone. An owner can be the delegate of the
+/// animator it owns without a cycle.
+public protocol DynamicAnimatorDelegate: LifetimeOwner {
     /// The animator is about to resume stepping after a pause (or start for the first time):
     /// a behaviour was added or removed, or something woke an item.
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator)

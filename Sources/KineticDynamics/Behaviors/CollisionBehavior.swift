@@ -45,8 +45,18 @@ public final class CollisionBehavior: DynamicBehavior {
     private var mode: Mode = .everything
     private var referenceInsets: EdgeInsets?
 
-    /// The delegate told of contacts (kept strongly; see ``CollisionBehaviorDelegate``).
-    public var collisionDelegate: (any CollisionBehaviorDelegate)?
+    /// The delegate told of contacts. Not kept alive (UIKit holds it weakly): it reads nil once
+    /// the delegate is gone (see ``CollisionBehaviorDelegate``).
+    public var collisionDelegate: (any CollisionBehaviorDelegate)? {
+        get { delegateWatch?.isAlive == true ? delegateTarget : nil }
+        set {
+            delegateTarget = newValue
+            delegateWatch = newValue.map { LifetimeWatch(lifetime: $0.lifetime, of: $0) }
+        }
+    }
+    // Read only while `delegateWatch` says it lives: a zeroing reference to an existential.
+    private unowned(unsafe) var delegateTarget: (any CollisionBehaviorDelegate)?
+    private var delegateWatch: LifetimeWatch?
 
     /// Collisions among `items` and with the boundaries (each item once).
     public init(items: [any DynamicItem] = []) {

@@ -7,9 +7,11 @@ import Kinetic
 /// Calls come after the step in which the contact began or ended, after the behaviours'
 /// actions, in the solver's deterministic order. A boundary's identifier is the one given to
 /// ``CollisionBehavior/addBoundary(withIdentifier:from:to:)``, or nil for the reference-bounds
-/// boundary (as in UIKit). The behaviour keeps its delegate strongly (no `weak` in Embedded
-/// Swift): set ``CollisionBehavior/collisionDelegate`` to nil to break a cycle.
-public protocol CollisionBehaviorDelegate: AnyObject {
+/// boundary (as in UIKit). The behaviour does not keep its delegate alive, as UIKit holds it
+/// weakly: Embedded Swift has no `weak`, so a delegate is a `LifetimeOwner` (declare
+/// `let lifetime = Lifetime()`), and ``CollisionBehavior/collisionDelegate`` reads nil once it is
+/// gone.
+public protocol CollisionBehaviorDelegate: LifetimeOwner {
     /// `item1` and `item2` began touching at `point` (reference coordinates).
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
                            with item2: any DynamicItem, at point: Point)

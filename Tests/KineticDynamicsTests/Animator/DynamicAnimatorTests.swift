@@ -4,12 +4,37 @@ import Kinetic
 import KineticDynamics
 
 final class PauseLog: DynamicAnimatorDelegate {
+    let lifetime = Lifetime()
     var events: [String] = []
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator) { events.append("resume") }
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator) { events.append("pause") }
 }
 
 @Suite struct DynamicAnimatorTests {
+    /// UIKit holds the delegates weakly. Before: the animator and the collision behaviour kept
+    /// theirs alive.
+    @Test func delegatesAreNotKeptAlive() {
+        let h = DynamicsHarness()
+        let collision = CollisionBehavior()
+        weak var animatorDelegate: PauseLog?
+        weak var contactDelegate: ContactLog?
+        do {
+            let log = PauseLog()
+            let contacts = ContactLog([])
+            h.animator.delegate = log
+            collision.collisionDelegate = contacts
+            #expect(h.animator.delegate === log && collision.collisionDelegate === contacts)
+            animatorDelegate = log
+            contactDelegate = contacts
+        }
+        #expect(animatorDelegate == nil && contactDelegate == nil)
+        #expect(h.animator.delegate == nil && collision.collisionDelegate == nil)
+        // Stepping with a gone delegate calls nothing.
+        h.animator.addBehavior(SnapBehavior(item: square(at: Point(x: 160, y: 300), side: 40), snapTo: Point(x: 100, y: 100)))
+        h.run(until: 3)
+        #expect(!h.animator.isRunning)
+    }
+
     @Test func pausesAtRestAndResumesOnAChange() {
         let h = DynamicsHarness()
         let log = PauseLog()

@@ -5,6 +5,7 @@ import KineticDynamics
 
 /// Records every delegate call as a line of text.
 final class ContactLog: CollisionBehaviorDelegate {
+    let lifetime = Lifetime()
     var lines: [String] = []
     let names: [ObjectIdentifier: String]
     init(_ names: [(AnyObject, String)]) {
