@@ -202,7 +202,7 @@ const inspector = (() => {
   }
   const label = v => Math.abs(v) >= 1000 ? v.toFixed(0) : String(Number(v.toPrecision(4)));
 
-  const ROW = 22, AXIS = 22, NAMES = 150;
+  const ROW = 22, AXIS = 22, STATE = 74;
   let rows = [];
   function timeRange() {
     const now = runtime ? runtime.time : 0;
@@ -215,13 +215,15 @@ const inspector = (() => {
       empty.hidden = false; timeline.hidden = curves.hidden = $("curve-readout").hidden = true;
       return;
     }
+    curves.hidden = $("curve-readout").hidden = false;
     rows = [...history.values()].sort((a, b) => a.id - b.id);
     empty.hidden = rows.length > 0;
     empty.textContent = "No animation has run yet: touch the scene.";
     timeline.hidden = !rows.length;
     if (!rows.length) return;
     const { ctx, width } = prepare(timeline, rows.length * ROW + AXIS + (more ? ROW : 0));
-    const [t0, t1] = timeRange(), x = t => NAMES + (t - t0) / (t1 - t0) * (width - NAMES - 12);
+    const NAMES = Math.min(160, Math.round(width * 0.3)), bars = width - NAMES - STATE;
+    const [t0, t1] = timeRange(), x = t => NAMES + (t - t0) / (t1 - t0) * bars;
     ctx.textBaseline = "middle";
     rows.forEach((h, i) => {
       const y = i * ROW;
@@ -243,9 +245,9 @@ const inspector = (() => {
     });
     const axisY = rows.length * ROW + (more ? ROW : 0);
     if (more) { ctx.fillStyle = css("--muted"); ctx.fillText("+" + more + " more animations not shown", 8, rows.length * ROW + ROW / 2); }
-    ctx.strokeStyle = css("--line"); ctx.beginPath(); ctx.moveTo(NAMES, axisY + 0.5); ctx.lineTo(width - 12, axisY + 0.5); ctx.stroke();
+    ctx.strokeStyle = css("--line"); ctx.beginPath(); ctx.moveTo(NAMES, axisY + 0.5); ctx.lineTo(NAMES + bars, axisY + 0.5); ctx.stroke();
     ctx.fillStyle = css("--muted"); ctx.textAlign = "center";
-    for (const v of ticks(t0, t1, 8)) ctx.fillText(label(v) + " s", x(v), axisY + AXIS / 2);
+    for (const v of ticks(t0, t1, Math.max(2, Math.floor(bars / 56)))) ctx.fillText(label(v) + " s", x(v), axisY + AXIS / 2);
     ctx.textAlign = "left";
     // The playhead: the scene's time.
     ctx.fillStyle = css("--accent");
@@ -303,7 +305,7 @@ const inspector = (() => {
     ctx.textAlign = "left";
     for (const v of ticks(w0, w1, 5)) ctx.fillText(label(v), width - PAD.right + 6, YV(v));
     ctx.textAlign = "center"; ctx.textBaseline = "top";
-    for (const t of ticks(t0, t1, 6)) {
+    for (const t of ticks(t0, t1, Math.max(3, Math.floor((width - PAD.left - PAD.right) / 70)))) {
       const x = Math.round(X(t)) + 0.5;
       ctx.beginPath(); ctx.moveTo(x, height - PAD.bottom); ctx.lineTo(x, height - PAD.bottom + 4); ctx.stroke();
       ctx.fillText(label(t), x, height - PAD.bottom + 6);
@@ -328,8 +330,8 @@ const inspector = (() => {
     ctx.setLineDash([]);
     // Legend.
     ctx.textAlign = "left"; ctx.textBaseline = "middle";
-    let lx = PAD.left;
-    for (const [name, color, dash] of [["model", css("--ink"), []], ["presentation", css("--running"), [6, 4]], ["velocity (right axis)", css("--muted"), [2, 3]]]) {
+    let lx = 12;
+    for (const [name, color, dash] of [["model", css("--ink"), []], ["presentation", css("--running"), [6, 4]], ["velocity", css("--muted"), [2, 3]]]) {
       ctx.strokeStyle = color; ctx.setLineDash(dash); ctx.lineWidth = 2;
       ctx.beginPath(); ctx.moveTo(lx, 12); ctx.lineTo(lx + 22, 12); ctx.stroke();
       ctx.setLineDash([]); ctx.fillStyle = css("--ink"); ctx.fillText(name, lx + 28, 12);
