@@ -5,7 +5,9 @@
 TARGETS is Scripts/build-web's list of the app's targets, one `NAME<TAB>DIRECTORY` a line
 (DIRECTORY relative to PACKAGE, or absolute). A scene's files are the Swift file that names it
 (`DemoInfo(name: "drawer"` or `SceneEntry(name: "drawer"`, a string literal) and, when one sits
-beside it, the folder of the same name without a `Demo` suffix (PaneDemo.swift and Pane/).
+beside it, the folder of the same name without a `Demo` suffix (PaneDemo.swift and Pane/); in a
+small target (at most SMALL_TARGET files, an app like Examples/Card) every file of the target,
+the declaring one first.
 
 Writes OUT/sources/FILE.swift.txt (the playground server serves `.txt`; a file's base name, or
 its folder and name joined by `_` when two files share a name) and OUT/sources/manifest.txt, JSON:
@@ -18,6 +20,7 @@ import re
 import shutil
 import sys
 
+SMALL_TARGET = 8
 DECLARATION = re.compile(r'\b(?:DemoInfo|SceneEntry)\(\s*name:\s*"([A-Za-z0-9_.-]+)"')
 
 
@@ -38,13 +41,17 @@ def main():
             directories.append(directory if os.path.isabs(directory) else os.path.join(package, directory))
     scenes = {}
     for directory in directories:
-        for path in swift_files(directory):
+        target = swift_files(directory)
+        for path in target:
             names = DECLARATION.findall(open(path, encoding="utf-8").read())
             if not names:
                 continue
             stem = os.path.basename(path)[:-len(".swift")]
             companion = os.path.join(os.path.dirname(path), stem[:-len("Demo")] if stem.endswith("Demo") else stem)
-            files = [path] + (swift_files(companion) if os.path.isdir(companion) else [])
+            if len(target) <= SMALL_TARGET:
+                files = [path] + [f for f in target if f != path]
+            else:
+                files = [path] + (swift_files(companion) if os.path.isdir(companion) else [])
             for name in names:
                 scenes.setdefault(name, [])
                 scenes[name] += [f for f in files if f not in scenes[name]]

@@ -191,7 +191,9 @@ const inspector = (() => {
     ctx.font = "11px system-ui, sans-serif";
     return { ctx, width, height: cssHeight };
   }
-  const css = name => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  // The page's colours (style.css's custom properties), read once.
+  const colors = {};
+  const css = name => colors[name] ??= getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   /** Round tick values covering [lo, hi], about `count` of them. */
   function ticks(lo, hi, count) {
     const span = hi - lo || 1, raw = span / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -236,7 +238,8 @@ const inspector = (() => {
         const a = x(Math.max(s.t0, t0)), b = Math.max(a + 2, x(s.t1));
         ctx.fillRect(a, y + 6, b - a, ROW - 12);
       }
-      const state = h.end !== null ? "finished" : h.state;
+      const state = h.end !== null ? "finished" :
+        h.state + (typeof h.fraction === "number" && Number.isFinite(h.fraction) ? " " + h.fraction.toFixed(2) : "");
       if (h.end !== null && h.end >= t0) { ctx.fillStyle = css("--ink"); ctx.fillRect(x(h.end) - 1, y + 3, 2, ROW - 6); }
       ctx.fillStyle = css("--muted");
       ctx.textAlign = "right";
