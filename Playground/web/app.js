@@ -400,7 +400,7 @@ const transport = (() => {
       $("span").textContent = span.toFixed(2) + " s recorded";
     }
   }
-  function reset() { span = 0; tick(); }
+  function reset() { span = 0; sync(); }   // a newly shown scene starts with the clock running
   function attach(r) {
     runtime = r;
     pause.addEventListener("click", () => runtime.running ? runtime.pause() : runtime.resume());
