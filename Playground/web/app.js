@@ -17,7 +17,7 @@ const seconds = t => (Number.isFinite(t) ? t : 0).toFixed(3) + " s";
 const exact = v => v === null || v === undefined ? "–" : String(v);
 
 // --- Layout: the scene scaled to the space it has ------------------------------------------------
-const BEZEL = 10;
+const BEZEL = 10, ABOUT_MIN = 240;
 let sceneSize = { width: 375, height: 667 };
 /** Scales the stage to fit, never above 1: to the column's width below 1100 px (one column on a
  * phone, the stage beside the about card above the panel in between); to the window's height
@@ -27,13 +27,19 @@ function fitStage() {
   sceneSize = { width: w, height: h };
   const area = stageBox.parentElement, outerW = w + 2 * BEZEL, outerH = h + 2 * BEZEL;
   let scale;
-  if (matchMedia("(max-width: 1099px)").matches) {
+  if (matchMedia("(max-width: 719px)").matches) {
     scale = Math.min(1, area.clientWidth / outerW);
+  } else if (matchMedia("(max-width: 1099px)").matches) {
+    // The stage's column is sized by the stage itself: take the width the about card leaves.
+    const grid = area.parentElement, g = getComputedStyle(grid);
+    const inner = grid.clientWidth - parseFloat(g.paddingLeft) - parseFloat(g.paddingRight);
+    scale = Math.min(1, (inner - ABOUT_MIN - parseFloat(g.columnGap)) / outerW);
   } else {
     const top = area.getBoundingClientRect().top + window.scrollY;
     const available = Math.max(outerH * 0.5, window.innerHeight - top - 16);
     scale = Math.min(1, available / outerH);
   }
+  scale = Math.max(0.25, scale);   // a degenerate column never hides the scene
   stage.style.transform = "translate(" + BEZEL * scale + "px," + BEZEL * scale + "px) scale(" + scale + ")";
   stageBox.style.width = outerW * scale + "px";
   stageBox.style.height = outerH * scale + "px";
@@ -214,10 +220,10 @@ const inspector = (() => {
     const empty = $("timeline-empty");
     if (!runtime?.supports.inspect) {
       empty.textContent = "The timeline and curves need kinetic_inspect, which this module does not export yet.";
-      empty.hidden = false; timeline.hidden = curves.hidden = $("curve-readout").hidden = true;
+      empty.hidden = false; timeline.hidden = curves.hidden = $("curve-readout").hidden = $("curves-head").hidden = true;
       return;
     }
-    curves.hidden = $("curve-readout").hidden = false;
+    curves.hidden = $("curve-readout").hidden = $("curves-head").hidden = false;
     rows = [...history.values()].sort((a, b) => a.id - b.id);
     empty.hidden = rows.length > 0;
     empty.textContent = "No animation has run yet: touch the scene.";
