@@ -430,7 +430,7 @@ const transport = (() => {
     scrubber.addEventListener("change", () => {
       scrubbing = false;
       const t = Number(scrubber.value);
-      if (runtime.seek(t)) { span = runtime.time; inspector.truncate(runtime.time); inspector.sample(true); inspector.redraw(); }
+      runtime.seek(t);   // onRebuild truncates the span and the inspector's history
       tick();
     });
     wireExports();
@@ -469,11 +469,13 @@ const transport = (() => {
       e.target.value = "";
       if (!file) return;
       const result = runtime.importScript(await file.text());
-      if (result.ok) { inspector.reset(); reset(); status.textContent = "Replayed " + file.name + "."; }
+      if (result.ok) status.textContent = "Replayed " + file.name + ".";
       else status.textContent = "Could not import " + file.name + ": " + result.error;
     });
   }
-  return { attach, sync, tick, reset };
+  /** After a seek to `t` the recorded input ends there. */
+  function truncate(t) { span = t; }
+  return { attach, sync, tick, reset, truncate };
 })();
 
 // --- The scene's words ---------------------------------------------------------------------------------
@@ -507,6 +509,9 @@ KineticRuntime.start({
     transport.reset();
   },
   onClock() { transport.sync(); inspector.frame(); },
+  onRebuild(t, how) {
+    if (how === "seek") { transport.truncate(t); inspector.truncate(t); } else { transport.reset(); inspector.reset(); }
+  },
   onFrame(stats) {
     if (stage.style.width + stage.style.height !== stageWidth) { stageWidth = stage.style.width + stage.style.height; fitStage(); }
     transport.tick();

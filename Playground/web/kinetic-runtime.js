@@ -67,6 +67,8 @@
 //                  the scene clock is paused and nothing happens
 //   onClock()      called after the clock is paused, resumed, stepped, slowed, or the scene is
 //                  rebuilt by a seek or an import
+//   onRebuild(t, how) called when a seek (how "seek") or an import ("import") has rebuilt the
+//                  scene at scene time t, before its first frame is drawn
 //
 // Page globals set for tests and tools: window.kineticReady (true once running), kineticDemo
 // (the scene's name), kineticStats, kineticRecord, kineticError (the refusal message, if any).
@@ -403,11 +405,12 @@ const KineticRuntime = (() => {
     runtime.sceneTime = () => runtime.supports.seek ? k.kinetic_scene_time() : clock.last;
     // After a seek or an import the module holds a rebuilt scene: the clock takes its time, and
     // one frame at that same time (the engine holds it) re-encodes the render list to draw.
-    function adopt(running) {
+    function adopt(running, how) {
       const t = k.kinetic_scene_time();
       clock.running = running;
       anchor(t);
       clock.last = clock.stamped = t;
+      options.onRebuild?.(t, how);
       compute(t);
       options.onClock?.();
     }
@@ -415,7 +418,7 @@ const KineticRuntime = (() => {
       t = Number(t);
       if (!runtime.supports.seek || !Number.isFinite(t)) return false;
       const ok = k.kinetic_seek(t) > 0;
-      if (ok) adopt(false);
+      if (ok) adopt(false, "seek");
       return ok;
     };
     runtime.script = () => runtime.supports.script ? text(k.kinetic_script()) : "";
@@ -426,7 +429,7 @@ const KineticRuntime = (() => {
       const at = k.kinetic_input(utf8.length);
       if (at === 0) return { ok: false, error: "the script is too long: at most 1 MiB" };
       new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
-      if (k.kinetic_import_script(utf8.length) > 0) { adopt(clock.running); return { ok: true }; }
+      if (k.kinetic_import_script(utf8.length) > 0) { adopt(clock.running, "import"); return { ok: true }; }
       return { ok: false, error: text(k.kinetic_text_length()) };
     };
     window.kineticInspector = {
