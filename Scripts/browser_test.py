@@ -3,12 +3,18 @@
 Headless Chromium through Selenium, with real pointer input (W3C actions: the browser
 dispatches genuine pointerdown/move/up events to the page, which forwards them to Swift).
 Positions are read back from the DOM (the elements the page draws from Swift's render list,
-found by their data-name), in stage points (375 x 667).
+found by their data-name), in stage points (375 x 667): the Studio page may scale the stage with
+a CSS transform (on a phone, or a short window), so every position is divided by the stage's
+on-screen scale and every pointer position multiplied by it.
 
     python3 Scripts/browser_test.py URL OUTDIR
 
 Last, opens version-check.html (a page expecting another render-list format) and checks that the
 runtime refuses the module with a visible message.
+
+Then the Studio page itself: its layout at 390x844, 1280x720 and 1440x900 (screenshot-studio-*.png),
+the transport (pause, step, rate) driven by real clicks on its buttons, the code tab, and the
+inspector (or, with a module without kinetic_inspect, its note saying so).
 
 Writes OUTDIR/screenshot-DEMO.png (each demo mid-animation; the pane in each of its three modes,
 the dynamics catalog's exhibits, the pyramid before and after, the stress demo mid-sweep),
@@ -64,18 +70,22 @@ def open_demo(name):
 
 
 def stage_origin():
-    r = d.execute_script("const r = document.getElementById('stage').getBoundingClientRect(); return [r.left, r.top]")
-    return r[0], r[1]
+    """The stage's top left corner in the viewport (CSS px) and its scale (CSS px per point)."""
+    r = d.execute_script("""
+        const s = document.getElementById('stage'), r = s.getBoundingClientRect();
+        return [r.left, r.top, r.width / (parseFloat(s.style.width) || 375)]""")
+    return r[0], r[1], r[2]
 
 
 def rect(name):
     """The bounding box of the element named `name`, in stage points, or None."""
     return d.execute_script("""
-        const s = document.getElementById('stage').getBoundingClientRect();
+        const stage = document.getElementById('stage'), s = stage.getBoundingClientRect();
+        const k = s.width / (parseFloat(stage.style.width) || 375);
         const e = document.querySelector('[data-name="' + arguments[0] + '"]');
         if (!e) return null;
         const r = e.getBoundingClientRect();
-        return {x: r.left - s.left, y: r.top - s.top, w: r.width, h: r.height};
+        return {x: (r.left - s.left) / k, y: (r.top - s.top) / k, w: r.width / k, h: r.height / k};
     """, name)
 
 
@@ -85,10 +95,10 @@ class Pointer:
     def __init__(self):
         self.builder = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
         self.p = self.builder.pointer_action
-        self.ox, self.oy = stage_origin()
+        self.ox, self.oy, self.k = stage_origin()
 
     def move(self, x, y):
-        self.p.move_to_location(int(round(self.ox + x)), int(round(self.oy + y)))
+        self.p.move_to_location(int(round(self.ox + x * self.k)), int(round(self.oy + y * self.k)))
         return self
 
     def down(self, x, y):
@@ -227,10 +237,11 @@ for mode, (bx, by) in MODE_BUTTONS.items():
 # --- The pyramid ------------------------------------------------------------------------------------
 def boxes():
     return d.execute_script("""
-        const s = document.getElementById('stage').getBoundingClientRect(), out = {};
+        const stage = document.getElementById('stage'), s = stage.getBoundingClientRect(), out = {};
+        const k = s.width / (parseFloat(stage.style.width) || 375);
         for (const e of document.querySelectorAll('[data-name^="box"]')) {
             const r = e.getBoundingClientRect();
-            out[e.dataset.name] = [r.left + r.width / 2 - s.left, r.top + r.height / 2 - s.top];
+            out[e.dataset.name] = [(r.left + r.width / 2 - s.left) / k, (r.top + r.height / 2 - s.top) / k];
         }
         return out;
     """)
@@ -453,6 +464,140 @@ check_memory_over_demo_switches()
 too_long = d.execute_script("return window.kineticRecord('basics', '#'.repeat((1 << 20) + 1), 60)")
 check("a script over 1 MiB is refused (kinetic_input returns 0) with an error", bool(too_long) and "error" in too_long
       and "frames" not in too_long, str(too_long))
+
+# --- The Studio page: layout at three sizes, the transport by real clicks, the code tab --------------
+def viewport(width, height):
+    """Emulates a viewport of exactly width x height CSS px (the window's chrome aside)."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def box(selector):
+    return d.execute_script("""
+        const e = document.querySelector(arguments[0]);
+        if (!e) return null;
+        const r = e.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
+    """, selector)
+
+
+def click(selector):
+    """A real pointer click at the middle of the element (W3C actions, as a person clicks)."""
+    r = box(selector)
+    b = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+    b.pointer_action.move_to_location(int(r["left"] + r["width"] / 2), int(r["top"] + r["height"] / 2))
+    b.pointer_action.pointer_down().pause(0.03).pointer_up()
+    b.perform()
+
+
+def fresh_demo(name):
+    """open_demo on a freshly loaded page (the same URL again would only be a fragment change)."""
+    d.get("about:blank")
+    open_demo(name)
+
+
+def studio_layout():
+    viewport(390, 844)
+    fresh_demo("drawer")
+    time.sleep(0.3)
+    m = d.execute_script("""return {scroll: document.documentElement.scrollWidth, inner: window.innerWidth,
+                                    scale: window.kineticStageScale}""")
+    stage = box("#stage")
+    check("studio 390x844: no horizontal scroll", m["scroll"] <= m["inner"] == 390, json.dumps(m))
+    check("studio 390x844: the stage is scaled to the width and fits it",
+          stage["left"] >= 0 and stage["right"] <= 390 and 300 < stage["width"] < 375 and m["scale"] < 1,
+          "stage %s, scale %.4f" % ({k: round(v, 1) for k, v in stage.items()}, m["scale"]))
+    # The scaled stage still takes pointers in scene points: tap Toggle Drawer, it opens to 317.
+    Pointer().tap(187, 645).perform()
+    time.sleep(1.4)
+    top = rect("drawer")["y"]
+    check("studio 390x844: a tap on the scaled stage opens the drawer (top 317 in points)", close(top, 317, 0.6), "top %.2f" % top)
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-390x844.png"))
+    d.execute_script("window.scrollTo(0, document.getElementById('panel').offsetTop - 10)")
+    time.sleep(0.2)
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-390x844-inspector.png"))
+
+    viewport(1280, 720)
+    fresh_demo("drawer")
+    stage, readout = box("#stage"), box("#frametime")
+    check("studio 1280x720: the stage and its readout are above the fold",
+          stage["top"] >= 0 and stage["bottom"] <= 720 and 0 <= readout["top"] and readout["bottom"] <= 720,
+          "stage bottom %.1f, readout bottom %.1f" % (stage["bottom"], readout["bottom"]))
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-1280x720.png"))
+
+    viewport(1440, 900)
+    fresh_demo("drawer")
+    stage, panel = box("#stage"), box("#panel")
+    check("studio 1440x900: the inspector is beside the stage and fills the right side",
+          panel["left"] >= stage["right"] and panel["top"] < stage["bottom"] and panel["right"] > 1440 * 0.9
+          and panel["width"] > 500, "stage %.0f-%.0f, panel %.0f-%.0f" % (stage["left"], stage["right"], panel["left"], panel["right"]))
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-1440x900.png"))
+
+
+def studio_transport():
+    # At 1440x900, with the drawer opening (1 s, ease-out) at 0.1x (so the round trips of a loaded
+    # machine cannot see it finish): pause, step, slow down, by real clicks.
+    click('[data-rate="0.1"]')
+    Pointer().tap(187, 645).perform()
+    time.sleep(0.5)
+    click("#pause")
+    state = d.execute_script("return {t: window.kineticInspector.time, running: document.getElementById('pause').textContent}")
+    y0 = rect("drawer")["y"]
+    time.sleep(0.4)
+    t1, y1 = d.execute_script("return window.kineticInspector.time"), rect("drawer")["y"]
+    check("studio pause (clicked): the scene time and the drawer stand still",
+          state["t"] == t1 and y0 == y1 and 317 < y0 < 622 and state["running"] == "Resume",
+          "t %.6f -> %.6f, top %.3f -> %.3f" % (state["t"], t1, y0, y1))
+    click("#step")
+    t2, y2 = d.execute_script("return window.kineticInspector.time"), rect("drawer")["y"]
+    check("studio step (clicked): exactly one frame of 1/60 s, and the drawer moves up a little",
+          abs(t2 - (t1 + 1 / 60)) < 1e-12 and y2 < y1 and y1 - y2 < 30, "t %.6f -> %.6f, top %.3f -> %.3f" % (t1, t2, y1, y2))
+    click('[data-rate="0.25"]')
+    click("#pause")   # resume at a quarter speed
+    a = d.execute_script("return [performance.now(), window.kineticInspector.time]")
+    time.sleep(1.0)
+    b = d.execute_script("return [performance.now(), window.kineticInspector.time]")
+    ratio = (b[1] - a[1]) / ((b[0] - a[0]) / 1000)
+    check("studio rate 0.25x (clicked): scene time advances at a quarter of wall time", 0.18 < ratio < 0.3,
+          "%.3f scene s per wall s" % ratio)
+    click('[data-rate="1"]')
+    report["studio"] = {"paused_at": t1, "stepped_to": t2, "rate_0.25_ratio": ratio}
+
+
+def studio_code_and_inspector():
+    click("#tab-code")
+    for _ in range(40):
+        code = d.execute_script("""return {path: document.getElementById('code-path').textContent,
+            text: document.getElementById('code-text').textContent,
+            keywords: document.querySelectorAll('#code-text .k').length,
+            visible: !document.getElementById('code').hidden}""")
+        if code["text"]:
+            break
+        time.sleep(0.05)
+    source = open(os.path.join(ROOT, "Sources", "KineticDemos", "Demos", "DrawerDemo.swift")).read()
+    check("studio code tab: the drawer's Swift source, highlighted, with its repository path",
+          code["visible"] and code["path"] == "Sources/KineticDemos/Demos/DrawerDemo.swift" and code["text"] == source
+          and code["keywords"] > 20, "%s, %d chars, %d keywords" % (code["path"], len(code["text"]), code["keywords"]))
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-code.png"))
+    click("#tab-inspector")
+    has_inspect = d.execute_script("return window.kineticStudio.supports.inspect")
+    if has_inspect:
+        Pointer().tap(187, 340).perform()
+        time.sleep(0.5)
+        tracks = d.execute_script("return window.kineticInspector.tracks()")
+        rows = d.execute_script("return document.getElementById('timeline').hidden ? 0 : document.getElementById('timeline').height")
+        check("studio inspector: tracks() lists the drawer's animator and the timeline draws it",
+              len(tracks) >= 1 and rows > 0, json.dumps(tracks)[:300])
+    else:
+        note = d.execute_script("return document.getElementById('timeline-empty').textContent")
+        check("studio inspector without kinetic_inspect: says what it needs", "kinetic_inspect" in note, note)
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-inspector.png"))
+
+
+studio_layout()
+studio_transport()
+studio_code_and_inspector()
+d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 # --- A page built for another render-list format refuses the module, visibly -------------------
 # version-check.html (written by Scripts/browser-test) starts the runtime expecting format

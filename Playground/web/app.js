@@ -1,11 +1,498 @@
-// The playground page on top of kinetic-runtime.js: a scene picker, the scene's title and
-// description, and a frame-time readout. Everything else (module, layout, pointers, frames,
-// drawing, window.kineticRecord) is the runtime's.
+// Kinetic Studio: the playground page on top of kinetic-runtime.js.
+//
+// The page shows the scene (scaled to fit, pointers mapped through the scale by the runtime), its
+// hint, what to try and description (demos.js), its Swift source (highlight.js, from the
+// sources/ folder Scripts/build-web writes), and the inspector: the scene clock's transport, a
+// scrubber that seeks by exact replay, a timeline of every live animation and the curves of one,
+// sampled from runtime.inspect() each frame while the inspector is open and on screen (closed, it
+// costs nothing), and the session's gesture script and Swift test to take home. What the module
+// cannot do yet (no kinetic_inspect, kinetic_seek…) is said in place and the rest still works.
 "use strict";
-const picker = document.getElementById("picker");
+const $ = id => document.getElementById(id);
+const picker = $("picker"), stage = $("stage"), stageBox = $("stage-box");
 
+/** Formats seconds as "1.234 s". */
+const seconds = t => (Number.isFinite(t) ? t : 0).toFixed(3) + " s";
+/** A number as JavaScript writes it (the shortest text that reads back as the same double). */
+const exact = v => v === null || v === undefined ? "–" : String(v);
+
+// --- Layout: the scene scaled to the space it has ------------------------------------------------
+const BEZEL = 10, ABOUT_MIN = 240;
+let sceneSize = { width: 375, height: 667 };
+/** Scales the stage to fit, never above 1: to the column's width below 1100 px (one column on a
+ * phone, the stage beside the about card above the panel in between); to the window's height
+ * when the panels are beside it (so the stage and its readout stay above the fold). */
+function fitStage() {
+  const w = parseFloat(stage.style.width) || 375, h = parseFloat(stage.style.height) || 667;
+  sceneSize = { width: w, height: h };
+  const area = stageBox.parentElement, outerW = w + 2 * BEZEL, outerH = h + 2 * BEZEL;
+  let scale;
+  if (matchMedia("(max-width: 719px)").matches) {
+    scale = Math.min(1, area.clientWidth / outerW);
+  } else if (matchMedia("(max-width: 1099px)").matches) {
+    // The stage's column is sized by the stage itself: take the width the about card leaves.
+    const grid = area.parentElement, g = getComputedStyle(grid);
+    const inner = grid.clientWidth - parseFloat(g.paddingLeft) - parseFloat(g.paddingRight);
+    scale = Math.min(1, (inner - ABOUT_MIN - parseFloat(g.columnGap)) / outerW);
+  } else {
+    const top = area.getBoundingClientRect().top + window.scrollY;
+    const available = Math.max(outerH * 0.5, window.innerHeight - top - 16);
+    scale = Math.min(1, available / outerH);
+  }
+  scale = Math.max(0.25, scale);   // a degenerate column never hides the scene
+  stage.style.transform = "translate(" + BEZEL * scale + "px," + BEZEL * scale + "px) scale(" + scale + ")";
+  stageBox.style.width = outerW * scale + "px";
+  stageBox.style.height = outerH * scale + "px";
+  window.kineticStageScale = scale;
+}
+window.addEventListener("resize", () => { fitStage(); inspector.redraw(); });
+fitStage();
+
+// --- Tabs ------------------------------------------------------------------------------------------
+const tabs = { inspector: $("tab-inspector"), code: $("tab-code") };
+function showTab(name) {
+  for (const [key, tab] of Object.entries(tabs)) {
+    tab.setAttribute("aria-selected", String(key === name));
+    $(key).hidden = key !== name;
+  }
+  try { localStorage.setItem("kinetic.tab", name); } catch { /* private mode */ }
+  inspector.openChanged();
+}
+for (const [key, tab] of Object.entries(tabs)) tab.addEventListener("click", () => showTab(key));
+
+// --- The code tab ----------------------------------------------------------------------------------
+const code = (() => {
+  let manifest = null;
+  const loaded = fetch("sources/manifest.txt").then(r => r.ok ? r.json() : null).catch(() => null)
+    .then(m => { manifest = m; });
+  async function open(file) {
+    for (const b of $("code-files").children) b.classList.toggle("on", b._file === file);
+    $("code-path").textContent = file.path;
+    const text = await fetch("sources/" + file.file).then(r => r.ok ? r.text() : null).catch(() => null);
+    $("code-text").innerHTML = text === null ? "" : KineticHighlight.swift(text);
+    if (text === null) $("code-text").textContent = "Could not load " + file.path + ".";
+  }
+  async function show(scene) {
+    await loaded;
+    const files = manifest?.scenes?.[scene.name] ?? [];
+    $("code-files").replaceChildren(...(files.length > 1 ? files.map(f => {
+      const b = document.createElement("button");
+      b._file = f; b.textContent = f.path.split("/").pop();
+      b.addEventListener("click", () => open(f));
+      return b;
+    }) : []));
+    if (files.length) return open(files[0]);
+    $("code-path").textContent = "";
+    $("code-text").textContent = manifest ? "No source file names the scene \"" + scene.name + "\"." :
+      "This build has no sources/ folder: build the page with Scripts/build-web to see each scene's Swift source here.";
+  }
+  return { show };
+})();
+
+// --- The inspector: timeline and curves sampled from runtime.inspect() ---------------------------------
+const inspector = (() => {
+  let runtime = null;
+  const history = new Map();   // id → { id, name, kind, state, segments: [{t0, t1, mode}], end, samples: [{t, props}] }
+  const MAX_SAMPLES = 1800, MAX_TRACKS = 48, WINDOW = 8;
+  let onScreen = true, selected = null, channel = 0, hover = null, cost = 0, skip = 0, lastT = -1, more = 0;
+  const timeline = $("timeline"), curves = $("curves");
+  new IntersectionObserver(e => { onScreen = e[0].isIntersecting; openChanged(); }).observe($("panel"));
+
+  const isOpen = () => !!runtime && !$("inspector").hidden && onScreen;
+  function openChanged() { if (isOpen()) { sample(true); redraw(); } }
+
+  function modeOf(e) {
+    if (e.running) return e.reversed ? "reversed" : "running";
+    if (e.state === "active") return "paused";
+    return "stopped";
+  }
+  /** One sample of every live animation at the scene's time, unless the inspector is closed;
+   * true if it took one. */
+  function sample(force = false) {
+    if (!isOpen() || !runtime.supports.inspect) return false;
+    const t = runtime.time;
+    if (!force && t === lastT) return false;
+    // Keep the inspection under about a quarter of a frame: skip frames when it costs more.
+    if (!force && skip-- > 0) return false;
+    const t0 = performance.now();
+    const tracks = runtime.inspect();
+    cost = performance.now() - t0;
+    skip = Math.min(30, Math.floor(cost / 4));
+    lastT = t;
+    const seen = new Set();
+    more = Math.max(0, tracks.length - MAX_TRACKS);
+    for (const e of tracks.slice(0, MAX_TRACKS)) {
+      seen.add(e.id);
+      let h = history.get(e.id);
+      if (!h) { h = { id: e.id, segments: [], samples: [], end: null }; history.set(e.id, h); }
+      Object.assign(h, { name: e.name, kind: e.kind, state: e.state, fraction: e.fraction, timing: e.timing, end: null });
+      const mode = modeOf(e), last = h.segments[h.segments.length - 1];
+      if (last && last.mode === mode && t >= last.t1) last.t1 = t; else h.segments.push({ t0: t, t1: t, mode });
+      h.samples.push({ t, props: e.properties || [] });
+      if (h.samples.length > MAX_SAMPLES) h.samples.shift();
+    }
+    for (const h of history.values()) if (h.end === null && !seen.has(h.id)) h.end = t;
+    // Forget the oldest finished animations beyond the bound.
+    if (history.size > MAX_TRACKS * 2) {
+      const finished = [...history.values()].filter(h => h.end !== null).sort((a, b) => a.end - b.end);
+      for (const h of finished.slice(0, history.size - MAX_TRACKS * 2)) history.delete(h.id);
+    }
+    if (selected === null || !history.has(selected)) {
+      const live = tracks.find(e => e.running) ?? tracks[0];
+      if (live) select(live.id);
+    }
+    return true;
+  }
+  /** After a seek to `t`: what was sampled after it is another branch of history. */
+  function truncate(t) {
+    for (const [id, h] of history) {
+      h.samples = h.samples.filter(s => s.t <= t);
+      h.segments = h.segments.filter(s => s.t0 <= t);
+      const last = h.segments[h.segments.length - 1];
+      if (!h.samples.length) { history.delete(id); continue; }
+      if (last) last.t1 = Math.min(last.t1, t);
+      if (h.end !== null && h.end > t) h.end = null;
+    }
+    lastT = -1;
+  }
+  function reset() { history.clear(); selected = null; hover = null; lastT = -1; fillChannels(); }
+
+  function select(id) {
+    selected = id; channel = 0; hover = null;
+    fillChannels();
+  }
+  /** The channels of the selected animation: each property's components (x, y, width…). */
+  function channels() {
+    const h = history.get(selected), last = h?.samples[h.samples.length - 1];
+    if (!last) return [];
+    const labels = { 1: [""], 2: [".x", ".y"], 4: [".x", ".y", ".width", ".height"] };
+    const out = [];
+    last.props.forEach((p, pi) => {
+      const n = (p.model || []).length;
+      for (let c = 0; c < n; c++) out.push({ label: p.name + (labels[n]?.[c] ?? "[" + c + "]"), property: p.name, pi, c });
+    });
+    return out;
+  }
+  function fillChannels() {
+    const list = channels(), select = $("curve-channel");
+    select.replaceChildren(...list.map((ch, i) => { const o = document.createElement("option"); o.value = i; o.textContent = ch.label; return o; }));
+    select.hidden = !list.length;
+    if (channel >= list.length) channel = 0;
+    select.value = channel;
+    const h = history.get(selected);
+    $("curve-title").textContent = h ? "· " + h.name + " (" + h.kind + ")" : "";
+  }
+  $("curve-channel").addEventListener("change", e => { channel = Number(e.target.value); hover = null; drawCurves(); });
+
+  // Canvas helpers: a canvas sized to its CSS width at the device's pixel ratio.
+  function prepare(canvas, cssHeight) {
+    const ratio = window.devicePixelRatio || 1, width = canvas.clientWidth || 300;
+    canvas.style.height = cssHeight + "px";
+    if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(cssHeight * ratio)) {
+      canvas.width = Math.round(width * ratio); canvas.height = Math.round(cssHeight * ratio);
+    }
+    const ctx = canvas.getContext("2d");
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, width, cssHeight);
+    ctx.font = "11px system-ui, sans-serif";
+    return { ctx, width, height: cssHeight };
+  }
+  // The page's colours (style.css's custom properties), read once.
+  const colors = {};
+  const css = name => colors[name] ??= getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  /** Round tick values covering [lo, hi], about `count` of them. */
+  function ticks(lo, hi, count) {
+    const span = hi - lo || 1, raw = span / count, mag = Math.pow(10, Math.floor(Math.log10(raw)));
+    const step = [1, 2, 5, 10].map(m => m * mag).find(s => span / s <= count) ?? 10 * mag;
+    const out = [];
+    for (let v = Math.ceil(lo / step) * step; v <= hi + step * 1e-9; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+    return out;
+  }
+  const label = v => Math.abs(v) >= 1000 ? v.toFixed(0) : String(Number(v.toPrecision(4)));
+
+  const ROW = 22, AXIS = 22, STATE = 74;
+  let rows = [];
+  function timeRange() {
+    const now = runtime ? runtime.time : 0;
+    return [Math.max(0, now - WINDOW), Math.max(WINDOW, now)];
+  }
+  function drawTimeline() {
+    const empty = $("timeline-empty");
+    if (!runtime?.supports.inspect) {
+      empty.textContent = "The timeline and curves need kinetic_inspect, which this module does not export yet.";
+      empty.hidden = false; timeline.hidden = curves.hidden = $("curve-readout").hidden = $("curves-head").hidden = true;
+      return;
+    }
+    curves.hidden = $("curve-readout").hidden = $("curves-head").hidden = false;
+    rows = [...history.values()].sort((a, b) => a.id - b.id);
+    empty.hidden = rows.length > 0;
+    empty.textContent = "No animation has run yet: touch the scene.";
+    timeline.hidden = !rows.length;
+    if (!rows.length) return;
+    const { ctx, width } = prepare(timeline, rows.length * ROW + AXIS + (more ? ROW : 0));
+    const NAMES = Math.min(160, Math.round(width * 0.3)), bars = width - NAMES - STATE;
+    const [t0, t1] = timeRange(), x = t => NAMES + (t - t0) / (t1 - t0) * bars;
+    ctx.textBaseline = "middle";
+    rows.forEach((h, i) => {
+      const y = i * ROW;
+      if (h.id === selected) { ctx.fillStyle = css("--accent-soft"); ctx.fillRect(0, y, width, ROW); }
+      ctx.fillStyle = css("--ink");
+      ctx.fillText(fit(ctx, h.name, NAMES - 12), 8, y + ROW / 2);
+      for (const s of h.segments) {
+        if (s.t1 < t0) continue;
+        ctx.fillStyle = css("--" + s.mode);
+        const a = x(Math.max(s.t0, t0)), b = Math.max(a + 2, x(s.t1));
+        ctx.fillRect(a, y + 6, b - a, ROW - 12);
+      }
+      const state = h.end !== null ? "finished" :
+        h.state + (typeof h.fraction === "number" && Number.isFinite(h.fraction) ? " " + h.fraction.toFixed(2) : "");
+      if (h.end !== null && h.end >= t0) { ctx.fillStyle = css("--ink"); ctx.fillRect(x(h.end) - 1, y + 3, 2, ROW - 6); }
+      ctx.fillStyle = css("--muted");
+      ctx.textAlign = "right";
+      ctx.fillText(state, width - 8, y + ROW / 2);
+      ctx.textAlign = "left";
+    });
+    const axisY = rows.length * ROW + (more ? ROW : 0);
+    if (more) { ctx.fillStyle = css("--muted"); ctx.fillText("+" + more + " more animations not shown", 8, rows.length * ROW + ROW / 2); }
+    ctx.strokeStyle = css("--line"); ctx.beginPath(); ctx.moveTo(NAMES, axisY + 0.5); ctx.lineTo(NAMES + bars, axisY + 0.5); ctx.stroke();
+    ctx.fillStyle = css("--muted"); ctx.textAlign = "center";
+    for (const v of ticks(t0, t1, Math.max(2, Math.floor(bars / 56)))) ctx.fillText(label(v) + " s", x(v), axisY + AXIS / 2);
+    ctx.textAlign = "left";
+    // The playhead: the scene's time.
+    ctx.fillStyle = css("--accent");
+    ctx.fillRect(x(runtime.time) - 0.5, 0, 1, axisY);
+  }
+  function fit(ctx, text, width) {
+    if (ctx.measureText(text).width <= width) return text;
+    while (text.length > 1 && ctx.measureText(text + "…").width > width) text = text.slice(0, -1);
+    return text + "…";
+  }
+  timeline.addEventListener("click", e => {
+    const i = Math.floor(e.offsetY / ROW);
+    if (rows[i]) { select(rows[i].id); redraw(); }
+  });
+
+  // Curves: model (solid), presentation (dashed) on the left axis, velocity (dotted) on the right.
+  const PAD = { left: 58, right: 62, top: 28, bottom: 34 };
+  let plot = null;
+  function drawCurves() {
+    const ch = channels()[channel], h = history.get(selected);
+    const { ctx, width, height } = prepare(curves, 220);
+    plot = null;
+    ctx.fillStyle = css("--muted");
+    if (!runtime?.supports.inspect) { ctx.fillText("Curves need kinetic_inspect.", 16, 24); return; }
+    if (!ch || !h) { ctx.fillText("Select an animation in the timeline.", 16, 24); return; }
+    const pts = h.samples.map(s => {
+      const p = s.props[ch.pi];
+      return p ? { t: s.t, m: p.model?.[ch.c], p: p.presentation?.[ch.c], v: p.velocity?.[ch.c] } : null;
+    }).filter(Boolean);
+    if (!pts.length) return;
+    const finite = a => a.filter(v => typeof v === "number" && Number.isFinite(v));
+    const values = finite(pts.flatMap(q => [q.m, q.p])), velocities = finite(pts.map(q => q.v));
+    const range = (a, fallback) => {
+      if (!a.length) return fallback;
+      let lo = Math.min(...a), hi = Math.max(...a);
+      if (lo === hi) { lo -= 1; hi += 1; }
+      const pad = (hi - lo) * 0.08;
+      return [lo - pad, hi + pad];
+    };
+    const [v0, v1] = range(values, [0, 1]), [w0, w1] = range(velocities, [-1, 1]);
+    let t0 = pts[0].t, t1 = pts[pts.length - 1].t;
+    if (t1 - t0 < 0.05) t1 = t0 + 0.05;
+    const X = t => PAD.left + (t - t0) / (t1 - t0) * (width - PAD.left - PAD.right);
+    const Y = v => PAD.top + (1 - (v - v0) / (v1 - v0)) * (height - PAD.top - PAD.bottom);
+    const YV = v => PAD.top + (1 - (v - w0) / (w1 - w0)) * (height - PAD.top - PAD.bottom);
+    plot = { pts, X, t0, t1 };
+    // Grid, ticks and axis labels.
+    ctx.strokeStyle = css("--line"); ctx.lineWidth = 1; ctx.fillStyle = css("--muted");
+    ctx.textAlign = "right"; ctx.textBaseline = "middle";
+    for (const v of ticks(v0, v1, 5)) {
+      const y = Math.round(Y(v)) + 0.5;
+      ctx.beginPath(); ctx.moveTo(PAD.left, y); ctx.lineTo(width - PAD.right, y); ctx.stroke();
+      ctx.fillText(label(v), PAD.left - 6, y);
+    }
+    ctx.textAlign = "left";
+    for (const v of ticks(w0, w1, 5)) ctx.fillText(label(v), width - PAD.right + 6, YV(v));
+    ctx.textAlign = "center"; ctx.textBaseline = "top";
+    for (const t of ticks(t0, t1, Math.max(3, Math.floor((width - PAD.left - PAD.right) / 70)))) {
+      const x = Math.round(X(t)) + 0.5;
+      ctx.beginPath(); ctx.moveTo(x, height - PAD.bottom); ctx.lineTo(x, height - PAD.bottom + 4); ctx.stroke();
+      ctx.fillText(label(t), x, height - PAD.bottom + 6);
+    }
+    ctx.fillText("scene time (s)", (PAD.left + width - PAD.right) / 2, height - 14);
+    ctx.save(); ctx.translate(12, (PAD.top + height - PAD.bottom) / 2); ctx.rotate(-Math.PI / 2);
+    ctx.fillText(ch.label, 0, -6); ctx.restore();
+    ctx.save(); ctx.translate(width - 10, (PAD.top + height - PAD.bottom) / 2); ctx.rotate(Math.PI / 2);
+    ctx.fillText("velocity (/s)", 0, -6); ctx.restore();
+    // The three series.
+    const series = [["v", YV, css("--muted"), [2, 3], 1.25], ["p", Y, css("--running"), [6, 4], 2], ["m", Y, css("--ink"), [], 1.5]];
+    for (const [key, map, color, dash, lw] of series) {
+      ctx.strokeStyle = color; ctx.setLineDash(dash); ctx.lineWidth = lw; ctx.beginPath();
+      let pen = false;
+      for (const q of pts) {
+        const v = q[key];
+        if (typeof v !== "number" || !Number.isFinite(v)) { pen = false; continue; }
+        if (pen) ctx.lineTo(X(q.t), map(v)); else { ctx.moveTo(X(q.t), map(v)); pen = true; }
+      }
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // Legend.
+    ctx.textAlign = "left"; ctx.textBaseline = "middle";
+    let lx = 12;
+    for (const [name, color, dash] of [["model", css("--ink"), []], ["presentation", css("--running"), [6, 4]], ["velocity", css("--muted"), [2, 3]]]) {
+      ctx.strokeStyle = color; ctx.setLineDash(dash); ctx.lineWidth = 2;
+      ctx.beginPath(); ctx.moveTo(lx, 12); ctx.lineTo(lx + 22, 12); ctx.stroke();
+      ctx.setLineDash([]); ctx.fillStyle = css("--ink"); ctx.fillText(name, lx + 28, 12);
+      lx += 40 + ctx.measureText(name).width;
+    }
+    // The hovered sample, with exact values below.
+    if (hover) {
+      const x = X(hover.t);
+      ctx.strokeStyle = css("--accent"); ctx.lineWidth = 1;
+      ctx.beginPath(); ctx.moveTo(x, PAD.top); ctx.lineTo(x, height - PAD.bottom); ctx.stroke();
+      for (const [key, map] of [["m", Y], ["p", Y], ["v", YV]]) {
+        if (typeof hover[key] === "number") { ctx.fillStyle = css("--accent"); ctx.beginPath(); ctx.arc(x, map(hover[key]), 3, 0, 7); ctx.fill(); }
+      }
+    }
+  }
+  curves.addEventListener("mousemove", e => {
+    if (!plot) return;
+    let best = null;
+    for (const q of plot.pts) if (!best || Math.abs(plot.X(q.t) - e.offsetX) < Math.abs(plot.X(best.t) - e.offsetX)) best = q;
+    hover = best;
+    $("curve-readout").textContent = best ? "t = " + exact(best.t) + " s · model " + exact(best.m) +
+      " · presentation " + exact(best.p) + " · velocity " + exact(best.v) + " /s" : "";
+    drawCurves();
+  });
+  curves.addEventListener("mouseleave", () => { hover = null; drawCurves(); });
+
+  function redraw() {
+    if (!isOpen()) return;
+    drawTimeline();
+    fillChannelsIfChanged();
+    drawCurves();
+  }
+  let channelKey = "";
+  function fillChannelsIfChanged() {
+    const key = selected + ":" + channels().map(c => c.label).join(",");
+    if (key !== channelKey) { channelKey = key; fillChannels(); }
+  }
+  function frame() { if (sample()) redraw(); }
+  function attach(r) { runtime = r; openChanged(); }
+  return { attach, frame, reset, truncate, redraw, openChanged, sample };
+})();
+
+// --- Transport, scrubber, export and import ------------------------------------------------------------
+const transport = (() => {
+  let runtime = null, span = 0, scrubbing = false;
+  const pause = $("pause"), step = $("step"), scrubber = $("scrubber");
+  function sync() {
+    if (!runtime) return;
+    pause.textContent = runtime.running ? "Pause" : "Resume";
+    pause.setAttribute("aria-pressed", String(!runtime.running));
+    for (const b of document.querySelectorAll("[data-rate]")) b.classList.toggle("on", Number(b.dataset.rate) === runtime.rate);
+    tick();
+  }
+  /** Per frame: the clock readout and the recorded span. */
+  function tick() {
+    if (!runtime) return;
+    const t = runtime.time;
+    span = Math.max(span, t);
+    $("clock").textContent = seconds(t);
+    if (!scrubbing) {
+      scrubber.max = String(span);
+      scrubber.value = String(t);
+      $("span").textContent = span.toFixed(2) + " s recorded";
+    }
+  }
+  function reset() { span = 0; sync(); }   // a newly shown scene starts with the clock running
+  function attach(r) {
+    runtime = r;
+    pause.addEventListener("click", () => runtime.running ? runtime.pause() : runtime.resume());
+    step.addEventListener("click", () => runtime.step(1));
+    for (const b of document.querySelectorAll("[data-rate]")) b.addEventListener("click", () => runtime.setRate(Number(b.dataset.rate)));
+    document.addEventListener("keydown", e => {
+      if (e.target.closest?.("input, select, textarea, button, summary") || e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === " ") { e.preventDefault(); pause.click(); } else if (e.key === ".") step.click();
+    });
+    if (!runtime.supports.seek) {
+      scrubber.disabled = true;
+      $("scrub-note").hidden = false;
+      $("scrub-note").textContent = "Seeking needs kinetic_seek, which this module does not export yet.";
+    }
+    scrubber.addEventListener("input", () => {
+      scrubbing = true;
+      $("span").textContent = "seek to " + Number(scrubber.value).toFixed(2) + " s";
+    });
+    // Seek on release: replaying truncates the recorded input there, so live input continues
+    // a new branch of history from that instant.
+    scrubber.addEventListener("change", () => {
+      scrubbing = false;
+      const t = Number(scrubber.value);
+      runtime.seek(t);   // onRebuild truncates the span and the inspector's history
+      tick();
+    });
+    wireExports();
+    sync();
+  }
+  function download(name, text, type) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([text], { type }));
+    a.download = name;
+    document.body.appendChild(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  function wireExports() {
+    const status = $("io-status"), scene = () => runtime.current?.name ?? "scene";
+    const need = (button, ok, what) => { button.disabled = !ok; if (!ok) button.title = "needs " + what + " in the module"; };
+    need($("export-script"), runtime.supports.script, "kinetic_script");
+    need($("export-test"), runtime.supports.testSource, "kinetic_test_source");
+    if (!runtime.supports.importScript) {
+      $("import-script").disabled = true;
+      document.querySelector("label[for=import-script]").setAttribute("aria-disabled", "true");
+    }
+    if (!runtime.supports.script || !runtime.supports.importScript) {
+      status.textContent = "Export and import need the module's kinetic_script, kinetic_test_source and kinetic_import_script.";
+    }
+    $("export-script").addEventListener("click", () => {
+      download(scene() + "-gesture.txt", runtime.script(), "text/plain");
+      status.textContent = "Saved the gesture script of this session (" + seconds(runtime.time) + ").";
+    });
+    $("export-test").addEventListener("click", () => {
+      const name = scene().split(/[^A-Za-z0-9]+/).map(w => w[0].toUpperCase() + w.slice(1)).join("");
+      download(name + "ReplayTests.swift", runtime.testSource(), "text/x-swift");
+      status.textContent = "Saved a Swift Testing file that replays this session and checks its values.";
+    });
+    $("import-script").addEventListener("change", async e => {
+      const file = e.target.files[0];
+      e.target.value = "";
+      if (!file) return;
+      const result = runtime.importScript(await file.text());
+      if (result.ok) status.textContent = "Replayed " + file.name + ".";
+      else status.textContent = "Could not import " + file.name + ": " + result.error;
+    });
+  }
+  /** After a seek to `t` the recorded input ends there. */
+  function truncate(t) { span = t; }
+  return { attach, sync, tick, reset, truncate };
+})();
+
+// --- The scene's words ---------------------------------------------------------------------------------
+function describe(scene) {
+  const notes = KineticDemoNotes[scene.name];
+  $("title").textContent = scene.title;
+  $("hint").textContent = notes?.hint ?? "";
+  $("hint").hidden = !notes;
+  $("try").replaceChildren(...(notes?.try ?? []).map(t => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  $("try").hidden = $("try-heading").hidden = !notes;
+  $("description").textContent = scene.description;
+  document.title = scene.title + " · Kinetic Studio";
+}
+
+let stageWidth = "";
 KineticRuntime.start({
-  stage: document.getElementById("stage"),
+  stage,
   onScenes(scenes) {
     for (const s of scenes) {
       const o = document.createElement("option");
@@ -16,16 +503,31 @@ KineticRuntime.start({
   },
   onSelect(scene) {
     picker.value = scene.name;
-    document.getElementById("title").textContent = scene.title;
-    document.getElementById("description").textContent = scene.description;
+    describe(scene);
+    code.show(scene);
+    inspector.reset();
+    transport.reset();
+  },
+  onClock() { transport.sync(); inspector.frame(); },
+  onRebuild(t, how) {
+    if (how === "seek") { transport.truncate(t); inspector.truncate(t); } else { transport.reset(); inspector.reset(); }
   },
   onFrame(stats) {
+    if (stage.style.width + stage.style.height !== stageWidth) { stageWidth = stage.style.width + stage.style.height; fitStage(); }
+    transport.tick();
+    inspector.frame();
     if (stats.frames % 15 !== 0) return;
     const mean = a => (a.reduce((x, y) => x + y, 0) / a.length).toFixed(3);
-    document.getElementById("frametime").textContent = mean(stats.samples) + " ms (mean of " + stats.samples.length + ")";
-    document.getElementById("enginetime").textContent = mean(stats.engineSamples) + " ms";
-    document.getElementById("drawtime").textContent = mean(stats.drawSamples) + " ms";
+    $("frametime").textContent = mean(stats.samples) + " ms (mean of " + stats.samples.length + ")";
+    $("enginetime").textContent = mean(stats.engineSamples) + " ms";
+    $("drawtime").textContent = mean(stats.drawSamples) + " ms";
   },
 }).then(runtime => {
-  if (!runtime) document.querySelector("aside")?.setAttribute("hidden", "");
+  if (!runtime) { document.querySelector(".about")?.setAttribute("hidden", ""); $("panel").setAttribute("hidden", ""); return; }
+  window.kineticStudio = runtime;   // for tools and tests: supports, time, inspect()…
+  transport.attach(runtime);
+  inspector.attach(runtime);
+  let tab = "inspector";
+  try { tab = localStorage.getItem("kinetic.tab") === "code" ? "code" : "inspector"; } catch { /* private mode */ }
+  showTab(tab);
 });

@@ -13,10 +13,10 @@
 //      it registers the app's scenes;
 //   4. lists the scenes (`kinetic_scene_count`, `kinetic_describe`) and shows the one named by the
 //      URL's `#name` (the first if none), again whenever the hash changes;
-//   5. forwards pointer events on the stage with their own timestamps, in scene points;
-//   6. runs one engine frame per animation frame (`kinetic_frame(now / 1000)`) and draws the
-//      encoded render list as absolutely positioned <div>s, one per command (a dot batch on a
-//      <canvas>);
+//   5. forwards pointer events on the stage, in scene points, stamped in scene time;
+//   6. runs one engine frame per animation frame (`kinetic_frame(t)`, t the scene clock's time)
+//      and draws the encoded render list as absolutely positioned <div>s, one per command (a dot
+//      batch on a <canvas>);
 //   7. exposes `window.kineticRecord(name, script, fps)`: the scene run under a gesture script
 //      in the module, as `kinetic render` runs it natively (for comparing the numbers).
 //
@@ -25,9 +25,37 @@
 //   <script src="kinetic-runtime.js"></script>
 //   <script>KineticRuntime.start({ stage: document.getElementById("stage") })</script>
 //
-// start(options) resolves to a runtime object ({ scenes, select(name), current, stats }) or to
-// null when the module is refused or fails to load. Options:
-//   stage          the element to draw into (required); it is sized to the scene (points = CSS px)
+// The scene clock. Each scene starts at scene time 0 when it is shown. While the clock runs,
+// scene time advances by the wall-clock time between animation frames times the rate; paused, it
+// stands still and no frame is computed (a pointer event while paused is sent at the paused
+// time and gets one frame at that same time, so a drag still shows). Pointer events are stamped
+// with the scene time of their own timestamp (never behind the last frame), so a scene runs the
+// same at any rate and a recorded session replays exactly.
+//
+// start(options) resolves to a runtime object or to null when the module is refused or fails to
+// load. The runtime object:
+//   scenes, current, stats, select(name)   the scene list, the shown scene, frame timings, show one
+//   pause(), resume(), running             stop and restart the scene clock (no value moves)
+//   step(frames)                           pause, then advance 1...600 frames of 1/60 s each
+//   setRate(r), rate                       scene seconds per wall second, clamped to 0.1...1
+//   time                                   the scene time of the last frame, in seconds
+//   supports                               { inspect, seek, script, testSource, importScript }:
+//                                          which of the module's Studio exports exist
+//   inspect()                              every live animation (kinetic_inspect's JSON, parsed);
+//                                          [] without a scene or without the export
+//   seek(t)                                pause and rebuild the scene at scene time t by exact
+//                                          replay (kinetic_seek); false if refused or unsupported
+//   sceneTime()                            the engine's time (kinetic_scene_time, else `time`)
+//   script(), testSource()                 the session's gesture script / a Swift test replaying
+//                                          it ("" without the export)
+//   importScript(text)                     replay a gesture script from the start of the scene:
+//                                          { ok: true } or { ok: false, error }
+// and window.kineticInspector = { pause, resume, step, seek, setRate, time, tracks, recording }
+// (time a getter, tracks() = inspect(), recording() = script()).
+//
+// Options:
+//   stage          the element to draw into (required); it is sized to the scene (points = CSS px;
+//                  a page may scale it with a CSS transform: pointers are mapped through it)
 //   module         the module's URL (default "kinetic.wasm")
 //   formatVersion  the render-list format this page draws (default KineticRuntime.FORMAT_VERSION;
 //                  a page built for another format passes its own)
@@ -35,7 +63,12 @@
 //   onSelect(scene) called after each selection
 //   onFrame(stats) called after each drawn frame: { last, engine, draw, samples, engineSamples,
 //                  drawSamples, frames } (ms: Swift + drawing, the wasm frame call alone, the
-//                  drawing alone; the sample arrays hold the last 120 frames)
+//                  drawing alone; the sample arrays hold the last 120 frames); not called while
+//                  the scene clock is paused and nothing happens
+//   onClock()      called after the clock is paused, resumed, stepped, slowed, or the scene is
+//                  rebuilt by a seek or an import
+//   onRebuild(t, how) called when a seek (how "seek") or an import ("import") has rebuilt the
+//                  scene at scene time t, before its first frame is drawn
 //
 // Page globals set for tests and tools: window.kineticReady (true once running), kineticDemo
 // (the scene's name), kineticStats, kineticRecord, kineticError (the refusal message, if any).
@@ -118,26 +151,39 @@ const KineticRuntime = (() => {
     const slots = [];
     let size = { width: 0, height: 0 };
 
+    // The scene clock: scene time `scene` at wall time `wall` (ms, performance.now's timeline),
+    // advancing at `rate` while `running`. `last` is the scene time of the last frame computed,
+    // `pending` says a pointer event arrived while paused (it gets one frame at the paused time).
+    const clock = { scene: 0, wall: 0, rate: 1, running: true, last: 0, stamped: 0, pending: false };
+    const sceneAt = wall => clock.running ? clock.scene + Math.max(0, wall - clock.wall) / 1000 * clock.rate : clock.scene;
+    function anchor(scene) { clock.scene = scene; clock.wall = performance.now(); }
+
     function select() {
       let i = scenes.findIndex(s => "#" + s.name === location.hash);
       if (i < 0) i = 0;
       stage.replaceChildren();
       slots.length = 0;
       stats.samples = []; stats.engineSamples = []; stats.drawSamples = [];
-      k.kinetic_select(i, performance.now() / 1000);
+      anchor(0);
+      clock.last = clock.stamped = 0;
+      clock.running = true;
+      k.kinetic_select(i, 0);
       runtime.current = scenes[i];
       window.kineticDemo = scenes[i].name;
       options.onSelect?.(scenes[i]);
     }
 
-    // (5) Pointer events, in scene points, with the event's own timestamp (the frames' clock).
+    // (5) Pointer events, in scene points, stamped with the scene time of the event's own
+    // timestamp (never behind the last frame or event, so the engine's input is in order).
     function forward(phase) {
       return e => {
         const r = stage.getBoundingClientRect();
         if (!r.width || !r.height) return;
         const x = (e.clientX - r.left) * size.width / r.width, y = (e.clientY - r.top) * size.height / r.height;
         if (phase === 0) stage.setPointerCapture(e.pointerId);
-        k.kinetic_pointer(phase, e.pointerId, x, y, e.timeStamp / 1000);
+        clock.stamped = Math.max(sceneAt(e.timeStamp), clock.last, clock.stamped);
+        k.kinetic_pointer(phase, e.pointerId, x, y, clock.stamped);
+        if (!clock.running) clock.pending = true;
         e.preventDefault();
       };
     }
@@ -146,12 +192,22 @@ const KineticRuntime = (() => {
     stage.addEventListener("pointerup", forward(2));
     stage.addEventListener("pointercancel", forward(3));
 
-    // (6) One engine frame per animation frame, then draw.
+    // (6) One engine frame per animation frame while the clock runs (paused: only after a
+    // pointer event), then draw.
     let stopped = false;
     function frame(now) {
       if (stopped) return;
+      if (clock.running || clock.pending) {
+        clock.pending = false;
+        compute(Math.max(sceneAt(now), clock.last));
+      }
+      requestAnimationFrame(frame);
+    }
+    /** Advances the scene to scene time `t` (one kinetic_frame), draws it and reports it. */
+    function compute(t) {
       const t0 = performance.now();
-      k.kinetic_frame(now / 1000);
+      k.kinetic_frame(t);
+      clock.last = t;
       const t1 = performance.now();
       draw();
       const t2 = performance.now();
@@ -160,7 +216,6 @@ const KineticRuntime = (() => {
       stats.samples.push(stats.last); stats.engineSamples.push(stats.engine); stats.drawSamples.push(stats.draw);
       if (stats.samples.length > 120) { stats.samples.shift(); stats.engineSamples.shift(); stats.drawSamples.shift(); }
       options.onFrame?.(stats);
-      requestAnimationFrame(frame);
     }
 
     // The render list as DOM elements, one per command slot, written only where they change.
@@ -308,6 +363,79 @@ const KineticRuntime = (() => {
       if (frames < 0) return { error: names };
       const values = Array.from(new Float64Array(k.memory.buffer, k.kinetic_recording(), k.kinetic_recording_length()));
       return { frames, channels: names ? names.split(",") : [], values };
+    };
+
+    // The Studio: the scene clock's controls, and the module's inspection and time-travel exports
+    // where it has them (the page degrades without them).
+    const has = name => typeof k[name] === "function";
+    runtime.supports = { inspect: has("kinetic_inspect"), seek: has("kinetic_seek") && has("kinetic_scene_time"),
+                         script: has("kinetic_script"), testSource: has("kinetic_test_source"),
+                         importScript: has("kinetic_import_script") };
+    Object.defineProperties(runtime, {
+      time: { get: () => clock.last, enumerable: true },
+      rate: { get: () => clock.rate, enumerable: true },
+      running: { get: () => clock.running, enumerable: true },
+    });
+    runtime.pause = () => {
+      if (clock.running) { clock.running = false; anchor(clock.last); options.onClock?.(); }
+    };
+    runtime.resume = () => {
+      if (!clock.running) { anchor(clock.last); clock.running = true; options.onClock?.(); }
+    };
+    runtime.step = (frames = 1) => {
+      const n = Math.min(600, Math.max(1, Math.round(Number(frames) || 1)));
+      runtime.pause();
+      for (let f = 0; f < n; f++) compute(clock.last + 1 / 60);
+      anchor(clock.last);
+      options.onClock?.();
+      return clock.last;
+    };
+    runtime.setRate = r => {
+      r = Number(r);
+      if (!Number.isFinite(r)) return clock.rate;
+      anchor(sceneAt(performance.now()));
+      clock.rate = Math.min(1, Math.max(0.1, r));
+      options.onClock?.();
+      return clock.rate;
+    };
+    runtime.inspect = () => {
+      if (!runtime.supports.inspect || k.kinetic_inspect() < 0) return [];
+      try { return JSON.parse(text(k.kinetic_text_length())); } catch { return []; }
+    };
+    runtime.sceneTime = () => runtime.supports.seek ? k.kinetic_scene_time() : clock.last;
+    // After a seek or an import the module holds a rebuilt scene: the clock takes its time, and
+    // one frame at that same time (the engine holds it) re-encodes the render list to draw.
+    function adopt(running, how) {
+      const t = k.kinetic_scene_time();
+      clock.running = running;
+      anchor(t);
+      clock.last = clock.stamped = t;
+      options.onRebuild?.(t, how);
+      compute(t);
+      options.onClock?.();
+    }
+    runtime.seek = t => {
+      t = Number(t);
+      if (!runtime.supports.seek || !Number.isFinite(t)) return false;
+      const ok = k.kinetic_seek(t) > 0;
+      if (ok) adopt(false, "seek");
+      return ok;
+    };
+    runtime.script = () => runtime.supports.script ? text(k.kinetic_script()) : "";
+    runtime.testSource = () => runtime.supports.testSource ? text(k.kinetic_test_source()) : "";
+    runtime.importScript = script => {
+      if (!runtime.supports.importScript) return { ok: false, error: "this module has no kinetic_import_script" };
+      const utf8 = new TextEncoder().encode(String(script));
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0) return { ok: false, error: "the script is too long: at most 1 MiB" };
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      if (k.kinetic_import_script(utf8.length) > 0) { adopt(clock.running, "import"); return { ok: true }; }
+      return { ok: false, error: text(k.kinetic_text_length()) };
+    };
+    window.kineticInspector = {
+      pause: runtime.pause, resume: runtime.resume, step: runtime.step, seek: runtime.seek, setRate: runtime.setRate,
+      get time() { return clock.last; },
+      tracks: runtime.inspect, recording: runtime.script,
     };
 
     window.addEventListener("hashchange", select);

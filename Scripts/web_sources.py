@@ -1,0 +1,78 @@
+"""Copies each scene's Swift source into a built playground, for the Studio's code tab.
+
+    python3 Scripts/web_sources.py OUT PACKAGE < TARGETS
+
+TARGETS is Scripts/build-web's list of the app's targets, one `NAME<TAB>DIRECTORY` a line
+(DIRECTORY relative to PACKAGE, or absolute). A scene's files are the Swift file that names it
+(`DemoInfo(name: "drawer"` or `SceneEntry(name: "drawer"`, a string literal) and, when one sits
+beside it, the folder of the same name without a `Demo` suffix (PaneDemo.swift and Pane/); in a
+small target (at most SMALL_TARGET files, an app like Examples/Card) every file of the target,
+the declaring one first.
+
+Writes OUT/sources/FILE.swift.txt (the playground server serves `.txt`; a file's base name, or
+its folder and name joined by `_` when two files share a name) and OUT/sources/manifest.txt, JSON:
+{"scenes": {"drawer": [{"path": "Sources/KineticDemos/Demos/DrawerDemo.swift",
+"file": "DrawerDemo.swift.txt"}]}}. Paths are relative to PACKAGE. Prints one line with the counts.
+"""
+import json
+import os
+import re
+import shutil
+import sys
+
+SMALL_TARGET = 8
+DECLARATION = re.compile(r'\b(?:DemoInfo|SceneEntry)\(\s*name:\s*"([A-Za-z0-9_.-]+)"')
+
+
+def swift_files(directory):
+    found = []
+    for root, dirs, files in os.walk(directory):
+        dirs.sort()
+        found += [os.path.join(root, f) for f in sorted(files) if f.endswith(".swift")]
+    return found
+
+
+def main():
+    out, package = sys.argv[1], os.path.abspath(sys.argv[2])
+    directories = []
+    for line in sys.stdin.read().splitlines():
+        if "\t" in line:
+            directory = line.split("\t", 1)[1]
+            directories.append(directory if os.path.isabs(directory) else os.path.join(package, directory))
+    scenes = {}
+    for directory in directories:
+        target = swift_files(directory)
+        for path in target:
+            names = DECLARATION.findall(open(path, encoding="utf-8").read())
+            if not names:
+                continue
+            stem = os.path.basename(path)[:-len(".swift")]
+            companion = os.path.join(os.path.dirname(path), stem[:-len("Demo")] if stem.endswith("Demo") else stem)
+            if len(target) <= SMALL_TARGET:
+                files = [path] + [f for f in target if f != path]
+            else:
+                files = [path] + (swift_files(companion) if os.path.isdir(companion) else [])
+            for name in names:
+                scenes.setdefault(name, [])
+                scenes[name] += [f for f in files if f not in scenes[name]]
+    every = sorted({f for files in scenes.values() for f in files})
+    base_count = {}
+    for f in every:
+        base_count[os.path.basename(f)] = base_count.get(os.path.basename(f), 0) + 1
+    served = {}
+    for f in every:
+        base = os.path.basename(f)
+        served[f] = (base if base_count[base] == 1 else os.path.basename(os.path.dirname(f)) + "_" + base) + ".txt"
+    target = os.path.join(out, "sources")
+    shutil.rmtree(target, ignore_errors=True)
+    os.makedirs(target)
+    for f, name in served.items():
+        shutil.copyfile(f, os.path.join(target, name))
+    manifest = {"scenes": {name: [{"path": os.path.relpath(f, package), "file": served[f]} for f in files]
+                           for name, files in sorted(scenes.items())}}
+    with open(os.path.join(target, "manifest.txt"), "w", encoding="utf-8") as m:
+        json.dump(manifest, m, indent=1)
+    print("sources: %d scenes, %d files" % (len(scenes), len(every)))
+
+
+main()
