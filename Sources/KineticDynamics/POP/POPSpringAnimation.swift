@@ -87,6 +87,8 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    public override func inspectableProperties() -> [any InspectableProperty] { [property] }
+    override var inspectionTiming: AnimationInspection.Timing { AnimationInspection.Timing(spring) }
 
     // MARK: Values
 
