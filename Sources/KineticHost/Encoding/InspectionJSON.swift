@@ -1,7 +1,7 @@
 // The Studio's JSON for the engine's live animations (HostSession.inspect()).
 import Kinetic
 
-/// Writes ``AnimationInspection`` snapshots as the JSON array the Studio page reads
+/// Writes `AnimationInspection` snapshots as the JSON array the Studio page reads
 /// (``HostSession/inspect()``, `runtime.inspect()` in the page):
 ///
 /// ```json

@@ -22,7 +22,7 @@ extension HostSession {
     }
 
     /// Records, from the next frame on, property number `property` (0 for the first) of the
-    /// shown scene's live animation `id` (an ``AnimationInspection/id``). False, and the
+    /// shown scene's live animation `id` (an `AnimationInspection.id`). False, and the
     /// recorder is left as it was, with no scene or no such animation or property.
     @discardableResult
     public func watch(animation id: Int, property: Int = 0) -> Bool {
