@@ -75,6 +75,7 @@ extension SpringAnimation {
                             properties: [property.inspection()])
     }
 
+    /// Its ``property``.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
 }
 
@@ -87,6 +88,7 @@ extension DecayAnimation {
                             properties: [property.inspection()])
     }
 
+    /// Its ``property``.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
 }
 
@@ -100,5 +102,6 @@ extension BoundedDecayAnimation {
                                    isRunning: isRunning, timing: timing, properties: [property.inspection()])
     }
 
+    /// Its ``property``.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
 }

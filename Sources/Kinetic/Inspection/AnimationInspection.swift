@@ -78,7 +78,9 @@ public struct AnimationInspection: Equatable, Sendable {
     /// The first animated property's label (`"drawer.center"`), else the kind and id
     /// (`"animator 3"`).
     public var name: String
+    /// What drives it.
     public var kind: Kind
+    /// Where it is in its life.
     public var state: State
     /// Whether it is moving now (an animator that is active and not paused).
     public var isRunning: Bool
@@ -86,6 +88,7 @@ public struct AnimationInspection: Equatable, Sendable {
     public var isReversed: Bool
     /// An animator's ``PropertyAnimator/fractionComplete``; nil for the others.
     public var fractionComplete: Double?
+    /// How it is timed now (an animator's timing after a `continueAnimation` change).
     public var timing: Timing
     /// The properties it animates, in the order it first animated them.
     public var properties: [PropertyInspection]
@@ -117,10 +120,14 @@ public struct AnimationInspection: Equatable, Sendable {
 public struct PropertyInspection: Equatable, Sendable {
     /// The property's ``AnimatedProperty/label``, or empty.
     public var name: String
+    /// The model value's components: where the property is going.
     public var model: [Double]
+    /// The presentation value's components: what is on screen.
     public var presentation: [Double]
+    /// The presentation velocity's components, per second.
     public var velocity: [Double]
 
+    /// A snapshot with the given label and components.
     public init(name: String, model: [Double], presentation: [Double], velocity: [Double]) {
         self.name = name
         self.model = model

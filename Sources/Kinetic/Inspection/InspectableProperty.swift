@@ -46,13 +46,18 @@ extension AnimatedProperty: InspectableProperty {
         labelOwner = owner
     }
 
+    /// The components of `Value` (``AnimatableValue/componentCount``).
     public var valueComponentCount: Int { modelValue.componentCount }
 
+    /// The label and the model, presentation and velocity components now: exactly
+    /// ``value``, ``presentationValue`` and ``velocity``.
     public func inspection() -> PropertyInspection {
         PropertyInspection(name: label, model: modelValue.components,
                            presentation: presentationValue.components, velocity: velocity.components)
     }
 
+    /// Writes ``value``, ``presentationValue`` and ``velocity`` component by component into
+    /// `buffer` from `start` (3 × ``valueComponentCount`` values). Allocates nothing.
     public func writeComponents(into buffer: UnsafeMutableBufferPointer<Double>, at start: Int) {
         var i = start
         modelValue.forEachComponent { buffer[i] = $0; i += 1 }

@@ -55,6 +55,7 @@ public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    /// Its ``property``.
     public override func inspectableProperties() -> [any InspectableProperty] { [property] }
     override var inspectionTiming: AnimationInspection.Timing {
         .cubic(c1x: timingFunction.controlPoint1.x, c1y: timingFunction.controlPoint1.y,

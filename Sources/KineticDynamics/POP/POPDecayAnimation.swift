@@ -79,6 +79,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    /// Its ``property``.
     public override func inspectableProperties() -> [any InspectableProperty] { [property] }
     override var inspectionTiming: AnimationInspection.Timing { .decay(rate: storedDeceleration) }
 
