@@ -36,14 +36,34 @@ let package = Package(
             swiftSettings: [.enableExperimentalFeature("Extern")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The engine benchmarks' fixtures (many animations in flight on one engine).
+        .target(
+            name: "EngineScenes",
+            dependencies: [.product(name: "Kinetic", package: "Kinetic")],
+            path: "Sources/EngineScenes"
+        ),
         // One frame of the animation engine with 10,000 animators or 100,000 properties in flight.
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
+                "EngineScenes",
                 .product(name: "Kinetic", package: "Kinetic"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The same frames with the Studio inspector's machinery in use but the inspector closed
+        // (labelled properties, an idle recorder). Apart from EngineBenchmarks because it needs
+        // the inspection API: `KINETIC_PATH=<older commit> ... --target EngineBenchmarks` still builds.
+        .executableTarget(
+            name: "InspectorBenchmarks",
+            dependencies: [
+                "EngineScenes",
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/InspectorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // One fixed step of KineticDynamics on a pyramid of 210 boxes and on 1,000 circles, the scenes

@@ -18,7 +18,13 @@
 //      and draws the encoded render list as absolutely positioned <div>s, one per command (a dot
 //      batch on a <canvas>);
 //   7. exposes `window.kineticRecord(name, script, fps)`: the scene run under a gesture script
-//      in the module, as `kinetic render` runs it natively (for comparing the numbers).
+//      in the module, as `kinetic render` runs it natively (for comparing the numbers);
+//   8. exposes the inspector's reads: `runtime.inspect()` (the shown scene's live animations,
+//      parsed from the module's JSON: HostSession.inspect(); [] with no scene or an old module),
+//      `runtime.watch(idOrLabel, property)` (record a property each frame: an animation id and
+//      property index, or a label such as "drawer.center"; true if found), `runtime.unwatch()`
+//      and `runtime.samples()` ({ components, samples: [{ time, model, presentation, velocity }] },
+//      oldest first, at most 600).
 //
 // Usage (index.html):
 //   <div id="stage"></div>
@@ -436,6 +442,30 @@ const KineticRuntime = (() => {
       pause: runtime.pause, resume: runtime.resume, step: runtime.step, seek: runtime.seek, setRate: runtime.setRate,
       get time() { return clock.last; },
       tracks: runtime.inspect, recording: runtime.script,
+    };
+    // The Swift-side recorder of one property's curves (absent exports: nothing recorded).
+    runtime.watch = (target, property = 0) => {
+      if (typeof k.kinetic_watch !== "function") return false;
+      if (typeof target === "number") return k.kinetic_watch(target, property) === 1;
+      const utf8 = new TextEncoder().encode(String(target));
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0 && utf8.length) return false;
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      return k.kinetic_watch_label(utf8.length) === 1;
+    };
+    runtime.unwatch = () => { if (typeof k.kinetic_unwatch === "function") k.kinetic_unwatch(); };
+    runtime.samples = () => {
+      if (typeof k.kinetic_samples !== "function") return { components: 0, samples: [] };
+      const count = k.kinetic_samples(), stride = k.kinetic_sample_stride(), n = (stride - 1) / 3;
+      const v = new Float64Array(k.memory.buffer, k.kinetic_sample_values(), k.kinetic_sample_values_length());
+      const samples = [];
+      for (let i = 0; i < count; i++) {
+        const b = i * stride;
+        samples.push({ time: v[b], model: Array.from(v.subarray(b + 1, b + 1 + n)),
+                       presentation: Array.from(v.subarray(b + 1 + n, b + 1 + 2 * n)),
+                       velocity: Array.from(v.subarray(b + 1 + 2 * n, b + 1 + 3 * n)) });
+      }
+      return { components: n, samples };
     };
 
     window.addEventListener("hashchange", select);

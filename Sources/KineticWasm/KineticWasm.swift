@@ -28,6 +28,20 @@
 //                                                     not in (0, 1000], over 100000 frames);
 //                                                     text = channel names
 //   kinetic_recording() / kinetic_recording_length()  its f64 values, frame × channel × (model, presentation, velocity)
+//   kinetic_inspect() -> i32                          the shown scene's live animations as JSON → text
+//                                                     (InspectionJSON); their count, -1 with no scene
+//   kinetic_watch(id, property) -> i32                record property `property` (0 first) of live
+//                                                     animation `id` at every frame; 1 ok
+//   kinetic_watch_label(length) -> i32                record the property labelled by the UTF-8 in
+//                                                     the input buffer ("drawer.center"); 1 ok
+//   kinetic_unwatch()                                 stop recording, drop the samples
+//   kinetic_samples() -> i32                          copy the recorded samples (oldest first, at
+//                                                     most HostSession.recorderCapacity) into the
+//                                                     sample buffer; their count
+//   kinetic_sample_stride() -> i32                    f64 values per sample: 1 + 3 × components
+//   kinetic_sample_values() / kinetic_sample_values_length()
+//                                                     the samples: per sample [time, model…,
+//                                                     presentation…, velocity…], each `components` long
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -40,6 +54,7 @@ nonisolated(unsafe) var bytes = WasmBuffer<UInt8>()
 nonisolated(unsafe) var text = WasmBuffer<UInt8>()
 nonisolated(unsafe) var input = WasmBuffer<UInt8>()
 nonisolated(unsafe) var recording = WasmBuffer<Double>()
+nonisolated(unsafe) var samples = WasmBuffer<Double>()
 
 func setText(_ s: String) -> Int32 {
     text.set(Array(s.utf8))
@@ -136,3 +151,44 @@ public func kinetic_record(_ index: Int32, _ length: Int32, _ fps: Double) -> In
 public func kinetic_recording() -> UnsafeMutablePointer<Double> { recording.pointer }
 @_expose(wasm, "kinetic_recording_length") @_cdecl("kinetic_recording_length")
 public func kinetic_recording_length() -> Int32 { Int32(recording.count) }
+
+@_expose(wasm, "kinetic_inspect") @_cdecl("kinetic_inspect")
+public func kinetic_inspect() -> Int32 {
+    let session = HostSession.current
+    let count = session.inspect()
+    _ = setText(session.text)
+    return Int32(count)
+}
+
+@_expose(wasm, "kinetic_watch") @_cdecl("kinetic_watch")
+public func kinetic_watch(_ id: Int32, _ property: Int32) -> Int32 {
+    HostSession.current.watch(animation: Int(id), property: Int(property)) ? 1 : 0
+}
+
+@_expose(wasm, "kinetic_watch_label") @_cdecl("kinetic_watch_label")
+public func kinetic_watch_label(_ length: Int32) -> Int32 {
+    guard length >= 0, Int(length) <= input.count else { return 0 }
+    let label = String(decoding: UnsafeBufferPointer(start: input.pointer, count: Int(length)), as: UTF8.self)
+    return HostSession.current.watch(property: label) ? 1 : 0
+}
+
+@_expose(wasm, "kinetic_unwatch") @_cdecl("kinetic_unwatch")
+public func kinetic_unwatch() {
+    HostSession.current.unwatch()
+    samples.set([])
+}
+
+@_expose(wasm, "kinetic_samples") @_cdecl("kinetic_samples")
+public func kinetic_samples() -> Int32 {
+    let session = HostSession.current
+    let count = session.samples()
+    samples.set(session.sampleValues)
+    return Int32(count)
+}
+
+@_expose(wasm, "kinetic_sample_stride") @_cdecl("kinetic_sample_stride")
+public func kinetic_sample_stride() -> Int32 { Int32(HostSession.current.recorder.stride) }
+@_expose(wasm, "kinetic_sample_values") @_cdecl("kinetic_sample_values")
+public func kinetic_sample_values() -> UnsafeMutablePointer<Double> { samples.pointer }
+@_expose(wasm, "kinetic_sample_values_length") @_cdecl("kinetic_sample_values_length")
+public func kinetic_sample_values_length() -> Int32 { Int32(samples.count) }

@@ -29,6 +29,11 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// The model value.
     @exclusivity(unchecked) public private(set) var modelValue: Value
     @usableFromInline @exclusivity(unchecked) var tracks = PropertyTrackList<Value>()
+    /// What ``label`` is made of (see ``setLabel(_:owner:)``): constants and a pointer, so
+    /// labelling costs no allocation; only reading ``label`` builds a string. Never read by
+    /// the frame's work.
+    unowned(unsafe) var labelOwner: (any AnimatedPropertyOwner)?
+    var labelName: StaticString = ""
 
     /// Creates a property at rest at `value`.
     //
@@ -298,7 +303,7 @@ struct PropertyTrack<Value: AnimatableValue> {
 
 /// The type-erased face of ``AnimatedProperty`` an animator keeps, to commit or remove the
 /// tracks it owns.
-protocol AnimatedPropertyTracks: AnyObject {
+protocol AnimatedPropertyTracks: InspectableProperty {
     /// Removes the animator's tracks. `position` says what the model becomes: each track's
     /// offset at the animator's end (`.end`: zero, except for changes added while reversed) or
     /// start (`.start`: the values before the animation) is added to it, or its current offset

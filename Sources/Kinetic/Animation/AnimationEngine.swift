@@ -76,6 +76,9 @@ public final class AnimationEngine {
     /// (the same object may have been added both ways).
     var hasUnflaggedDriven = false
 
+    /// The last id ``makeAnimationID()`` handed out (0: none yet).
+    var lastAnimationID = 0
+
     /// The stack of open animation transactions; the innermost is last.
     @exclusivity(unchecked) var transactions: [AnimationTransaction] = []
 
@@ -322,8 +325,16 @@ public protocol EngineDriven: AnyObject {
     /// on the engine's properties, leaving them as they appear now, without running completion
     /// handlers. The default does nothing.
     func engineDidInvalidate()
+    /// Describes it for an inspector (see ``AnimationEngine/liveAnimations()``): nil, the
+    /// default, leaves it out of the list. Called only when an inspector asks, never by a tick.
+    func inspection() -> AnimationInspection?
+    /// The properties it moves, for an inspector's recorder (see
+    /// ``AnimationEngine/inspectableProperties(ofAnimation:)``). The default: none.
+    func inspectableProperties() -> [any InspectableProperty]
 }
 
 extension EngineDriven {
     public func engineDidInvalidate() {}
+    public func inspection() -> AnimationInspection? { nil }
+    public func inspectableProperties() -> [any InspectableProperty] { [] }
 }

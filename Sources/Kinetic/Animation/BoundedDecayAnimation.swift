@@ -52,6 +52,9 @@ public final class BoundedDecayAnimation {
     }
 
     /// The property (a content offset along one axis).
+    /// The animation's id among its engine's animations, handed out at creation (see
+    /// ``AnimationEngine/makeAnimationID()``).
+    public let animationID: Int
     public let property: AnimatedProperty<Double>
     /// The offsets the motion may rest at.
     public let bounds: ClosedRange<Double>
@@ -86,6 +89,7 @@ public final class BoundedDecayAnimation {
     public init(property: AnimatedProperty<Double>, velocity: Double, bounds: ClosedRange<Double>,
                 decelerationRate: DecelerationRate = .normal, spring: SpringTimingParameters = BoundedDecayAnimation.defaultSpring) {
         self.property = property
+        self.animationID = property.engine.makeAnimationID()
         self.decay = DecayTimingParameters(decelerationRate: decelerationRate)
         self.spring = spring
         if velocity.isFinite {

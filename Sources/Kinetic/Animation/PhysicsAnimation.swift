@@ -97,6 +97,9 @@ public enum PhysicsCompletionReason: Sendable, Equatable {
 public final class SpringAnimation<Value: AnimatableValue> {
     /// The property the animation moves.
     public let property: AnimatedProperty<Value>
+    /// The animation's id among its engine's animations, handed out at creation (see
+    /// ``AnimationEngine/makeAnimationID()``).
+    public let animationID: Int
 
     /// The spring: mass, stiffness and damping (its relative `initialVelocity` is not used).
     ///
@@ -149,6 +152,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     public init(property: AnimatedProperty<Value>, spring: SpringTimingParameters,
                 target: Value? = nil, velocity: Value? = nil) {
         self.property = property
+        self.animationID = property.engine.makeAnimationID()
         self.spring = spring
         self.storedTarget = property.modelValue
         if let target {
@@ -403,6 +407,9 @@ extension SpringAnimation: EngineDriven {
 public final class DecayAnimation<Value: AnimatableValue> {
     /// The property the animation moves.
     public let property: AnimatedProperty<Value>
+    /// The animation's id among its engine's animations, handed out at creation (see
+    /// ``AnimationEngine/makeAnimationID()``).
+    public let animationID: Int
     /// The deceleration: rate per millisecond and resting speed.
     public let decay: DecayTimingParameters
     /// The velocity the property has when the animation starts, in value units per second.
@@ -434,6 +441,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// ``start()``.
     public init(property: AnimatedProperty<Value>, velocity: Value, decay: DecayTimingParameters) {
         self.property = property
+        self.animationID = property.engine.makeAnimationID()
         self.decay = decay
         if velocity.isFinite {
             initialVelocity = velocity

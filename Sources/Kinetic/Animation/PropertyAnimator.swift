@@ -59,6 +59,9 @@
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
+    /// The animator's id among its engine's animations, handed out at creation (see
+    /// ``AnimationEngine/makeAnimationID()``).
+    public let animationID: Int
     /// The duration given at creation, in seconds (a spring given by mass, stiffness and
     /// damping runs for its settling duration instead: see ``animationDuration``).
     public let duration: Double
@@ -274,6 +277,7 @@ public final class PropertyAnimator {
     init(duration: Double, timing timingParameters: TimingParameters, composedSpring: SpringTimingParameters?,
          engine: AnimationEngine, animations: (() -> Void)?, isPreset: Bool = false) {
         self.engine = engine
+        self.animationID = engine.makeAnimationID()
         let d: Double
         if duration.isFinite && duration >= 0 { d = duration } else {
             engine.report(.invalidArgument, "animator duration \(duration) is not a finite non-negative number; using 0")

@@ -19,11 +19,16 @@ public protocol DynamicItem: AnyObject {
     var transform: AffineTransform { get set }
     /// The shape the item collides with. Default: ``DynamicItemCollisionBoundsType/rectangle``.
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
+    /// The animated properties behind ``center`` and ``transform``, for an inspector of the
+    /// dynamic animator moving the item. Default: none.
+    var inspectableProperties: [any InspectableProperty] { get }
 }
 
 extension DynamicItem {
     /// A rectangle the size of ``bounds``.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// None.
+    public var inspectableProperties: [any InspectableProperty] { [] }
 }
 
 /// The shape a ``DynamicItem`` collides with (UIKit's `UIDynamicItemCollisionBoundsType`

@@ -36,6 +36,12 @@ public protocol AnimatableValue: Equatable, Sendable {
     /// Whether a composed timing (``TimingCurveType/composed``) drives this type with its
     /// spring (geometry: `Point`, `Size`, `Rect`, `Vector`) rather than its cubic curve.
     static var followsSpringInComposedTiming: Bool { get }
+    /// Calls `body` with each component, in a fixed order (an inspector's `[Double]`: 1 for a
+    /// `Double`, 2 for a ``Point``, 4 for a ``Rect``…; see `AnimatableValue+Components.swift`).
+    ///
+    /// The default calls it with none: a value type of your own shows no components in an
+    /// inspector unless it implements this. It must not allocate (a recorder calls it each frame).
+    func forEachComponent(_ body: (Double) -> Void)
 }
 
 extension AnimatableValue {

@@ -59,6 +59,9 @@ import Kinetic
 public final class DynamicAnimator: EngineDriven {
     /// The engine whose clock drives the animator and which receives its diagnostics.
     public let engine: AnimationEngine
+    /// The animator's id among its engine's animations, handed out at creation
+    /// (`AnimationEngine.makeAnimationID()`).
+    public let animationID: Int
 
     /// The reference bounds (UIKit's reference view's bounds), in points, or nil for an animator
     /// made with ``init(engine:stepRate:)``: collision behaviours then cannot turn the reference
@@ -160,6 +163,7 @@ public final class DynamicAnimator: EngineDriven {
     /// no reference bounds).
     public init(referenceBounds: Rect, engine: AnimationEngine, stepRate: Double = 120) {
         self.engine = engine
+        self.animationID = engine.makeAnimationID()
         let valid = referenceBounds.origin.isFiniteValue && referenceBounds.size.width.isFinite
             && referenceBounds.size.height.isFinite && referenceBounds.size.width >= 0 && referenceBounds.size.height >= 0
         if !valid {
@@ -173,6 +177,7 @@ public final class DynamicAnimator: EngineDriven {
     /// in a view: collision behaviours cannot use ``CollisionBehavior/translatesReferenceBoundsIntoBoundary``.
     public init(engine: AnimationEngine, stepRate: Double = 120) {
         self.engine = engine
+        self.animationID = engine.makeAnimationID()
         self.referenceBounds = nil
         self.world = PhysicsWorld(stepRate: DynamicAnimator.validStepRate(stepRate, engine: engine))
     }
@@ -295,6 +300,22 @@ public final class DynamicAnimator: EngineDriven {
     }
 
     // MARK: EngineDriven
+
+    /// The animator as an inspector shows it: kind `dynamics`, running or at rest, no timing
+    /// parameters, and the inspectable properties of its items (a node's `center` and
+    /// `transform`), in the order their bodies were created.
+    public func inspection() -> AnimationInspection? {
+        AnimationInspection(id: animationID, kind: .dynamics, state: isRunning ? .running : .atRest,
+                            isRunning: isRunning, timing: .none,
+                            properties: inspectableProperties().map { $0.inspection() })
+    }
+
+    /// The inspectable properties of the items, in the order their bodies were created.
+    public func inspectableProperties() -> [any InspectableProperty] {
+        var list: [any InspectableProperty] = []
+        for record in records { list.append(contentsOf: record.item.inspectableProperties) }
+        return list
+    }
 
     /// Takes the steps due at `time` and writes the items that moved (see "Time"). Called by the
     /// engine at every tick while the animator runs.

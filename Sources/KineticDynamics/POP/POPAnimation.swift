@@ -72,8 +72,14 @@ public class POPAnimation: EngineDriven {
     /// The engine: the property's for property animations, the animator's otherwise.
     var engine: AnimationEngine?
 
+    /// The animation's id among its engine's animations (`AnimationEngine.makeAnimationID()`):
+    /// handed out at creation, or for a ``POPCustomAnimation`` (which has no engine until it
+    /// is added) when it is first added; 0 until then.
+    public private(set) var animationID = 0
+
     init(engine: AnimationEngine?) {
         self.engine = engine
+        if let engine { animationID = engine.makeAnimationID() }
     }
 
     /// Whether the animation is held (POP's `paused`). Reads `true` unless the animation is
@@ -114,6 +120,20 @@ public class POPAnimation: EngineDriven {
         tick(at: time)
     }
 
+    /// The animation as an inspector shows it: kind `pop`, named by its ``name`` or its
+    /// property's label, running or at rest, its timing and its property.
+    public func inspection() -> AnimationInspection? {
+        AnimationInspection(id: animationID, name: name ?? "", kind: .pop,
+                            state: state == .running ? .running : .atRest, isRunning: isRunning,
+                            timing: inspectionTiming, properties: inspectableProperties().map { $0.inspection() })
+    }
+
+    /// The property the animation moves (none for a ``POPCustomAnimation``).
+    public func inspectableProperties() -> [any InspectableProperty] { [] }
+
+    /// The timing an inspector shows (overridden by the kinds that have one).
+    var inspectionTiming: AnimationInspection.Timing { .none }
+
     // MARK: Lifecycle (used by POPAnimator)
 
     /// Starts a run on `object` under `key`. The engine has been checked by the animator.
@@ -122,6 +142,7 @@ public class POPAnimation: EngineDriven {
         self.object = object
         self.key = key
         engine = requiredEngine ?? animator.engine
+        if animationID == 0, let engine { animationID = engine.makeAnimationID() }
         run()
     }
 

@@ -55,6 +55,12 @@ public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    /// Its ``property``.
+    public override func inspectableProperties() -> [any InspectableProperty] { [property] }
+    override var inspectionTiming: AnimationInspection.Timing {
+        .cubic(c1x: timingFunction.controlPoint1.x, c1y: timingFunction.controlPoint1.y,
+               c2x: timingFunction.controlPoint2.x, c2y: timingFunction.controlPoint2.y, duration: duration)
+    }
 
     /// The duration in seconds (default 0.4, POP's `kPOPAnimationDurationDefault`). Read when a
     /// run starts. Negative or non-finite values are rejected with a diagnostic.

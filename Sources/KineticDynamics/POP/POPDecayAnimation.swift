@@ -79,6 +79,9 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    /// Its ``property``.
+    public override func inspectableProperties() -> [any InspectableProperty] { [property] }
+    override var inspectionTiming: AnimationInspection.Timing { .decay(rate: storedDeceleration) }
 
     /// The fraction of velocity kept per millisecond (POP's `deceleration`, default 0.998, a
     /// scroll view's normal rate). Accepted: 1e-6…0.999999. Changing it while running

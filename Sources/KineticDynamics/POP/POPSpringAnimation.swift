@@ -87,6 +87,9 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     }
 
     override var requiredEngine: AnimationEngine? { property.engine }
+    /// Its ``property``.
+    public override func inspectableProperties() -> [any InspectableProperty] { [property] }
+    override var inspectionTiming: AnimationInspection.Timing { AnimationInspection.Timing(spring) }
 
     // MARK: Values
 

@@ -29,7 +29,12 @@ public final class HostSession {
     /// The last recording's values (see ``record(_:script:fps:)``).
     public private(set) var recording: [Double] = []
     /// A text for the page: the last recording's channel names or error, or a scene's field.
-    public private(set) var text = ""
+    public internal(set) var text = ""
+    /// The inspector's recorder of the watched property (see `watch(animation:property:)`):
+    /// sampled after each ``frame(at:)`` while something is watched, idle otherwise.
+    public let recorder = PropertyRecorder(capacity: HostSession.recorderCapacity)
+    /// The recorder's samples as of the last ``samples()``, oldest first.
+    public internal(set) var sampleValues: [Double] = []
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
@@ -78,6 +83,7 @@ public final class HostSession {
         guard let hosted, time.isFinite else { return false }
         hosted.advance(to: time)
         encoder.encode(hosted.scene.renderList())
+        if recorder.isWatching { recordWatched() }
         return true
     }
 

@@ -85,9 +85,26 @@ public final class Node {
         _backgroundColor = Animated(.clear, engine: engine)
         _blurRadius = Animated(0, engine: engine)
         _textColor = Animated(.black, engine: engine)
+        labelProperties(owner: self)
+    }
+
+    /// Labels the animatable properties `"<name>.center"`… for inspectors (no allocation: see
+    /// `AnimatedProperty.setLabel(_:owner:)`), or clears their owner (`nil`).
+    private func labelProperties(owner: Node?) {
+        $center.setLabel("center", owner: owner)
+        $bounds.setLabel("bounds", owner: owner)
+        $transform.setLabel("transform", owner: owner)
+        $alpha.setLabel("alpha", owner: owner)
+        $cornerRadius.setLabel("cornerRadius", owner: owner)
+        $backgroundColor.setLabel("backgroundColor", owner: owner)
+        $blurRadius.setLabel("blurRadius", owner: owner)
+        $textColor.setLabel("textColor", owner: owner)
     }
 
     deinit {
+        // The properties may outlive the node (in an animation in flight): they must not point
+        // at it.
+        labelProperties(owner: nil)
         for child in children { child.parentReference = nil }
         for recognizer in gestureRecognizers { recognizer.nodeReference = nil }
     }
@@ -307,4 +324,9 @@ public struct NodeValues: Equatable, Sendable {
         m.ty += shifted.y + center.y
         return m
     }
+}
+
+extension Node: AnimatedPropertyOwner {
+    /// The node's ``name``: its animatable properties are labelled `"<name>.center"`….
+    public var propertyLabelPrefix: String { name }
 }

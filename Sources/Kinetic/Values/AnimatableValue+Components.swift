@@ -1,0 +1,67 @@
+// Each value's components in a fixed order, for inspectors and recorders.
+
+extension AnimatableValue {
+    /// No components (see ``AnimatableValue/forEachComponent(_:)``).
+    public func forEachComponent(_ body: (Double) -> Void) {}
+
+    /// The number of components ``forEachComponent(_:)`` visits.
+    public var componentCount: Int {
+        var n = 0
+        forEachComponent { _ in n += 1 }
+        return n
+    }
+
+    /// The components as an array (allocates: for inspection, not for a frame's work).
+    public var components: [Double] {
+        var out: [Double] = []
+        forEachComponent { out.append($0) }
+        return out
+    }
+}
+
+extension Double {
+    /// The value itself.
+    public func forEachComponent(_ body: (Double) -> Void) { body(self) }
+}
+
+extension Point {
+    /// `x`, `y`.
+    public func forEachComponent(_ body: (Double) -> Void) { body(x); body(y) }
+}
+
+extension Size {
+    /// `width`, `height`.
+    public func forEachComponent(_ body: (Double) -> Void) { body(width); body(height) }
+}
+
+extension Rect {
+    /// `origin.x`, `origin.y`, `size.width`, `size.height`.
+    public func forEachComponent(_ body: (Double) -> Void) {
+        body(origin.x); body(origin.y); body(size.width); body(size.height)
+    }
+}
+
+extension Vector {
+    /// `x`, `y`, `z`, `w`.
+    public func forEachComponent(_ body: (Double) -> Void) { body(x); body(y); body(z); body(w) }
+}
+
+extension Color {
+    /// `red`, `green`, `blue`, `alpha`.
+    public func forEachComponent(_ body: (Double) -> Void) { body(red); body(green); body(blue); body(alpha) }
+}
+
+extension CornerRadii {
+    /// `topLeft`, `topRight`, `bottomLeft`, `bottomRight`.
+    public func forEachComponent(_ body: (Double) -> Void) {
+        body(topLeft); body(topRight); body(bottomLeft); body(bottomRight)
+    }
+}
+
+extension AffineTransform {
+    /// The components it is animated in: `translationX`, `translationY`, `rotation`, `scaleX`,
+    /// `scaleY`, `shear` (see ``AffineTransform``).
+    public func forEachComponent(_ body: (Double) -> Void) {
+        body(translationX); body(translationY); body(rotation); body(scaleX); body(scaleY); body(shear)
+    }
+}

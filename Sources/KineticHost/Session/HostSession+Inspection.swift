@@ -1,0 +1,90 @@
+// The Studio inspector's side of the session: the live animations as JSON, and the recorder
+// of one property's curves.
+import Kinetic
+import KineticScene
+
+extension HostSession {
+    /// The samples the recorder keeps: 10 s at 60 frames per second.
+    public static let recorderCapacity = 600
+
+    /// Writes the shown scene's live animations (`AnimationEngine.liveAnimations()`) into
+    /// ``text`` as JSON (see ``InspectionJSON`` for the fields) and returns how many there are;
+    /// −1, with ``text`` `"[]"`, with no scene shown. Reads only: nothing moves.
+    ///
+    /// The text grows with the animations in flight (about 250 bytes per animation and
+    /// property): a scene of 10,000 springs gives megabytes, so a page asks when it needs the
+    /// list (the inspector is open and something changed), not at every frame.
+    @discardableResult
+    public func inspect() -> Int {
+        guard let hosted else {
+            text = "[]"
+            return -1
+        }
+        let animations = hosted.scene.engine.liveAnimations()
+        text = InspectionJSON.encode(animations)
+        return animations.count
+    }
+
+    /// Records, from the next frame on, property number `property` (0 for the first) of the
+    /// shown scene's live animation `id` (an `AnimationInspection.id`). False, and the
+    /// recorder is left as it was, with no scene or no such animation or property.
+    @discardableResult
+    public func watch(animation id: Int, property: Int = 0) -> Bool {
+        guard let hosted else { return false }
+        let properties = hosted.scene.engine.inspectableProperties(ofAnimation: id)
+        guard property >= 0, property < properties.count else { return false }
+        recorder.watch(properties[property])
+        return true
+    }
+
+    /// Records, from the next frame on, the shown scene's property labelled `label`
+    /// (`"drawer.center"`): a node's animatable property, animating or not, or else one a live
+    /// animation moves. False, and the recorder is left as it was, with no scene or no such
+    /// property.
+    @discardableResult
+    public func watch(property label: String) -> Bool {
+        guard let hosted else { return false }
+        let scene = hosted.scene
+        if let property = scene.root.animatableProperty(labelled: label) {
+            recorder.watch(property)
+            return true
+        }
+        for animation in scene.engine.liveAnimations() {
+            for (i, property) in animation.properties.enumerated() where property.name == label {
+                return watch(animation: animation.id, property: i)
+            }
+        }
+        return false
+    }
+
+    /// Stops recording and drops the samples.
+    public func unwatch() {
+        recorder.stopWatching()
+        sampleValues = []
+    }
+
+    /// Copies the recorder's samples into ``sampleValues``, oldest first, and returns how
+    /// many there are (0 with nothing watched). Each is `recorder.stride` doubles:
+    /// `[time, model components…, presentation components…, velocity components…]`.
+    @discardableResult
+    public func samples() -> Int {
+        recorder.copySamples(into: &sampleValues)
+        return recorder.count
+    }
+
+    /// Samples the watched property after a frame. If it belongs to an engine no longer shown
+    /// (the scene was selected again, or rebuilt), the recorder starts afresh on the property
+    /// with the same label in the scene shown, or stops if there is none.
+    func recordWatched() {
+        guard let hosted, let watched = recorder.property else { return }
+        if watched.engine !== hosted.scene.engine {
+            let label = watched.label
+            guard !label.isEmpty, let property = hosted.scene.root.animatableProperty(labelled: label) else {
+                recorder.stopWatching()
+                return
+            }
+            recorder.watch(property)
+        }
+        recorder.record()
+    }
+}
