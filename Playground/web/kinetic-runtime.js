@@ -19,13 +19,22 @@
 //      <canvas>);
 //   7. exposes `window.kineticRecord(name, script, fps)`: the scene run under a gesture script
 //      in the module, as `kinetic render` runs it natively (for comparing the numbers).
+//   8. time travel (HostSession's input log): runtime.seek(t) shows the scene as it was at scene
+//      time t by exact replay and redraws (true, or false with no scene / NaN / no export);
+//      runtime.sceneTime() / sceneStartTime() (seconds, the frames' clock); runtime.script() the
+//      logged input as a gesture script; runtime.testSource({ module, scenes, testable }) a
+//      Swift Testing file replaying it (default: the demos; null with runtime.lastError set on
+//      failure); runtime.importScript(text) replays a script into the shown scene and redraws
+//      (true, or false with runtime.lastError = the parse error). Each degrades to null/false
+//      when the module lacks the export.
 //
 // Usage (index.html):
 //   <div id="stage"></div>
 //   <script src="kinetic-runtime.js"></script>
 //   <script>KineticRuntime.start({ stage: document.getElementById("stage") })</script>
 //
-// start(options) resolves to a runtime object ({ scenes, select(name), current, stats }) or to
+// start(options) resolves to a runtime object ({ scenes, select(name), current, stats, and the
+// time-travel methods of (8) }) or to
 // null when the module is refused or fails to load. Options:
 //   stage          the element to draw into (required); it is sized to the scene (points = CSS px)
 //   module         the module's URL (default "kinetic.wasm")
@@ -308,6 +317,41 @@ const KineticRuntime = (() => {
       if (frames < 0) return { error: names };
       const values = Array.from(new Float64Array(k.memory.buffer, k.kinetic_recording(), k.kinetic_recording_length()));
       return { frames, channels: names ? names.split(",") : [], values };
+    };
+
+    // (8) Time travel: seek by exact replay, the log as a script or a test, a script replayed in.
+    const has = name => typeof k[name] === "function";
+    function writeInput(string) {
+      const utf8 = new TextEncoder().encode(string);
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0 && utf8.length > 0) return -1;
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      return utf8.length;
+    }
+    runtime.lastError = null;
+    runtime.seek = t => {
+      if (!has("kinetic_seek") || k.kinetic_seek(t) !== 1) return false;
+      draw();
+      return true;
+    };
+    runtime.sceneTime = () => has("kinetic_scene_time") ? k.kinetic_scene_time() : null;
+    runtime.sceneStartTime = () => has("kinetic_scene_start_time") ? k.kinetic_scene_start_time() : null;
+    runtime.script = () => has("kinetic_script") ? text(k.kinetic_script()) : null;
+    runtime.testSource = (options = {}) => {
+      if (!has("kinetic_test_source")) return null;
+      const spec = options.module ? (options.testable ? "@testable " : "") + options.module + " " + options.scenes : "";
+      const length = writeInput(spec);
+      const n = length < 0 ? -1 : k.kinetic_test_source(length);
+      if (n < 0) { runtime.lastError = text(k.kinetic_text_length()); return null; }
+      return text(n);
+    };
+    runtime.importScript = script => {
+      if (!has("kinetic_import_script")) return false;
+      const length = writeInput(script);
+      if (length < 0) { runtime.lastError = "the script is too long: at most 1 MiB"; return false; }
+      if (k.kinetic_import_script(length) !== 1) { runtime.lastError = text(k.kinetic_text_length()); return false; }
+      draw();
+      return true;
     };
 
     window.addEventListener("hashchange", select);
