@@ -52,6 +52,7 @@ extension HostSession {
         var out = """
         // A test recorded in Kinetic Studio: the gesture below, replayed on the "\(name)" scene on a
         // manual clock at 60 Hz, must move it exactly as it did when this file was generated.
+        // The test target needs the products Kinetic and KineticHost, and \(module).
         import Testing
         import Kinetic
         import KineticHost
