@@ -21,7 +21,8 @@
 //      in the module, as `kinetic render` runs it natively (for comparing the numbers).
 //   8. time travel (HostSession's input log): runtime.seek(t) shows the scene as it was at scene
 //      time t by exact replay and redraws (true, or false with no scene / NaN / no export);
-//      runtime.sceneTime() / sceneStartTime() (seconds, the frames' clock); runtime.script() the
+//      runtime.sceneTime() / sceneStartTime() / loggedEndTime() (seconds, the frames' clock; the
+//      last is how far a seek can go, the future a seek back keeps included); runtime.script() the
 //      logged input as a gesture script; runtime.testSource({ module, scenes, testable }) a
 //      Swift Testing file replaying it (default: the demos; null with runtime.lastError set on
 //      failure); runtime.importScript(text) replays a script into the shown scene and redraws
@@ -336,6 +337,7 @@ const KineticRuntime = (() => {
     };
     runtime.sceneTime = () => has("kinetic_scene_time") ? k.kinetic_scene_time() : null;
     runtime.sceneStartTime = () => has("kinetic_scene_start_time") ? k.kinetic_scene_start_time() : null;
+    runtime.loggedEndTime = () => has("kinetic_logged_end_time") ? k.kinetic_logged_end_time() : null;
     runtime.script = () => has("kinetic_script") ? text(k.kinetic_script()) : null;
     runtime.testSource = (options = {}) => {
       if (!has("kinetic_test_source")) return null;

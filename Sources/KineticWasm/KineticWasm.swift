@@ -33,6 +33,7 @@
 //                                                     1 ok (the encoding is updated), 0 no scene or NaN
 //   kinetic_scene_time() -> f64                       the shown scene's engine time (0 with no scene)
 //   kinetic_scene_start_time() -> f64                 the time it was selected at (0 with no scene)
+//   kinetic_logged_end_time() -> f64                  the last logged frame's time: how far a seek goes
 //   kinetic_script() -> i32                           the logged input as a gesture script → text; its length
 //   kinetic_test_source(length) -> i32                a Swift Testing file replaying it → text; its length,
 //                                                     or -1 (text = why). With length > 0 the input
@@ -175,6 +176,9 @@ public func kinetic_scene_time() -> Double { HostSession.current.sceneTime }
 
 @_expose(wasm, "kinetic_scene_start_time") @_cdecl("kinetic_scene_start_time")
 public func kinetic_scene_start_time() -> Double { HostSession.current.sceneStartTime }
+
+@_expose(wasm, "kinetic_logged_end_time") @_cdecl("kinetic_logged_end_time")
+public func kinetic_logged_end_time() -> Double { HostSession.current.loggedEndTime }
 
 @_expose(wasm, "kinetic_script") @_cdecl("kinetic_script")
 public func kinetic_script() -> Int32 { setText(HostSession.current.script()) }

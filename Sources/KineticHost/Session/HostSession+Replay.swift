@@ -27,16 +27,24 @@ extension HostSession {
     ///   frame.
     /// - Returns false, changing nothing, with no scene shown or a NaN `time`.
     ///
-    /// Cost: a replay of everything up to `time`, without encoding the frames in between (see
-    /// the Benchmarks README for measured figures).
+    /// Cost: seeking back replays everything from the selection up to `time`; seeking forward
+    /// only what lies between the shown instant and `time`; the frames in between are not
+    /// encoded. Natively (release, one core) the whole of a 30 s, 60 Hz session replays in
+    /// 1.9 s for the pyramid (1.1 ms a frame: its solver), 1.2 s for the stress field, 42 ms
+    /// for the dynamics catalog; a step of one frame forward takes 1.6 ms, 0.5 ms and 0.02 ms.
     @discardableResult
     public func seek(to time: Double) -> Bool {
         guard index >= 0, !time.isNaN else { return false }
         let length = log.prefixLength(upTo: time)
-        remake()
+        // Forward: the shown scene is the replay of the first `delivered` calls already (held
+        // frames while a future is kept change nothing, and encoding reads only), so the rest
+        // continues on it. Back: a fresh scene from the start.
+        // (Not if input went unlogged past the log's bound: the scene is then ahead of it.)
+        let from = !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
+        if from == 0 { remake() }
         guard let hosted else { return false }
         isReplaying = true
-        for input in log.inputs.prefix(length) {
+        for input in log.inputs[from..<length] {
             if input.isFrame {
                 advance(hosted, to: input.time)
             } else {

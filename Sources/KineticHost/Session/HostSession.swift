@@ -45,6 +45,9 @@ public final class HostSession {
     var log = InputLog(capacity: HostSession.maximumLoggedInputs)
     /// Set while ``seek(to:)`` replays the log, which then is not logged again.
     var isReplaying = false
+    /// Whether the shown scene received calls the full log dropped (so it is not the replay of
+    /// the log); cleared when the scene is made again.
+    var hasUnloggedInput = false
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
@@ -71,6 +74,7 @@ public final class HostSession {
         // would otherwise keep their properties, and through them the engine, alive.
         hosted?.scene.engine.invalidate()
         hosted = nil
+        hasUnloggedInput = false
         hosted = entries[index].make(AnimationEngine(time: sceneStartTime))
     }
 
@@ -127,11 +131,19 @@ public final class HostSession {
 
     /// Whether calls went unlogged because the log was full (``maximumLoggedInputs``).
     public var isLogFull: Bool { log.isFull }
+    /// How many calls are logged, the future a seek back left included (at most
+    /// ``maximumLoggedInputs``).
+    public var loggedInputCount: Int { log.inputs.count }
+    /// The time of the last logged frame, the future a seek back left included (how far
+    /// ``seek(to:)`` can go); ``sceneStartTime`` before the first frame.
+    public var loggedEndTime: Double { log.lastFrameTime ?? sceneStartTime }
 
     private func logInput(_ input: HostInput) {
         guard !isReplaying else { return }
         let wasFull = log.isFull
-        if !log.append(input), !wasFull {
+        let logged = log.append(input)
+        if !logged { hasUnloggedInput = true }
+        if !logged, !wasFull {
             hosted?.scene.engine.report(.invalidArgument, "the input log is full (\(log.capacity) calls since the selection or the last seek): later input is not logged, so a seek reaches only up to \(log.lastFrameTime ?? sceneStartTime)")
         }
     }

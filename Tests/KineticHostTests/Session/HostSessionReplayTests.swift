@@ -66,12 +66,12 @@ struct HostSessionReplayTests {
         #expect(session.frame(at: frames[k].time))
         #expect(session.frame(at: frames[k].time - 0.5))
         #expect(FrameSnapshot(session) == frames[k])
-        #expect(session.log.hasFuture)
+        #expect(session.log.hasFuture && session.loggedEndTime == frames.last!.time)
 
         // A new branch: a tap on the pane, then frames 1/60 s apart.
         let t0 = frames[k].time
         #expect(session.pointer(0, id: 1, x: 187, y: 640, time: t0 + 0.004))
-        #expect(!session.log.hasFuture)
+        #expect(!session.log.hasFuture && session.loggedEndTime == frames[k].time)
         #expect(session.pointer(2, id: 1, x: 187, y: 640, time: t0 + 0.01))
         var branch: [FrameSnapshot] = []
         for i in 1...90 {
@@ -179,6 +179,8 @@ struct HostSessionReplayTests {
         #expect(session.isLogFull)
         #expect(session.hosted!.scene.engine.diagnostics.last?.message.hasPrefix("the input log is full") == true)
         #expect(session.log.inputs.count == n)
+        #expect(session.sceneTime == Double(n + 1) / 1000)
+        // The shown scene is past the log: even "forward", the seek rebuilds it from the start.
         #expect(session.seek(to: .infinity))
         #expect(session.sceneTime == Double(n) / 1000)
         // A new branch makes room again.

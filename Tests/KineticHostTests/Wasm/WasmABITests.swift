@@ -87,6 +87,7 @@ struct WasmABITests {
             """)
         #expect(kinetic_seek(.nan) == 0 && kinetic_scene_time() == 6)
         #expect(kinetic_seek(5.9) == 1 && kinetic_scene_time() == 5.5)
+        #expect(kinetic_logged_end_time() == 6)                           // the future is kept
         #expect(kinetic_numbers_length() == 4 + 21)                       // the encoding is the sought frame's
 
         let demos = kinetic_test_source(0)
