@@ -122,9 +122,9 @@ public final class HostSession {
         logInput(.frame(at: hosted.scene.engine.time))
     }
 
-    /// The most calls (pointer events and frames) the input log holds since a selection,
-    /// seek or import: 200,000, 8 MB, 27 minutes of 60 Hz frames with a pointer event per
-    /// frame. Past it, logging stops (a diagnostic on the engine says so once): what was
+    /// The most calls (pointer events and frames) the input log holds since a selection or
+    /// import: 200,000 (48 bytes each, 9.6 MB), 27 minutes of 60 Hz frames with a pointer
+    /// event per frame. Past it, logging stops (a diagnostic on the engine says so once): what was
     /// logged stays exact, ``seek(to:)`` reaches only up to the last logged frame, and new
     /// input after a seek back (which drops the logged future) or a selection makes room.
     public static let maximumLoggedInputs = 200_000
