@@ -25,6 +25,7 @@ let package = Package(
                 "Card",
                 .product(name: "Kinetic", package: "Kinetic"),
                 .product(name: "KineticScene", package: "Kinetic"),
+                .product(name: "KineticHost", package: "Kinetic"),
             ]
         ),
     ]

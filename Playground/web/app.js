@@ -398,7 +398,7 @@ const transport = (() => {
   function tick() {
     if (!runtime) return;
     const t = runtime.time;
-    span = Math.max(span, t);
+    span = Math.max(span, t, runtime.loggedEndTime());
     $("clock").textContent = seconds(t);
     if (!scrubbing) {
       scrubber.max = String(span);
@@ -425,8 +425,8 @@ const transport = (() => {
       scrubbing = true;
       $("span").textContent = "seek to " + Number(scrubber.value).toFixed(2) + " s";
     });
-    // Seek on release: replaying truncates the recorded input there, so live input continues
-    // a new branch of history from that instant.
+    // Seek on release, by exact replay; the logged future stays reachable until new input
+    // starts a new branch of history from that instant.
     scrubber.addEventListener("change", () => {
       scrubbing = false;
       const t = Number(scrubber.value);
@@ -474,7 +474,9 @@ const transport = (() => {
     });
   }
   /** After a seek to `t` the recorded input ends there. */
-  function truncate(t) { span = t; }
+  // A seek back keeps the logged future (the module drops it at the first new input), so the
+  // scrubber still reaches it.
+  function truncate(t) { span = Math.max(t, runtime.loggedEndTime()); }
   return { attach, sync, tick, reset, truncate };
 })();
 

@@ -24,7 +24,17 @@
 //      `runtime.watch(idOrLabel, property)` (record a property each frame: an animation id and
 //      property index, or a label such as "drawer.center"; true if found), `runtime.unwatch()`
 //      and `runtime.samples()` ({ components, samples: [{ time, model, presentation, velocity }] },
-//      oldest first, at most 600).
+//      oldest first, at most 600);
+//   9. time travel (HostSession's input log): runtime.seek(t) shows the scene as it was at scene
+//      time t by exact replay and redraws (true, or false with no scene / NaN / no export);
+//      runtime.sceneTime() / sceneStartTime() / loggedEndTime() (seconds, the frames' clock; the
+//      last is how far a seek can go, the future a seek back keeps included); runtime.script() the
+//      logged input as a gesture script; runtime.testSource({ module, scenes, testable }) a
+//      Swift Testing file replaying it (default: the demos; null with runtime.lastError set on
+//      failure); runtime.importScript(text) replays a script into the shown scene and redraws
+//      (true, or false with runtime.lastError = the parse error). Each degrades to null/false
+//      when the module lacks the export.
+
 //
 // Usage (index.html):
 //   <div id="stage"></div>
@@ -428,7 +438,23 @@ const KineticRuntime = (() => {
       return ok;
     };
     runtime.script = () => runtime.supports.script ? text(k.kinetic_script()) : "";
-    runtime.testSource = () => runtime.supports.testSource ? text(k.kinetic_test_source()) : "";
+    runtime.lastError = null;
+    // A Swift Testing file replaying the session: the demos by default, or { module, scenes,
+    // testable } of a user's app ("" with runtime.lastError set when refused).
+    runtime.testSource = (options = {}) => {
+      if (!runtime.supports.testSource) return "";
+      const spec = options.module ? (options.testable ? "@testable " : "") + options.module + " " + options.scenes : "";
+      const utf8 = new TextEncoder().encode(spec);
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0 && utf8.length > 0) { runtime.lastError = "too long"; return ""; }
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      const n = k.kinetic_test_source(utf8.length);
+      if (n < 0) { runtime.lastError = text(k.kinetic_text_length()); return ""; }
+      return text(n);
+    };
+    runtime.sceneStartTime = () => has("kinetic_scene_start_time") ? k.kinetic_scene_start_time() : 0;
+    // How far a seek can go: the last logged frame (a seek back keeps the future until new input).
+    runtime.loggedEndTime = () => has("kinetic_logged_end_time") ? k.kinetic_logged_end_time() : clock.last;
     runtime.importScript = script => {
       if (!runtime.supports.importScript) return { ok: false, error: "this module has no kinetic_import_script" };
       const utf8 = new TextEncoder().encode(String(script));

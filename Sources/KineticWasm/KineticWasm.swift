@@ -42,6 +42,22 @@
 //   kinetic_sample_values() / kinetic_sample_values_length()
 //                                                     the samples: per sample [time, model…,
 //                                                     presentation…, velocity…], each `components` long
+//   kinetic_seek(time) -> i32                         show the scene as it was at `time` s, by exact
+//                                                     replay of its logged input (HostSession.seek);
+//                                                     1 ok (the encoding is updated), 0 no scene or NaN
+//   kinetic_scene_time() -> f64                       the shown scene's engine time (0 with no scene)
+//   kinetic_scene_start_time() -> f64                 the time it was selected at (0 with no scene)
+//   kinetic_logged_end_time() -> f64                  the last logged frame's time: how far a seek goes
+//   kinetic_script() -> i32                           the logged input as a gesture script → text; its length
+//   kinetic_test_source(length) -> i32                a Swift Testing file replaying it → text; its length,
+//                                                     or -1 (text = why). With length > 0 the input
+//                                                     buffer holds "[@testable ]MODULE SCENES" (e.g.
+//                                                     "@testable Card CardApp.scenes"); 0 (or no
+//                                                     argument): the demos, "KineticDemos DemoCatalog.entries";
+//                                                     other input: -1
+//   kinetic_import_script(length) -> i32              replay the script in the input buffer into the
+//                                                     shown scene (HostSession.importScript); 1 ok
+//                                                     (the encoding is updated), 0 (text = the error)
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -59,6 +75,19 @@ nonisolated(unsafe) var samples = WasmBuffer<Double>()
 func setText(_ s: String) -> Int32 {
     text.set(Array(s.utf8))
     return Int32(text.count)
+}
+
+/// Copies the session's encoding into the buffers the page draws from; its command count.
+func publishEncoding(_ session: HostSession) -> Int32 {
+    numbers.set(session.encoder.numbers)
+    bytes.set(session.encoder.bytes)
+    return numbers.count >= 2 ? Int32(numbers.pointer[1]) : 0
+}
+
+/// The first `length` bytes of the input buffer as a string (nil for a length outside it).
+func inputText(_ length: Int32) -> String? {
+    guard length >= 0, Int(length) <= input.count else { return nil }
+    return String(decoding: UnsafeBufferPointer(start: input.pointer, count: Int(length)), as: UTF8.self)
 }
 
 @_expose(wasm, "kinetic_format_version") @_cdecl("kinetic_format_version")
@@ -105,9 +134,7 @@ public func kinetic_pointer(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Doubl
 public func kinetic_frame(_ time: Double) -> Int32 {
     let session = HostSession.current
     guard session.frame(at: time) else { return 0 }
-    numbers.set(session.encoder.numbers)
-    bytes.set(session.encoder.bytes)
-    return numbers.count >= 2 ? Int32(numbers.pointer[1]) : 0
+    return publishEncoding(session)
 }
 
 @_expose(wasm, "kinetic_numbers") @_cdecl("kinetic_numbers")
@@ -136,11 +163,10 @@ public func kinetic_input(_ length: Int32) -> UnsafeMutablePointer<UInt8>? {
 @_expose(wasm, "kinetic_record") @_cdecl("kinetic_record")
 public func kinetic_record(_ index: Int32, _ length: Int32, _ fps: Double) -> Int32 {
     let session = HostSession.current
-    guard index >= 0, Int(index) < session.entries.count, length >= 0, Int(length) <= input.count else {
+    guard index >= 0, Int(index) < session.entries.count, let script = inputText(length) else {
         recording.set([])
         return setText("bad arguments") * 0 - 1
     }
-    let script = String(decoding: UnsafeBufferPointer(start: input.pointer, count: Int(length)), as: UTF8.self)
     let frames = session.record(Int(index), script: script, fps: fps)
     recording.set(session.recording)
     _ = setText(session.text)
@@ -192,3 +218,47 @@ public func kinetic_sample_stride() -> Int32 { Int32(HostSession.current.recorde
 public func kinetic_sample_values() -> UnsafeMutablePointer<Double> { samples.pointer }
 @_expose(wasm, "kinetic_sample_values_length") @_cdecl("kinetic_sample_values_length")
 public func kinetic_sample_values_length() -> Int32 { Int32(samples.count) }
+@_expose(wasm, "kinetic_seek") @_cdecl("kinetic_seek")
+public func kinetic_seek(_ time: Double) -> Int32 {
+    let session = HostSession.current
+    guard session.seek(to: time) else { return 0 }
+    _ = publishEncoding(session)
+    return 1
+}
+
+@_expose(wasm, "kinetic_scene_time") @_cdecl("kinetic_scene_time")
+public func kinetic_scene_time() -> Double { HostSession.current.sceneTime }
+
+@_expose(wasm, "kinetic_scene_start_time") @_cdecl("kinetic_scene_start_time")
+public func kinetic_scene_start_time() -> Double { HostSession.current.sceneStartTime }
+
+@_expose(wasm, "kinetic_logged_end_time") @_cdecl("kinetic_logged_end_time")
+public func kinetic_logged_end_time() -> Double { HostSession.current.loggedEndTime }
+
+@_expose(wasm, "kinetic_script") @_cdecl("kinetic_script")
+public func kinetic_script() -> Int32 { setText(HostSession.current.script()) }
+
+@_expose(wasm, "kinetic_test_source") @_cdecl("kinetic_test_source")
+public func kinetic_test_source(_ length: Int32) -> Int32 {
+    let session = HostSession.current
+    guard let options = inputText(length) else { return setText("bad arguments") * 0 - 1 }
+    var words = options.split(separator: " ").map { String($0) }
+    let testable = words.first == "@testable"
+    if testable { words.removeFirst() }
+    guard words.isEmpty || words.count == 2 else {
+        return setText("expected \"[@testable ]MODULE SCENES\", e.g. \"@testable Card CardApp.scenes\"") * 0 - 1
+    }
+    let source = words.isEmpty
+        ? session.testSource()
+        : session.testSource(module: words[0], scenes: words[1], testable: testable)
+    return source.isEmpty ? setText(session.text) * 0 - 1 : setText(source)
+}
+
+@_expose(wasm, "kinetic_import_script") @_cdecl("kinetic_import_script")
+public func kinetic_import_script(_ length: Int32) -> Int32 {
+    let session = HostSession.current
+    guard let script = inputText(length) else { return setText("bad arguments") * 0 }
+    guard session.importScript(script) else { return setText(session.text) * 0 }
+    _ = publishEncoding(session)
+    return 1
+}

@@ -11,6 +11,12 @@ import KineticScene
 /// buffers. Times are seconds on one clock (the page's `performance.now() / 1000`); events and
 /// frames may arrive slightly out of order and are held at the engine's time, never rewound.
 ///
+/// The session logs what it feeds the shown scene (``pointer(_:id:x:y:time:)`` and
+/// ``frame(at:)`` calls, in order, since the selection), so any logged instant can be
+/// reproduced bit for bit by replaying that input on a fresh scene (``seek(to:)``), exported
+/// as a gesture script or a test (``script()``, ``testSource(sceneName:module:scenes:testable:)``)
+/// and a script replayed into the page (``importScript(_:)``).
+///
 /// Bad input never traps and never changes anything: an index out of range, an unknown phase,
 /// a NaN or infinite time or position gives `false` (or −1 for ``record(_:script:fps:)``).
 public final class HostSession {
@@ -21,11 +27,11 @@ public final class HostSession {
     /// The app's scenes.
     public let entries: [SceneEntry]
     /// The scene shown, if any.
-    public private(set) var hosted: (any HostedScene)?
+    public internal(set) var hosted: (any HostedScene)?
     /// The index of the scene shown in ``entries`` (−1 for none).
-    public private(set) var index = -1
+    public internal(set) var index = -1
     /// The last frame's encoding.
-    public private(set) var encoder = RenderListEncoder()
+    public internal(set) var encoder = RenderListEncoder()
     /// The last recording's values (see ``record(_:script:fps:)``).
     public private(set) var recording: [Double] = []
     /// A text for the page: the last recording's channel names or error, or a scene's field.
@@ -35,6 +41,20 @@ public final class HostSession {
     public let recorder = PropertyRecorder(capacity: HostSession.recorderCapacity)
     /// The recorder's samples as of the last ``samples()``, oldest first.
     public internal(set) var sampleValues: [Double] = []
+    /// A text for the page: the last recording's channel names or error, a scene's field, or
+    /// the last ``script()``, ``testSource(sceneName:module:scenes:testable:)`` or error.
+    public internal(set) var text = ""
+    /// The engine time the shown scene was selected at (its engine's start; 0 with no scene).
+    public internal(set) var sceneStartTime = 0.0
+    /// The shown scene's engine time, in seconds on the session's clock (0 with no scene).
+    public var sceneTime: Double { hosted?.scene.engine.time ?? 0 }
+    /// The input fed to the shown scene since its selection (see ``seek(to:)``).
+    var log = InputLog(capacity: HostSession.maximumLoggedInputs)
+    /// Set while ``seek(to:)`` replays the log, which then is not logged again.
+    var isReplaying = false
+    /// Whether the shown scene received calls the full log dropped (so it is not the replay of
+    /// the log); cleared when the scene is made again.
+    var hasUnloggedInput = false
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
@@ -47,12 +67,22 @@ public final class HostSession {
     @discardableResult
     public func select(_ index: Int, at time: Double) -> Bool {
         guard index >= 0, index < entries.count else { return false }
+        self.index = index
+        sceneStartTime = time.isFinite ? time : 0
+        log.removeAll()
+        remake()
+        return true
+    }
+
+    /// Drops the shown scene, ending its engine, and shows scene ``index`` fresh on a new
+    /// engine at ``sceneStartTime``.
+    func remake() {
         // The session made the old scene's engine, so it ends it: animations still in flight
         // would otherwise keep their properties, and through them the engine, alive.
         hosted?.scene.engine.invalidate()
-        hosted = entries[index].make(AnimationEngine(time: time.isFinite ? time : 0))
-        self.index = index
-        return true
+        hosted = nil
+        hasUnloggedInput = false
+        hosted = entries[index].make(AnimationEngine(time: sceneStartTime))
     }
 
     /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel; `x`, `y` in scene
@@ -72,19 +102,58 @@ public final class HostSession {
         }
         let scene = hosted.scene
         let t = Swift.max(time, Swift.max(scene.engine.time, scene.lastEventTime))
-        return hosted.handle(PointerEvent(p, pointer: id, at: Point(x: x, y: y), time: t))
+        let accepted = hosted.handle(PointerEvent(p, pointer: id, at: Point(x: x, y: y), time: t))
+        logInput(HostInput(phase: phase, pointer: id, x: x, y: y, time: t, accepted: accepted))
+        return accepted
     }
 
     /// Advances the scene to `time` (``HostedScene/advance(to:)``: an earlier time holds the
     /// engine where it is) and encodes its render list. False (and nothing changes) with no
     /// scene or a non-finite `time`.
+    ///
+    /// After ``seek(to:)`` went back, a frame at or before the engine's time only encodes (a
+    /// paused page redrawing the instant it sought to changes nothing, and keeps the logged
+    /// future for a seek forward); the first later frame, or any pointer event, drops that
+    /// future and continues a new branch of history.
     @discardableResult
     public func frame(at time: Double) -> Bool {
         guard let hosted, time.isFinite else { return false }
-        hosted.advance(to: time)
+        if !(log.hasFuture && time <= hosted.scene.engine.time) { advance(hosted, to: time) }
         encoder.encode(hosted.scene.renderList())
         if recorder.isWatching { recordWatched() }
         return true
+    }
+
+    /// A frame without its encoding (replay encodes only the last): advances and logs.
+    func advance(_ hosted: any HostedScene, to time: Double) {
+        hosted.advance(to: time)
+        logInput(.frame(at: hosted.scene.engine.time))
+    }
+
+    /// The most calls (pointer events and frames) the input log holds since a selection or
+    /// import: 200,000 (48 bytes each, 9.6 MB), 27 minutes of 60 Hz frames with a pointer
+    /// event per frame. Past it, logging stops (a diagnostic on the engine says so once): what was
+    /// logged stays exact, ``seek(to:)`` reaches only up to the last logged frame, and new
+    /// input after a seek back (which drops the logged future) or a selection makes room.
+    public static let maximumLoggedInputs = 200_000
+
+    /// Whether calls went unlogged because the log was full (``maximumLoggedInputs``).
+    public var isLogFull: Bool { log.isFull }
+    /// How many calls are logged, the future a seek back left included (at most
+    /// ``maximumLoggedInputs``).
+    public var loggedInputCount: Int { log.inputs.count }
+    /// The time of the last logged frame, the future a seek back left included (how far
+    /// ``seek(to:)`` can go); ``sceneStartTime`` before the first frame.
+    public var loggedEndTime: Double { log.lastFrameTime ?? sceneStartTime }
+
+    private func logInput(_ input: HostInput) {
+        guard !isReplaying else { return }
+        let wasFull = log.isFull
+        let logged = log.append(input)
+        if !logged { hasUnloggedInput = true }
+        if !logged, !wasFull {
+            hosted?.scene.engine.report(.invalidArgument, "the input log is full (\(log.capacity) calls since the selection or the last seek): later input is not logged, so a seek reaches only up to \(log.lastFrameTime ?? sceneStartTime)")
+        }
     }
 
     /// The longest script the page may hand to the module (`kinetic_input`), in bytes.

@@ -61,4 +61,48 @@ struct WasmABITests {
         #expect(kinetic_recording_length() == 30)
         #expect(kinetic_recording()[3 * 7] == 7.0 / 20)
     }
+
+    /// Writes `string` into the input buffer; its length.
+    func input(_ string: String) -> Int32 {
+        let utf8 = Array(string.utf8)
+        kinetic_input(Int32(utf8.count))!.update(from: utf8, count: utf8.count)
+        return Int32(utf8.count)
+    }
+
+    @Test func timeTravelExportsSeekScriptExportAndImport() {
+        #expect(kinetic_seek(1) == 0)                                     // nothing selected yet
+        #expect(kinetic_scene_time() == 0 && kinetic_script() == 0)
+        #expect(kinetic_select(0, 5) == 1)
+        #expect(kinetic_pointer(0, 1, 15, 15, 5.25) == 1)
+        _ = kinetic_frame(5.5)
+        #expect(kinetic_pointer(2, 1, 15, 15, 5.75) == 1)
+        _ = kinetic_frame(6)
+        #expect(kinetic_scene_time() == 6 && kinetic_scene_start_time() == 5)
+        #expect(text(kinetic_script()) == """
+            # probe: the input since the selection, times in seconds after it
+            0.25 down 1 15.0 15.0
+            0.75 up 1 15.0 15.0
+            1.0 end
+
+            """)
+        #expect(kinetic_seek(.nan) == 0 && kinetic_scene_time() == 6)
+        #expect(kinetic_seek(5.9) == 1 && kinetic_scene_time() == 5.5)
+        #expect(kinetic_logged_end_time() == 6)                           // the future is kept
+        #expect(kinetic_numbers_length() == 4 + 21)                       // the encoding is the sought frame's
+
+        let demos = kinetic_test_source(0)
+        #expect(demos > 0 && text(demos).contains("\nimport KineticDemos\n"))
+        #expect(text(demos).contains("        0.5 end\n"))                // up to the sought frame only
+        let mine = kinetic_test_source(input("@testable Probe ProbeScene.entries"))
+        #expect(text(mine).contains("\n@testable import Probe\n") && text(mine).contains("ProbeScene.entries.first"))
+        #expect(kinetic_test_source(input("Probe")) == -1)
+        #expect(text(kinetic_text_length()).hasPrefix("expected"))
+        #expect(kinetic_test_source(1 << 21) == -1)
+
+        #expect(kinetic_import_script(input("0.1 down 1 15 15\n0.2 up 1 15 15\n0.5 end\n")) == 1)
+        #expect(kinetic_scene_start_time() == 5 && kinetic_scene_time() == 5.5)
+        #expect(kinetic_import_script(input("0.1 wiggle 1 15 15")) == 0)
+        #expect(text(kinetic_text_length()).hasPrefix("script line 1: unknown verb 'wiggle'"))
+        #expect(kinetic_scene_time() == 5.5)
+    }
 }

@@ -1,0 +1,159 @@
+// Time travel over the input log: seek by exact replay, and the log as a gesture script, both ways.
+import Kinetic
+import KineticScene
+
+extension HostSession {
+    /// Shows the scene as it was at `time` (seconds on the session's clock), by replaying its
+    /// input on a fresh scene: the shown scene is dropped (its engine invalidated), its entry
+    /// makes it again on a new engine at ``sceneStartTime``, and the logged calls are delivered
+    /// again in their original order, up to and including the last frame at or before `time`,
+    /// never past it; then the render list is encoded into ``encoder``. The calls after that
+    /// point stay logged as the future, so a later seek can go forward again (up to what is
+    /// logged), until the first pointer event or advancing frame drops them: live input then
+    /// continues a new branch of history (the log is truncated there).
+    ///
+    /// A page that pauses, seeks and redraws should set its clock to ``sceneTime`` (the sought
+    /// frame's time, at or before `time`): a frame later than it advances the scene.
+    ///
+    /// The engine is a function of time and input (dynamics step at a fixed rate on their own
+    /// clock, in-scene mode buttons are input), so after seeking to a logged frame's time the
+    /// render list and every value equal, bit for bit, what they were live at that frame.
+    ///
+    /// - A time between two frames gives the earlier frame; a time past the last logged frame
+    ///   replays the whole log (pointer events after its last frame are dropped); a time before
+    ///   the first frame (before ``sceneStartTime`` or `-infinity` included) gives the fresh
+    ///   scene, everything logged being its future.
+    /// - Past ``maximumLoggedInputs`` the log has stopped growing: a seek reaches only its last
+    ///   frame.
+    /// - Returns false, changing nothing, with no scene shown or a NaN `time`.
+    ///
+    /// Cost: seeking back replays everything from the selection up to `time`; seeking forward
+    /// only what lies between the shown instant and `time`; the frames in between are not
+    /// encoded. Natively (release, one core) the whole of a 30 s, 60 Hz session replays in
+    /// 1.9 s for the pyramid (1.1 ms a frame: its solver), 1.2 s for the stress field, 42 ms
+    /// for the dynamics catalog; a step of one frame forward takes 1.6 ms, 0.5 ms and 0.02 ms.
+    @discardableResult
+    public func seek(to time: Double) -> Bool {
+        guard index >= 0, !time.isNaN else { return false }
+        let length = log.prefixLength(upTo: time)
+        // Forward: the shown scene is the replay of the first `delivered` calls already (held
+        // frames while a future is kept change nothing, and encoding reads only), so the rest
+        // continues on it. Back: a fresh scene from the start.
+        // (Not if input went unlogged past the log's bound: the scene is then ahead of it.)
+        let from = !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
+        if from == 0 { remake() }
+        guard let hosted else { return false }
+        isReplaying = true
+        for input in log.inputs[from..<length] {
+            if input.isFrame {
+                advance(hosted, to: input.time)
+            } else {
+                pointer(input.phase, id: input.pointer, x: input.x, y: input.y, time: input.time)
+            }
+        }
+        isReplaying = false
+        log.rewind(to: length)
+        encoder.encode(hosted.scene.renderList())
+        return true
+    }
+
+    /// The pointer events the shown scene has received since its selection (the logged future
+    /// a seek back left is not included) as a gesture script (``GestureScript``'s format, as
+    /// `kinetic render --script` reads it), also written into ``text``; empty with no scene.
+    ///
+    /// Times are seconds after the selection (logged time − ``sceneStartTime``), positions
+    /// scene points, all in Swift's shortest round-tripping form, so parsing the script gives
+    /// those events bit for bit. Only the events the scene accepted are written (not, say, a
+    /// hovering mouse's moves, which it rejects), so the script is always valid. The last line
+    /// is `end` at the last logged frame's time (or the last event's, if later).
+    public func script() -> String {
+        guard index >= 0 else { text = ""; return "" }
+        var out = "# \(entries[index].name): the input since the selection, times in seconds after it\n"
+        var down: [Int] = []
+        var end = 0.0
+        for input in log.history {
+            let t = input.time - sceneStartTime
+            if input.isFrame {
+                end = Swift.max(end, t)
+                continue
+            }
+            // Accepted events are never earlier than the frame before them; the check keeps
+            // the script valid whatever a scene's `handle` accepts.
+            guard input.accepted, t >= end else { continue }
+            let isDown = down.contains(input.pointer)
+            let verb: String
+            switch input.phase {
+            case 0:
+                guard !isDown else { continue }
+                down.append(input.pointer)
+                verb = "down"
+            case 1:
+                guard isDown else { continue }
+                verb = "move"
+            default:
+                guard isDown else { continue }
+                down.removeAll { $0 == input.pointer }
+                verb = input.phase == 2 ? "up" : "cancel"
+            }
+            out += "\(t) \(verb) \(input.pointer) \(input.x) \(input.y)\n"
+            end = Swift.max(end, t)
+        }
+        out += "\(end) end\n"
+        text = out
+        return out
+    }
+
+    /// Re-selects the shown scene and replays a gesture script into it (``GestureScript``'s
+    /// format, times in seconds after the selection), so the page continues from its end:
+    /// the fresh scene starts at ``sceneTime`` − the script's `end`, each event is sent through
+    /// ``pointer(_:id:x:y:time:)`` at start + its time, with a frame every 1/60 s from the start
+    /// (a frame's events first) and one at the end. Everything is logged as live input, so
+    /// ``seek(to:)`` and ``script()`` cover the imported span.
+    ///
+    /// Returns false, changing nothing, with no scene shown (``text`` "no scene is shown") or a
+    /// script that does not parse (``text`` is the parse error, naming the line).
+    @discardableResult
+    public func importScript(_ source: String) -> Bool {
+        guard index >= 0 else { text = "no scene is shown"; return false }
+        let parsed: GestureScript
+        do throws(GestureScript.ParseError) {
+            parsed = try GestureScript(parsing: source)
+        } catch {
+            text = error.message
+            return false
+        }
+        let start = sceneTime - parsed.end
+        sceneStartTime = start
+        log.removeAll()
+        remake()
+        guard let hosted else { return false }
+        var next = 0
+        var frame = 0
+        while true {
+            let offset = Swift.min(Double(frame) / 60, parsed.end)
+            while next < parsed.events.count, parsed.events[next].time <= offset {
+                let e = parsed.events[next]
+                pointer(e.phase.code, id: e.pointer, x: e.location.x, y: e.location.y, time: start + e.time)
+                next += 1
+            }
+            advance(hosted, to: start + offset)
+            if offset >= parsed.end { break }
+            frame += 1
+        }
+        encoder.encode(hosted.scene.renderList())
+        return true
+    }
+}
+
+extension PointerEvent.Phase {
+    /// The phase's number in ``HostSession/pointer(_:id:x:y:time:)``: 0 down, 1 move, 2 up,
+    /// 3 cancel.
+    var code: Int {
+        switch self {
+        case .down: 0
+        case .moved: 1
+        case .up: 2
+        case .cancelled: 3
+        }
+    }
+}
