@@ -34,8 +34,6 @@ public final class HostSession {
     public internal(set) var encoder = RenderListEncoder()
     /// The last recording's values (see ``record(_:script:fps:)``).
     public private(set) var recording: [Double] = []
-    /// A text for the page: the last recording's channel names or error, or a scene's field.
-    public internal(set) var text = ""
     /// The inspector's recorder of the watched property (see `watch(animation:property:)`):
     /// sampled after each ``frame(at:)`` while something is watched, idle otherwise.
     public let recorder = PropertyRecorder(capacity: HostSession.recorderCapacity)
