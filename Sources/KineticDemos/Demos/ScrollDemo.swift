@@ -137,7 +137,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
         layout()
     }
 
-    /// Lays the content out at the offsets the engine just advanced to (``layout()``).
+    /// Moves the list's and the pager's content to the offsets the engine just advanced to.
     public func didAdvance(to time: Double) { layout() }
 
     /// Moves the content under the viewports to the offsets shown now.

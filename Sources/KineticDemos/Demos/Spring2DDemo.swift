@@ -71,7 +71,7 @@ public final class Spring2DDemo: LifetimeOwner, HostedScene {
         ]
     }
 
-    /// Drops a dot of the trail where the square is (``recordTrail()``).
+    /// Drops a dot of the trail where the square is, at most one per 1/60 s while it moves or is held.
     public func didAdvance(to time: Double) { recordTrail() }
 
     func handlePan(_ pan: PanGestureRecognizer) {
