@@ -5,8 +5,9 @@ import PackageDescription
 //
 // `Kinetic` is the portable core; `KineticScene` (nodes, hit testing, gestures, transitions,
 // render list) sits on it and is just as portable, and so is `KineticDemos` (every scene of the
-// source material, written once against the public API of the two). It imports no Foundation and also builds as Embedded Swift for
-// WebAssembly (see `Scripts/embedded-check`). The `kinetic` executable is the native host;
+// source material, each a `HostedScene` listed by a `SceneEntry` exactly as a user's scene is).
+// None imports Foundation, and all build as Embedded Swift for WebAssembly (see
+// `Scripts/embedded-check`). The `kinetic` executable is the native host;
 // its logic (argument parsing, subcommands) lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
 let package = Package(
@@ -94,11 +95,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KineticDemosTests",
-            dependencies: ["KineticDemos", "KineticScene", "Kinetic", "KineticTestSupport"]
+            dependencies: ["KineticDemos", "KineticHost", "KineticScene", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticCommandLineTests",
-            dependencies: ["KineticCommandLine", "KineticDemos", "KineticScene", "Kinetic"]
+            dependencies: ["KineticCommandLine", "KineticDemos", "KineticHost", "KineticScene", "Kinetic"]
         ),
         .testTarget(
             name: "KineticHostTests",

@@ -73,7 +73,11 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
             """
         for scene in RenderScenes.all {
             text += "  \(scene.name)  \(scene.title)\n"
-            var probe = scene.make(AnimationEngine()).channels.map(\.name)
+            // The help makes the engine, so it ends it: a scene awake from its first instant (a
+            // dynamics world) would otherwise keep its engine alive.
+            let engine = AnimationEngine()
+            var probe = scene.make(engine).channels.map(\.name)
+            engine.invalidate()
             if probe.count > 8 { probe = Array(probe.prefix(8)) + ["..."] }
             // Wrapped here, indented, within the help's width (swift-argument-parser would wrap
             // a longer line at the margin).

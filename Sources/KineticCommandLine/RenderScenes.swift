@@ -3,7 +3,7 @@ import KineticDemos
 import KineticHost
 
 /// The scenes `kinetic render` runs: the demos app's (``DemoCatalog/entries``: every demo of
-/// `KineticDemos` and the `navigation` scene).
+/// `KineticDemos`, each a `HostedScene` listed by its `SceneEntry`).
 enum RenderScenes {
     static var all: [SceneEntry] { DemoCatalog.entries }
 

@@ -1,7 +1,7 @@
 // Bad input found by probing: huge scripts, CRLF line endings, a directory as a script, control
 // bytes in messages, a cubic curve whose arithmetic overflows.
 import Testing
-import KineticDemos
+import KineticHost
 @testable import KineticCommandLine
 #if canImport(Glibc)
 import Glibc

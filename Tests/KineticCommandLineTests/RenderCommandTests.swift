@@ -1,5 +1,6 @@
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 import KineticDemos
 @testable import KineticCommandLine

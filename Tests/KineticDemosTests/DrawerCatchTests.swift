@@ -1,6 +1,7 @@
 // The drawer demo caught mid-flight under its own gesture script: the catch never jumps.
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 @testable import KineticDemos
 
@@ -13,7 +14,6 @@ struct DrawerCatchTests {
         let script = try repositoryScript("drawer")
         let engine = AnimationEngine()
         let drawer = DrawerDemo(engine: engine)
-        let demo = drawer.makeDemo()
         func y() -> Double { drawer.drawer.$transform.presentationValue.translationY }
 
         // The drag that catches the closing drawer: from its touch down to its lift.
@@ -29,9 +29,9 @@ struct DrawerCatchTests {
         for (index, event) in script.events.enumerated() {
             // Time reaches the event first (the animation moves then, as it should), then the
             // event lands at that instant: only the event's own effect is measured.
-            demo.frame(at: event.time)
+            drawer.advance(to: event.time)
             let before = y()
-            _ = demo.send(event)
+            _ = drawer.handle(event)
             guard index >= catchIndex && index < lift else { continue }
             if index == catchIndex {
                 // It is caught while closing, well inside its run.

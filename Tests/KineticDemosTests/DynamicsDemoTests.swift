@@ -1,5 +1,6 @@
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 @testable import KineticDemos
 
@@ -11,8 +12,8 @@ struct DynamicsDemoTests {
     func expectFrameRateIndependent(_ name: String, until end: Double? = nil) throws {
         var script = try repositoryScript(name)
         if let end { script.events.removeAll { $0.time > end }; script.end = end }
-        func run(_ fps: Double) -> DemoRecording {
-            DemoRecording(demo: DemoCatalog.make(name, engine: AnimationEngine())!, script: script, fps: fps, duration: script.end)
+        func run(_ fps: Double) -> SceneRecording {
+            SceneRecording(scene: makeDemo(name, engine: AnimationEngine()), script: script, fps: fps, duration: script.end)
         }
         let r30 = run(30), r60 = run(60), r120 = run(120)
         #expect(r30.rejected == 0 && r60.rejected == 0 && r120.rejected == 0)
@@ -47,11 +48,10 @@ struct DynamicsDemoTests {
     @Test func pyramidStandsStillThenFallsWhenHit() throws {
         let engine = AnimationEngine()
         let pyramid = PyramidDemo(engine: engine)
-        let demo = pyramid.makeDemo()
         #expect(pyramid.boxes.count == 210)
         #expect(pyramid.boxes[209].center == PyramidDemo.boxCenter(row: 19, column: 0))
         var t = 0.0
-        func run(to end: Double) { while t < end { t += 1.0 / 60; demo.frame(at: t) } }
+        func run(to end: Double) { while t < end { t += 1.0 / 60; pyramid.advance(to: t) } }
         run(to: 1)
         let settled = pyramid.boxes.map(\.center)
         run(to: 3)
@@ -74,33 +74,32 @@ struct DynamicsDemoTests {
     @Test func grabbedItemHangsFromTheFingerAndIsThrownWithItsVelocity() throws {
         let engine = AnimationEngine()
         let dyn = DynamicsDemo(engine: engine)
-        let demo = dyn.makeDemo()
         dyn.exhibit = .snap                                  // no gravity: the square floats
         let square = dyn.items[0]
         let start = square.center                            // world (187.5, 250)
         let screen = Point(x: start.x + 10, y: start.y + DynamicsDemo.barHeight + 10)
-        demo.send(.down(1, screen, at: 0.1))
+        dyn.handle(.down(1, screen, at: 0.1))
         // Drag 100 pt right over 0.5 s; the touched point follows the finger.
         for k in 1...30 {
             let t = 0.1 + Double(k) / 60
-            demo.send(.move(1, screen + Point(x: 100 * Double(k) / 30, y: 0), at: t))
-            demo.frame(at: t)
+            dyn.handle(.move(1, screen + Point(x: 100 * Double(k) / 30, y: 0), at: t))
+            dyn.advance(to: t)
         }
         let finger = Point(x: start.x + 10 + 100, y: start.y + 10)
         let held = square.convert(Point(x: 45, y: 45), to: dyn.world)!
         #expect(held.distance(to: finger) < 5, "held point \(held), finger \(finger)")
-        demo.send(.up(1, screen + Point(x: 100, y: 0), at: 0.6))
+        dyn.handle(.up(1, screen + Point(x: 100, y: 0), at: 0.6))
         #expect(dyn.grabber.grabbed == nil && dyn.grabber.attachment == nil)
         // Released moving right at 200 pt/s: it carries on right (resistance 0.5 slows it a little).
         let x0 = square.center.x
-        demo.frame(at: 0.7)
+        dyn.advance(to: 0.7)
         #expect(square.center.x - x0 > 10 && square.center.x - x0 < 25, "moved \(square.center.x - x0)")
     }
 
     @Test func snapPendulumPushAndFieldDoWhatTheySay() throws {
         let script = try repositoryScript("dynamics")
-        let demo = DemoCatalog.make("dynamics", engine: AnimationEngine())!
-        let r = DemoRecording(demo: demo, script: script, fps: 60, duration: script.end)
+        let demo = makeDemo("dynamics", engine: AnimationEngine())
+        let r = SceneRecording(scene: demo, script: script, fps: 60, duration: script.end)
         #expect(r.rejected == 0 && demo.engine.diagnostics.isEmpty)
         func at(_ channel: String, _ t: Double) -> Double { presentation(r, channel, at: t) }
         // Gravity: by 2.4 s everything has fallen (the thrown box too) and stays inside the

@@ -1,5 +1,6 @@
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 @testable import KineticDemos
 
@@ -14,18 +15,17 @@ struct PaneModeTests {
     @Test(arguments: PaneDemo.Mode.allCases)
     func tapMidFlightKeepsPositionAndVelocity(mode: PaneDemo.Mode) {
         let pane = PaneDemo(engine: AnimationEngine(), mode: mode)
-        let demo = pane.makeDemo()
         // Thrown up at 750 pt/s (a straight 0.2 s drag), released at 0.4.
         let script = try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n")
-        for e in script.events { demo.send(e) }
-        demo.frame(at: 0.55)
+        for e in script.events { pane.handle(e) }
+        pane.advance(to: 0.55)
         let before = state(pane)
         #expect(before.vy < -300, "\(mode): still flying up")
         #expect(pane.paneState == .open)
         // Tap on the pane mid-flight, both events at 0.55: the target flips to closed…
         let y = before.y - 100
-        demo.send(.down(1, Point(x: 187, y: y), at: 0.55))
-        demo.send(.up(1, Point(x: 187, y: y), at: 0.55))
+        pane.handle(.down(1, Point(x: 187, y: y), at: 0.55))
+        pane.handle(.up(1, Point(x: 187, y: y), at: 0.55))
         #expect(pane.paneState == .closed)
         // …and nothing moves at that instant: same position, same velocity.
         let after = state(pane)
@@ -33,11 +33,11 @@ struct PaneModeTests {
         // The three curves of the same throw and tap (the shadows) agree on where it is now.
         for d in pane.drivers { #expect(abs(d.item.presentation.center.y - after.y) < 120, "\(mode)") }
         // It turns round and settles closed.
-        demo.frame(at: 1.2)
+        pane.advance(to: 1.2)
         #expect(state(pane).vy > 0 || pane.pane.presentation.center.y > before.y, "\(mode): turned round")
-        demo.frame(at: 5)
+        pane.advance(to: 5)
         #expect(abs(pane.pane.presentation.center.y - PaneDemo.targetPoint(for: .closed).y) < 0.5, "\(mode)")
-        #expect(demo.engine.diagnostics.isEmpty)
+        #expect(pane.engine.diagnostics.isEmpty)
     }
 
     @Test(arguments: [("pane-dynamics", PaneDemo.Mode.dynamics), ("pane-pop", .pop), ("pane", .spring)])
@@ -50,10 +50,10 @@ struct PaneModeTests {
         // Tapped at 2.05 (close) and 2.35 (open again). At each tap's instant the pane is where,
         // and moves as fast as, it would without that tap: nothing jumps (== on doubles).
         let script = try repositoryScript(name)
-        func run(keepingEventsBefore cut: Double) -> DemoRecording {
+        func run(keepingEventsBefore cut: Double) -> SceneRecording {
             var s = script
             s.events.removeAll { $0.time >= cut && $0.time < 2.4 }
-            return DemoRecording(demo: DemoCatalog.make(name, engine: AnimationEngine())!, script: s, fps: 60, duration: s.end)
+            return SceneRecording(scene: makeDemo(name, engine: AnimationEngine()), script: s, fps: 60, duration: s.end)
         }
         for (tap, cut) in [(2.05, 2.0), (2.35, 2.3)] {
             let without = run(keepingEventsBefore: cut), frame = Int((tap * 60).rounded())
@@ -78,21 +78,20 @@ struct PaneModeTests {
 
     @Test func modeButtonsSwitchEnginesAndHandTheMotionOver() {
         let pane = PaneDemo(engine: AnimationEngine())
-        let demo = pane.makeDemo()
         #expect(pane.mode == .spring)
         let popButton = PaneDemo.buttonCenter(for: .pop)
-        demo.send(.down(1, popButton, at: 0.1))
-        demo.send(.up(1, popButton, at: 0.15))
+        pane.handle(.down(1, popButton, at: 0.1))
+        pane.handle(.up(1, popButton, at: 0.15))
         #expect(pane.mode == .pop && pane.activeDriver is POPPaneDriver && pane.activeDriver.item === pane.pane)
         // Thrown up, then switched to Dynamics mid-flight: the pane carries on from where it is.
-        for e in try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n").events { demo.send(e) }
-        demo.frame(at: 0.5)
+        for e in try! GestureScript(parsing: "0.2 drag 1 187 620 0.4 187 470\n").events { pane.handle(e) }
+        pane.advance(to: 0.5)
         let before = state(pane)
         pane.mode = .dynamics
         let after = state(pane)
         #expect(after.y == before.y && abs(after.vy - before.vy) < 1e-6)
         #expect(pane.activeDriver is DynamicsPaneDriver && pane.activeDriver.item === pane.pane)
-        demo.frame(at: 4)
+        pane.advance(to: 4)
         #expect(abs(pane.pane.presentation.center.y - PaneDemo.targetPoint(for: .open).y) < 0.5)
     }
 }

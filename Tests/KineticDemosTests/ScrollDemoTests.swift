@@ -1,5 +1,6 @@
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 @testable import KineticDemos
 
@@ -102,19 +103,18 @@ struct ScrollDemoTests {
     @Test func grabbingTheListMidBounceKeepsItUnderTheFinger() {
         let engine = AnimationEngine()
         let scroll = ScrollDemo(engine: engine)
-        let demo = scroll.makeDemo()
-        demo.send(.down(1, Point(x: 187, y: 620), at: 0.1))
-        for k in 1...6 { demo.send(.move(1, Point(x: 187, y: 620 - 50 * Double(k)), at: 0.1 + Double(k) / 60)) }
-        demo.send(.up(1, Point(x: 187, y: 320), at: 0.2))
+        scroll.handle(.down(1, Point(x: 187, y: 620), at: 0.1))
+        for k in 1...6 { scroll.handle(.move(1, Point(x: 187, y: 620 - 50 * Double(k)), at: 0.1 + Double(k) / 60)) }
+        scroll.handle(.up(1, Point(x: 187, y: 320), at: 0.2))
         var t = 0.2
-        while scroll.fling?.phase != .bouncing { t += 1.0 / 60; demo.frame(at: t) }
+        while scroll.fling?.phase != .bouncing { t += 1.0 / 60; scroll.advance(to: t) }
         t += 2.0 / 60
-        demo.frame(at: t)
+        scroll.advance(to: t)
         let shown = scroll.listOffset.presentationValue
         #expect(shown > ScrollDemo.listAxis.bounds.upperBound)
-        demo.send(.down(1, Point(x: 187, y: 500), at: t))
+        scroll.handle(.down(1, Point(x: 187, y: 500), at: t))
         #expect(scroll.listOffset.presentationValue == shown && !scroll.listOffset.isAnimating)
-        demo.send(.move(1, Point(x: 187, y: 490), at: t + 1.0 / 60))
+        scroll.handle(.move(1, Point(x: 187, y: 490), at: t + 1.0 / 60))
         // 10 more points of raw drag past the end, through the rubber band.
         let axis = ScrollDemo.listAxis
         let expected = axis.shownOffset(forRawOffset: axis.rawOffset(showing: shown) + 10)

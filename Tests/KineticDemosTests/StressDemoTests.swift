@@ -1,6 +1,7 @@
 // The stress demo: ten thousand springs thrown by a sweep, home again, and encoded as kind 5.
 import Testing
 import Kinetic
+import KineticHost
 import KineticScene
 @testable import KineticDemos
 import KineticTestSupport
@@ -13,14 +14,13 @@ struct StressDemoTests {
 
     @Test func tenThousandDotsRestAtTheirHomesInOneBatch() {
         let stress = StressDemo(engine: AnimationEngine())
-        let demo = stress.makeDemo()
         let dots = stress.dots
         #expect(dots.homes.count == 10_000 && dots.batch.count == 10_000)
         #expect(dots.homes[0] == Point(x: 375.0 / 160, y: 667.0 / 250))
         #expect(dots.homes[9_999] == Point(x: 375 - 375.0 / 160, y: 667 - 667.0 / 250))
         #expect(dots.batch.positions == dots.homes)
-        demo.frame(at: 0.5)
-        #expect(dots.moving.isEmpty && !demo.engine.hasRunningAnimations)
+        stress.advance(to: 0.5)
+        #expect(dots.moving.isEmpty && !stress.engine.hasRunningAnimations)
         #expect(stress.counter.text == "0 of 10000 springs moving")
     }
 
@@ -51,13 +51,12 @@ struct StressDemoTests {
     @Test func aThrownDotFollowsTheClosedFormSpringHomeAndSettlesThere() {
         let engine = AnimationEngine()
         let stress = StressDemo(engine: engine)
-        let demo = stress.makeDemo()
         let dots = stress.dots
         let i = 62 * 80 + 40                       // home (190.3125, 333.5)
         let home = dots.homes[i]
         dots.kick(i, velocity: Point(x: 300, y: -400))
         for t in [0.05, 0.2, 0.5, 1.0, 2.0] {
-            demo.frame(at: t)
+            stress.advance(to: t)
             let x = springOffset(mass: 1, stiffness: Self.stiffness, damping: Self.damping, d0: 0, v0: 300, at: t)
             let y = springOffset(mass: 1, stiffness: Self.stiffness, damping: Self.damping, d0: 0, v0: -400, at: t)
             let drawn = dots.batch.positions[i]
@@ -65,7 +64,7 @@ struct StressDemoTests {
             #expect(dots.moving == [i])
         }
         // ζω₀ = 1.57 /s: from a ~60 pt swing it is inside 0.02 pt (and 0.2 pt/s) by t = 7.
-        demo.frame(at: 7)
+        stress.advance(to: 7)
         #expect(dots.moving.isEmpty && !dots.springs[i].isRunning)
         #expect(dots.batch.positions[i] == home && dots.properties[i].presentationValue == home)
         #expect(dots.batch.colorIndices[i] == 0)
@@ -75,11 +74,10 @@ struct StressDemoTests {
     @Test func aSecondSweepMidFlightAddsToTheMotionWithNoJump() {
         let engine = AnimationEngine()
         let stress = StressDemo(engine: engine)
-        let demo = stress.makeDemo()
         let dots = stress.dots
         dots.sweep(from: Point(x: 100, y: 300), to: Point(x: 200, y: 300), speed: 1600)
         let firstKick = dots.properties.map { $0.velocity }
-        demo.frame(at: 0.3)
+        stress.advance(to: 0.3)
         let before = dots.properties.map { $0.presentation }
         let drawn = dots.batch.positions
         let thrown = dots.sweep(from: Point(x: 150, y: 200), to: Point(x: 150, y: 400), speed: 1600)
@@ -102,7 +100,7 @@ struct StressDemoTests {
         }
         #expect(rethrown > 100)
         // A linear spring: the motion is the superposition of the two throws, each in closed form.
-        demo.frame(at: 0.8)
+        stress.advance(to: 0.8)
         for i in dots.moving where firstKick[i] != .zero && secondKick[i] != .zero {
             let home = dots.homes[i], p = dots.batch.positions[i]
             let k = Self.stiffness, c = Self.damping
@@ -118,11 +116,10 @@ struct StressDemoTests {
     @Test func theBatchIsEncodedAsKindFiveWithItsPackedBlock() {
         let engine = AnimationEngine()
         let stress = StressDemo(engine: engine)
-        let demo = stress.makeDemo()
         stress.dots.kick(0, velocity: Point(x: 0, y: 600))
-        demo.frame(at: 0.1)
+        stress.advance(to: 0.1)
         var encoder = RenderListEncoder()
-        let list = demo.scene.renderList()
+        let list = stress.scene.renderList()
         encoder.encode(list)
         let n = encoder.numbers
         let h = RenderListEncoder.headerCount, s = RenderListEncoder.stride

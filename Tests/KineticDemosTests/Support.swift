@@ -1,6 +1,7 @@
 // Helpers for the demo tests: the standard curves, the repository's gesture scripts, recordings.
 import Kinetic
 import KineticDemos
+import KineticHost
 import KineticScene
 import KineticTestSupport
 
@@ -40,14 +41,22 @@ func readText(_ path: String) throws -> String {
     return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Runs a demo by name under one of the repository's scripts at 60 fps.
-func record(_ name: String, fps: Double = 60) throws -> DemoRecording {
+/// A fresh demo from its catalog entry (`DemoCatalog.entries`), on `engine`, as a host makes it.
+func makeDemo(_ name: String, engine: AnimationEngine) -> any HostedScene {
+    DemoCatalog.entries.first { $0.name == name }!.make(engine)
+}
+
+/// Runs a demo by name under one of the repository's scripts at 60 fps, then invalidates the
+/// engine it made, as a host does (`SceneRender`), so a demo still in flight is freed.
+func record(_ name: String, fps: Double = 60) throws -> SceneRecording {
     let script = try repositoryScript(name)
-    let demo = DemoCatalog.make(name, engine: AnimationEngine())!
-    return DemoRecording(demo: demo, script: script, fps: fps, duration: script.end)
+    let demo = makeDemo(name, engine: AnimationEngine())
+    let recording = SceneRecording(scene: demo, script: script, fps: fps, duration: script.end)
+    demo.engine.invalidate()
+    return recording
 }
 
 /// Presentation value of a channel at the frame at time `t` (60 fps).
-func presentation(_ r: DemoRecording, _ channel: String, at t: Double) -> Double {
+func presentation(_ r: SceneRecording, _ channel: String, at t: Double) -> Double {
     r.value(frame: Int((t * r.fps).rounded()), channel: channel)!.presentation
 }

@@ -1,41 +1,25 @@
+// The demos app's scenes: every demo as a `SceneEntry`, in the order of DESIGN.md.
 import Kinetic
+import KineticHost
 
-/// Every demo, in the order of DESIGN.md, by name (the pane also under `pane-dynamics` and
-/// `pane-pop`: the same demo opened on another of its three engines, so scripts can pick one).
+/// Every demo, in the order of DESIGN.md, as the scenes an app offers (the pane also under
+/// `pane-dynamics` and `pane-pop`: the same demo opened on another of its three engines, so
+/// scripts can pick one).
+///
+/// Each demo is a `HostedScene` listed by its own `SceneEntry`, exactly as a user's scene is:
+/// the playground app (`KineticPlayground`) and `kinetic render` host ``entries`` and nothing
+/// else.
 public enum DemoCatalog {
-    /// The demos' catalog entries, in order.
-    public static var all: [DemoInfo] {
-        [BasicsDemo.info, ScrubbingDemo.info, DrawerDemo.info, PaneDemo.info, PaneDemo.dynamicsInfo, PaneDemo.popInfo,
-         PhotoDemo.info, CommentsDemo.info, Spring2DDemo.info, RotationDemo.info, DynamicsDemo.info, PyramidDemo.info, ScrollDemo.info,
-         StressDemo.info]
-    }
+    /// The screen size every demo is laid out for (375 × 667 points, an iPhone 8 screen; the
+    /// navigation demo alone is 400 × 800).
+    public static let screenSize = Size(width: 375, height: 667)
 
-    /// Every demo as a scene an app offers (KineticHost's `SceneEntry`), in the order of
-    /// ``all``, then the `navigation` scene: what the playground app and `kinetic render` run.
+    /// Every demo's entry, in order: basics, scrubbing, drawer, pane, pane-dynamics, pane-pop,
+    /// photo, comments, spring2d, rotation, dynamics, pyramid, scroll, stress, navigation.
     public static var entries: [SceneEntry] {
-        all.map { info in
-            SceneEntry(name: info.name, title: info.title, description: info.description) { engine in make(info.name, engine: engine)! }
-        } + [NavigationDemo.entry]
-    }
-
-    /// A fresh demo on `engine`, or nil for an unknown name.
-    public static func make(_ name: String, engine: AnimationEngine) -> Demo? {
-        switch name {
-        case BasicsDemo.info.name: return BasicsDemo(engine: engine).makeDemo()
-        case ScrubbingDemo.info.name: return ScrubbingDemo(engine: engine).makeDemo()
-        case DrawerDemo.info.name: return DrawerDemo(engine: engine).makeDemo()
-        case PaneDemo.info.name: return PaneDemo(engine: engine).makeDemo()
-        case PaneDemo.dynamicsInfo.name: return PaneDemo(engine: engine, mode: .dynamics).makeDemo()
-        case PaneDemo.popInfo.name: return PaneDemo(engine: engine, mode: .pop).makeDemo()
-        case PhotoDemo.info.name: return PhotoDemo(engine: engine).makeDemo()
-        case CommentsDemo.info.name: return CommentsDemo(engine: engine).makeDemo()
-        case Spring2DDemo.info.name: return Spring2DDemo(engine: engine).makeDemo()
-        case RotationDemo.info.name: return RotationDemo(engine: engine).makeDemo()
-        case ScrollDemo.info.name: return ScrollDemo(engine: engine).makeDemo()
-        case DynamicsDemo.info.name: return DynamicsDemo(engine: engine).makeDemo()
-        case PyramidDemo.info.name: return PyramidDemo(engine: engine).makeDemo()
-        case StressDemo.info.name: return StressDemo(engine: engine).makeDemo()
-        default: return nil
-        }
+        [BasicsDemo.entry, ScrubbingDemo.entry, DrawerDemo.entry,
+         PaneDemo.entry(for: .spring), PaneDemo.entry(for: .dynamics), PaneDemo.entry(for: .pop),
+         PhotoDemo.entry, CommentsDemo.entry, Spring2DDemo.entry, RotationDemo.entry, DynamicsDemo.entry,
+         PyramidDemo.entry, ScrollDemo.entry, StressDemo.entry, NavigationDemo.entry]
     }
 }

@@ -1,16 +1,20 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The basics of both sessions: a circle crossing the screen under one `PropertyAnimator`
 /// with a chosen curve, and buttons for every call of its life cycle. The live graph is the
 /// 2016 session's: the model value solid, the presentation value dotted.
-public final class BasicsDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "basics",
-        title: "Basics",
-        description: "The property animator's life cycle, as the 2016 and 2017 sessions introduce it: a circle crossing the screen in 2.5 s on the curve you pick (linear, ease in, ease out, ease in-out). Start, pause, reverse while running or paused, stop (the circle's presentation becomes its model) and then finish at the start, the end or where it is. The graph plots the circle's x: the model value (where it is going) as a solid line, the presentation value (what you see) dotted. Setting the property moves the model at once; the animation only moves what you see."
-    )
+public final class BasicsDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `basics`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "basics",
+            title: "Basics",
+            description: "The property animator's life cycle, as the 2016 and 2017 sessions introduce it: a circle crossing the screen in 2.5 s on the curve you pick (linear, ease in, ease out, ease in-out). Start, pause, reverse while running or paused, stop (the circle's presentation becomes its model) and then finish at the start, the end or where it is. The graph plots the circle's x: the model value (where it is going) as a solid line, the presentation value (what you see) dotted. Setting the property moves the model at once; the animation only moves what you see.",
+            hint: "Pick a curve, tap Start, then pause, reverse, stop and finish it mid-flight."
+        ) { BasicsDemo(engine: $0) }
+    }
 
     /// The left and right positions of the circle's centre.
     public static let left = 60.0, right = 315.0
@@ -27,17 +31,16 @@ public final class BasicsDemo: LifetimeOwner {
     public private(set) var animator: PropertyAnimator?
     /// The curve the next animator uses.
     public private(set) var curve: AnimationCurve = .linear
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
     private let status: Node
     private let ghost: Node
+    private let graph: LiveGraph
     private var curveButtons: [(AnimationCurve, Node)] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = .white
@@ -50,10 +53,10 @@ public final class BasicsDemo: LifetimeOwner {
         status = Widgets.label("status", "inactive", Rect(x: 0, y: 170, width: size.width, height: 22), size: 14, color: Palette.gray, engine: engine)
         scene.root.addChild(status)
 
-        let graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 200, width: size.width - 32, height: 150),
-                              range: (BasicsDemo.left - 10)...(BasicsDemo.right + 10), window: 6,
-                              series: [.init(color: Palette.gray, style: .solid), .init(color: Palette.blue, style: .dotted)],
-                              title: "circle x: model (solid), presentation (dotted)", engine: engine)
+        graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 200, width: size.width - 32, height: 150),
+                          range: (BasicsDemo.left - 10)...(BasicsDemo.right + 10), window: 6,
+                          series: [.init(color: Palette.gray, style: .solid), .init(color: Palette.blue, style: .dotted)],
+                          title: "circle x: model (solid), presentation (dotted)", engine: engine)
         graph.node.backgroundColor = Palette.background
         scene.root.addChild(graph.node)
 
@@ -80,20 +83,16 @@ public final class BasicsDemo: LifetimeOwner {
         select(.linear)
 
         let c = circle.$center
-        channels = [DemoChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
-        onFrame = {
-            guard let self = me.object else { return }
-            let p = self.circle.$center
-            graph.record(time: self.engine.time, values: [p.value.x, p.presentationValue.x])
-            self.ghost.center = p.value
-            self.updateStatus()
-        }
+        channels = [SceneChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: BasicsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
+    /// Traces the circle's model and presentation x on the live graph, moves the model's ghost
+    /// and updates the status line.
+    public func didAdvance(to time: Double) {
+        let p = circle.$center
+        graph.record(time: time, values: [p.value.x, p.presentationValue.x])
+        ghost.center = p.value
+        updateStatus()
     }
 
     func select(_ c: AnimationCurve) {

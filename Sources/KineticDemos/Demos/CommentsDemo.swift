@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The comments panel of the 2017 session ("Advanced Animations with UIKit"), with the
@@ -18,13 +19,16 @@ import KineticScene
 /// A tap on the header starts the transition, or reverses every running animator. A pan on the
 /// header starts it if needed, pauses all and scrubs `fractionComplete` by the finger's
 /// vertical travel; on release they continue (reversed first if the finger was moving back).
-public final class CommentsDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "comments",
-        title: "The comments panel",
-        description: "The 2017 session's comments panel: six animators with their own timing run one transition. The panel's frame rides a critically damped spring; the blur behind it uses the session's custom curves, slow in (0.75, 0.1, 0.9, 0.25) and quick out (0.1, 0.75, 0.25, 0.9), scrubbed non-linearly; the small and large \"Comments\" labels morph by scale and translation on a spring while they cross-fade on ease-in and ease-out; the corner radius goes 0 to 12 linearly; the Post button runs on keyframes. Tap the header to expand or collapse, tap again mid-flight to reverse everything, or drag the header to scrub all six together and let go to continue. The graph shows the blur's progress over time: note the asymmetric curves."
-    )
+public final class CommentsDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `comments`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "comments",
+            title: "The comments panel",
+            description: "The 2017 session's comments panel: six animators with their own timing run one transition. The panel's frame rides a critically damped spring; the blur behind it uses the session's custom curves, slow in (0.75, 0.1, 0.9, 0.25) and quick out (0.1, 0.75, 0.25, 0.9), scrubbed non-linearly; the small and large \"Comments\" labels morph by scale and translation on a spring while they cross-fade on ease-in and ease-out; the corner radius goes 0 to 12 linearly; the Post button runs on keyframes. Tap the header to expand or collapse, tap again mid-flight to reverse everything, or drag the header to scrub all six together and let go to continue. The graph shows the blur's progress over time: note the asymmetric curves.",
+            hint: "Tap the header, tap again mid-flight to reverse, or drag it to scrub."
+        ) { CommentsDemo(engine: $0) }
+    }
 
     /// The panel's states.
     public enum PanelState: Sendable, Equatable { case collapsed, expanded }
@@ -32,8 +36,8 @@ public final class CommentsDemo: LifetimeOwner {
     /// The transition's duration (seconds).
     public static let duration = 1.0
     /// The panel's frames.
-    public static let collapsedFrame = Rect(x: 0, y: Demo.screenSize.height - 64, width: Demo.screenSize.width, height: 64)
-    public static let expandedFrame = Rect(x: 0, y: 200, width: Demo.screenSize.width, height: Demo.screenSize.height - 200)
+    public static let collapsedFrame = Rect(x: 0, y: DemoCatalog.screenSize.height - 64, width: DemoCatalog.screenSize.width, height: 64)
+    public static let expandedFrame = Rect(x: 0, y: 200, width: DemoCatalog.screenSize.width, height: DemoCatalog.screenSize.height - 200)
     /// The blur's radius when expanded (points).
     public static let maxBlur = 16.0
     /// The session's blur curves.
@@ -50,17 +54,16 @@ public final class CommentsDemo: LifetimeOwner {
     public private(set) var runningAnimators: [PropertyAnimator] = []
     /// The panel, the blur behind it, the two labels and the button.
     public let panel: Node, blur: Node, collapsedLabel: Node, expandedLabel: Node, postButton: Node
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
     /// Each animator's own `fractionComplete` when the pan caught it: the animators run different
     /// curves, so each reads its own progress, and writing it back moves nothing.
     private var progressWhenInterrupted: [Double] = []
+    private let graph: LiveGraph
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         let root = scene.root
@@ -73,8 +76,8 @@ public final class CommentsDemo: LifetimeOwner {
         root.addChild(Widgets.box("shoe.laces", Rect(x: 110, y: 300, width: 90, height: 14), .white, radius: 7, engine: engine))
         root.addChild(Widgets.label("caption", "Sam's Photo", Rect(x: 0, y: 20, width: size.width, height: 30), size: 20, color: .white, engine: engine))
 
-        let graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 56, width: 200, height: 120), range: 0...1, window: 4, slots: 60,
-                              series: [.init(color: Palette.indigo, style: .solid)], title: "blur progress over time", engine: engine)
+        graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 56, width: 200, height: 120), range: 0...1, window: 4, slots: 60,
+                          series: [.init(color: Palette.indigo, style: .solid)], title: "blur progress over time", engine: engine)
         root.addChild(graph.node)
 
         blur = Node(frame: Rect(origin: .zero, size: size), name: "blur", engine: engine)
@@ -125,25 +128,22 @@ public final class CommentsDemo: LifetimeOwner {
 
         let c = panel.$center
         channels = [
-            DemoChannel(name: "panel.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-            DemoChannel.property("blur.radius", blur.$blurRadius),
-            DemoChannel.property("panel.cornerRadius", panel.$cornerRadius),
-            DemoChannel.property("label.collapsed.alpha", collapsedLabel.$alpha),
-            DemoChannel.property("label.expanded.alpha", expandedLabel.$alpha),
-            DemoChannel.property("post.alpha", postButton.$alpha),
-            DemoChannel(name: "label.expanded.scale") { [expandedLabel] in
+            SceneChannel(name: "panel.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            SceneChannel.property("blur.radius", blur.$blurRadius),
+            SceneChannel.property("panel.cornerRadius", panel.$cornerRadius),
+            SceneChannel.property("label.collapsed.alpha", collapsedLabel.$alpha),
+            SceneChannel.property("label.expanded.alpha", expandedLabel.$alpha),
+            SceneChannel.property("post.alpha", postButton.$alpha),
+            SceneChannel(name: "label.expanded.scale") { [expandedLabel] in
                 let t = expandedLabel.$transform
                 return (t.value.scaleX, t.presentationValue.scaleX, t.velocity.scaleX)
             },
         ]
-        let blur = blur
-        onFrame = { graph.record(time: engine.time, values: [blur.$blurRadius.presentationValue / CommentsDemo.maxBlur]) }
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: CommentsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
+    /// Traces the blur's progress (its radius over ``maxBlur``) on the live graph.
+    public func didAdvance(to time: Double) {
+        graph.record(time: time, values: [blur.$blurRadius.presentationValue / CommentsDemo.maxBlur])
     }
 
     /// The state a new transition goes to.

@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The drawer of the book chapter ("Interactive drawer with UIViewPropertyAnimator"), line for
@@ -8,13 +9,16 @@ import KineticScene
 /// while it runs; a pan that pauses it, scrubs `fractionComplete` by `translation / ∓305` from
 /// where it was caught, and on release continues with ease-out timing (`durationFactor: 0`) and
 /// reverses when the release velocity points back.
-public final class DrawerDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "drawer",
-        title: "The drawer",
-        description: "The interactive drawer of the book chapter: a drawer 350 points tall with 305 hidden below the screen. Tap Toggle Drawer and it opens in 1 s with ease-out; tap again to close it. Catch it mid-flight and drag: one UIViewPropertyAnimator-style animator is paused and scrubbed by your finger (fractionComplete = translation / 305 + where you caught it), and on release it continues with ease-out over the time left, reversing if you let go moving back. Swipe the drawer itself to open or close it without the button."
-    )
+public final class DrawerDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `drawer`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "drawer",
+            title: "The drawer",
+            description: "The interactive drawer of the book chapter: a drawer 350 points tall with 305 hidden below the screen. Tap Toggle Drawer and it opens in 1 s with ease-out; tap again to close it. Catch it mid-flight and drag: one UIViewPropertyAnimator-style animator is paused and scrubbed by your finger (fractionComplete = translation / 305 + where you caught it), and on release it continues with ease-out over the time left, reversing if you let go moving back. Swipe the drawer itself to open or close it without the button.",
+            hint: "Tap Toggle Drawer, then catch the drawer mid-flight and swipe it either way."
+        ) { DrawerDemo(engine: $0) }
+    }
 
     /// The open and closed translations (the book's constraint constant).
     public static let travel = 305.0
@@ -34,13 +38,12 @@ public final class DrawerDemo: LifetimeOwner {
     /// The running animator, nil when none (the book's `animator`).
     public private(set) var animator: PropertyAnimator?
     private var drawerPanStart = 0.0
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = .white
@@ -74,22 +77,16 @@ public final class DrawerDemo: LifetimeOwner {
 
         let t = drawer.$transform
         channels = [
-            DemoChannel(name: "drawer.translation.y") { (t.value.translationY, t.presentationValue.translationY, t.velocity.translationY) },
-            DemoChannel(name: "drawer.open") {
+            SceneChannel(name: "drawer.translation.y") { (t.value.translationY, t.presentationValue.translationY, t.velocity.translationY) },
+            SceneChannel(name: "drawer.open") {
                 let open = me.object?.isDrawerOpen == true
                 return (open ? 1 : 0, open ? 1 : 0, 0)
             },
-            DemoChannel(name: "animator.fractionComplete") {
+            SceneChannel(name: "animator.fractionComplete") {
                 let f = me.object?.animator?.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-    }
-
-    /// A ``Demo`` of this drawer. The demo owns the drawer (never the other way round), so a
-    /// host that drops the demo frees the drawer, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: DrawerDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// The book's `setUpAnimation()`: a new animator unless one is running.

@@ -1,5 +1,6 @@
 import Kinetic
 import KineticDynamics
+import KineticHost
 import KineticScene
 
 /// The dynamics catalog the objc.io article points at (Apple's "UIKit Dynamics Catalog"),
@@ -19,13 +20,16 @@ import KineticScene
 ///
 /// In every exhibit any item can be grabbed (`ItemGrabber`: an attachment from the touched
 /// point to the finger) and thrown with the release velocity.
-public final class DynamicsDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "dynamics",
-        title: "The dynamics catalog",
-        description: "UIKit Dynamics, the physics engine the objc.io article drives its pane with, shown the way Apple's Dynamics Catalog sample does, on Kinetic's deterministic rigid-body solver. Pick an exhibit at the top. Gravity: boxes and balls fall onto the floor, a ledge and each other. Pendulum: a ball on a rod and a chain of links swing from their anchors. Snap: tap anywhere and the square snaps there. Push: tap anywhere to push every item away from your finger. Field: a radial gravity field with a vortex pulls the items round the ring; drag the ring to move it. In every exhibit, grab any item: it hangs from your finger on an attachment, and when you let go it flies off with your finger's velocity."
-    )
+public final class DynamicsDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `dynamics`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "dynamics",
+            title: "The dynamics catalog",
+            description: "UIKit Dynamics, the physics engine the objc.io article drives its pane with, shown the way Apple's Dynamics Catalog sample does, on Kinetic's deterministic rigid-body solver. Pick an exhibit at the top. Gravity: boxes and balls fall onto the floor, a ledge and each other. Pendulum: a ball on a rod and a chain of links swing from their anchors. Snap: tap anywhere and the square snaps there. Push: tap anywhere to push every item away from your finger. Field: a radial gravity field with a vortex pulls the items round the ring; drag the ring to move it. In every exhibit, grab any item: it hangs from your finger on an attachment, and when you let go it flies off with your finger's velocity.",
+            hint: "Pick an exhibit, then grab any item and throw it."
+        ) { DynamicsDemo(engine: $0) }
+    }
 
     /// The exhibits, in button order.
     public enum Exhibit: Int, Sendable, Equatable, CaseIterable {
@@ -56,7 +60,7 @@ public final class DynamicsDemo: LifetimeOwner {
     /// The height of the button bar; the world (the animator's reference bounds) is below it.
     public static let barHeight = 52.0
     /// The world's size: the reference bounds are `(0, 0, width, height)` in world coordinates.
-    public static let worldSize = Size(width: Demo.screenSize.width, height: Demo.screenSize.height - barHeight)
+    public static let worldSize = Size(width: DemoCatalog.screenSize.width, height: DemoCatalog.screenSize.height - barHeight)
 
     /// The token of the demo's zeroing references (its closures' way back to it).
     public let lifetime = Lifetime()
@@ -84,14 +88,12 @@ public final class DynamicsDemo: LifetimeOwner {
     private var marker: Node?
     private var hint: Node
     private var buttons: [Node] = []
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`, showing the gravity exhibit.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = Palette.background
@@ -114,36 +116,32 @@ public final class DynamicsDemo: LifetimeOwner {
             self.didTap(at: tap.location(in: self.world))
         })
 
-        channels = [DemoChannel(name: "exhibit") {
+        channels = [SceneChannel(name: "exhibit") {
             let v = Double(me.object?.exhibit.rawValue ?? 0)
             return (v, v, 0)
         }]
         for i in 0..<DynamicsDemo.itemSlots {
-            channels.append(DemoChannel(name: "item\(i).x") {
+            channels.append(SceneChannel(name: "item\(i).x") {
                 guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
                 let v = items[i].center.x
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "item\(i).y") {
+            channels.append(SceneChannel(name: "item\(i).y") {
                 guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
                 let v = items[i].center.y
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "item\(i).angle") {
+            channels.append(SceneChannel(name: "item\(i).angle") {
                 guard let items = me.object?.items, i < items.count else { return (0, 0, 0) }
                 let v = items[i].transform.rotation
                 return (v, v, 0)
             })
         }
         build()
-        onFrame = { me.object?.redrawRopes() }
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: DynamicsDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
-    }
+    /// Redraws the ropes (pendulum rods, chain links, grab lines) between their moved ends.
+    public func didAdvance(to time: Double) { redrawRopes() }
 
     // MARK: Building the exhibits
 

@@ -1,5 +1,6 @@
 // A navigation stack popped interactively: a photo grid and a detail screen dragged away to the right.
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// A grid of photos with a detail screen pushed on it; dragging the detail screen pops it
@@ -10,16 +11,28 @@ import KineticScene
 /// pop through `UIPercentDrivenInteractiveTransition`.)
 ///
 /// Channels: `detail.*` and `grid.*` — `center.x`, `center.y`, `alpha`, `blur` of each screen.
-public enum NavigationDemo {
-    /// Name, title and description.
-    public static let info = DemoInfo(
-        name: "navigation", title: "Navigation stack",
-        description: "A photo grid with a detail screen pushed on it, as UINavigationController shows them. Drag the detail screen to the right: the pop follows your finger (a percent-driven interactive transition scrubbing the built-in spring). Release it moving right, or past half way, and it finishes; otherwise it cancels back. Catch it while it animates and the drag takes it over. Tap a tile to push the detail screen again.")
-
-    /// The scene as an app's entry.
+public final class NavigationDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `navigation`.
     public static var entry: SceneEntry {
-        SceneEntry(name: info.name, title: info.title, description: info.description) { engine in make(engine: engine) }
+        SceneEntry(
+            name: "navigation", title: "Navigation stack",
+            description: "A photo grid with a detail screen pushed on it, as UINavigationController shows them. Drag the detail screen to the right: the pop follows your finger (a percent-driven interactive transition scrubbing the built-in spring). Release it moving right, or past half way, and it finishes; otherwise it cancels back. Catch it while it animates and the drag takes it over. Tap a tile to push the detail screen again.",
+            hint: "Drag the detail screen to the right, release, and catch it mid-flight."
+        ) { NavigationDemo(engine: $0) }
     }
+
+    /// The token of the demo's zeroing references (its closures' way back to it).
+    public let lifetime = Lifetime()
+    /// The scene (400 × 800 points).
+    public let scene: Scene
+    /// The numbers hosts record, in column order.
+    public let channels: [SceneChannel]
+    /// The navigation stack: the grid, with the detail screen pushed on it.
+    let stack: NavigationStack
+    let grid: Screen, detail: Screen
+    let delegate = NavigationDelegate()
+    private var startPercent = 0.0
+    private static let width = 400.0
 
     /// Channels for a screen node's properties: `NAME.center.x`, `.center.y`, `.alpha`, `.blur`.
     static func channels(_ node: Node) -> [SceneChannel] {
@@ -33,7 +46,7 @@ public enum NavigationDemo {
     }
 
     /// A fresh navigation scene on `engine`, the detail screen pushed.
-    public static func make(engine: AnimationEngine) -> Demo {
+    public init(engine: AnimationEngine) {
         let scene = Scene(size: Size(width: 400, height: 800), engine: engine)
         let gridNode = Node(name: "grid", engine: engine)
         gridNode.backgroundColor = Color(rgb: 0xF2F2F7)
@@ -77,63 +90,48 @@ public enum NavigationDemo {
         caption.fontSize = 22
         detailNode.addChild(caption)
 
-        let grid = Screen(title: "Photos", node: gridNode)
-        let detail = Screen(title: "Blue hour", node: detailNode)
-        let controller = Controller(scene: scene, grid: grid, detail: detail)
-        return Demo(info: info, scene: scene, channels: channels(detailNode) + channels(gridNode), owner: controller)
+        self.scene = scene
+        grid = Screen(title: "Photos", node: gridNode)
+        detail = Screen(title: "Blue hour", node: detailNode)
+        stack = NavigationStack(root: grid, scene: scene)
+        stack.push(detail, animated: false)
+        stack.delegate = delegate
+        channels = NavigationDemo.channels(detailNode) + NavigationDemo.channels(gridNode)
+        // The recognizers live in the screens this object owns: they reach it through a
+        // zeroing reference, so the scene never keeps it alive.
+        let me = zeroingReference
+        detail.node.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.handlePan(pan) })
+        for tile in grid.node.children where tile.name.hasPrefix("tile") {
+            tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.tapTile() })
+        }
     }
 
-    /// What the scene's gestures drive: the stack, its screens and the pop's interaction. The
-    /// demo owns it; the recognizers, which live in the screens it owns, reach it through a
-    /// zeroing reference, so dropping the demo frees it with the whole scene.
-    final class Controller: LifetimeOwner {
-        let lifetime = Lifetime()
-        let stack: NavigationStack
-        let grid: Screen, detail: Screen
-        let delegate = NavigationDelegate()
-        private var startPercent = 0.0
-        private static let width = 400.0
-
-        init(scene: Scene, grid: Screen, detail: Screen) {
-            self.grid = grid
-            self.detail = detail
-            stack = NavigationStack(root: grid, scene: scene)
-            stack.push(detail, animated: false)
-            stack.delegate = delegate
-            let me = zeroingReference
-            detail.node.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.handlePan(pan) })
-            for tile in grid.node.children where tile.name.hasPrefix("tile") {
-                tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.tapTile() })
+    func handlePan(_ pan: PanGestureRecognizer) {
+        let percent = delegate.interaction, width = NavigationDemo.width
+        switch pan.state {
+        case .began:
+            if stack.transition == nil {
+                guard stack.topScreen === detail else { return }
+                delegate.interactive = true
+                stack.pop()
+                delegate.interactive = false
+                startPercent = 0
+            } else {
+                percent.pause()
+                startPercent = (detail.node.presentation.center.x - width / 2) / width
+                percent.update(startPercent)
             }
+        case .changed:
+            percent.update(startPercent + pan.translation(in: nil).x / width)
+        case .ended, .cancelled:
+            let v = pan.velocity(in: nil).x
+            if v > 0 || (v == 0 && percent.percentComplete > 0.5) { percent.finish() } else { percent.cancel() }
+        default: break
         }
+    }
 
-        func handlePan(_ pan: PanGestureRecognizer) {
-            let percent = delegate.interaction, width = Controller.width
-            switch pan.state {
-            case .began:
-                if stack.transition == nil {
-                    guard stack.topScreen === detail else { return }
-                    delegate.interactive = true
-                    stack.pop()
-                    delegate.interactive = false
-                    startPercent = 0
-                } else {
-                    percent.pause()
-                    startPercent = (detail.node.presentation.center.x - width / 2) / width
-                    percent.update(startPercent)
-                }
-            case .changed:
-                percent.update(startPercent + pan.translation(in: nil).x / width)
-            case .ended, .cancelled:
-                let v = pan.velocity(in: nil).x
-                if v > 0 || (v == 0 && percent.percentComplete > 0.5) { percent.finish() } else { percent.cancel() }
-            default: break
-            }
-        }
-
-        func tapTile() {
-            if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
-        }
+    func tapTile() {
+        if stack.transition == nil && stack.topScreen === grid { stack.push(detail) }
     }
 
     /// Hands the percent-driven interaction to the stack only while a drag starts the pop.

@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The Control Center pane of the objc.io article ("Interactive Animations", 2014), three ways:
@@ -15,25 +16,34 @@ import KineticScene
 /// others drive hidden shadow copies that get the same drag, release velocity and taps, so the
 /// live graph shows the three engines' curves of the same throw (centre y: Dynamics blue,
 /// spring orange, POP pink).
-public final class PaneDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "pane",
-        title: "The Control Center pane",
-        description: "The sliding pane of objc.io's Interactive Animations article, driven by physics instead of a fire-and-forget animation, with the article's three engines: UIKit Dynamics (an attachment of frequency 3.5 and damping 0.4 to the target, density 100, resistance 10), the hand-written spring (spring constant 300, friction 20) and POP (spring speed 15, bounciness 6); pick one with the buttons at the top. Drag the pane anywhere and throw it: on release it heads for the open state if you were moving up and the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the target flips while the pane keeps its velocity, so it turns round smoothly. The graph traces the three engines' curves of the same throw: Dynamics blue, spring orange, POP pink."
-    )
-    /// The catalog entry of the pane on UIKit Dynamics (for scripts: `pane-dynamics`).
-    public static let dynamicsInfo = DemoInfo(
-        name: "pane-dynamics",
-        title: "The pane on UIKit Dynamics",
-        description: "The Control Center pane of objc.io's Interactive Animations article, opened on its UIKit Dynamics engine: the article's PaneBehavior, an attachment behaviour of frequency 3.5 and damping 0.4 with length 0 pulling the pane's centre to its target, and a dynamic item behaviour with density 100 and resistance 10; the release velocity is set by adding the difference to the item's velocity. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw."
-    )
-    /// The catalog entry of the pane on POP (for scripts: `pane-pop`).
-    public static let popInfo = DemoInfo(
-        name: "pane-pop",
-        title: "The pane on POP",
-        description: "The Control Center pane of objc.io's Interactive Animations article, opened on its POP engine: a POP spring animation on the pane's centre with spring speed 15 and bounciness 6, started with the pan's velocity and added under one key, so a tap mid-flight replaces it from the current position and velocity without a jump. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw."
-    )
+public final class PaneDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry the pane opens under on `mode`'s engine: `pane` (the hand-rolled
+    /// spring, the default), `pane-dynamics` or `pane-pop` (for scripts that pick an engine).
+    public static func entry(for mode: Mode) -> SceneEntry {
+        switch mode {
+        case .spring:
+            return SceneEntry(
+                name: "pane",
+                title: "The Control Center pane",
+                description: "The sliding pane of objc.io's Interactive Animations article, driven by physics instead of a fire-and-forget animation, with the article's three engines: UIKit Dynamics (an attachment of frequency 3.5 and damping 0.4 to the target, density 100, resistance 10), the hand-written spring (spring constant 300, friction 20) and POP (spring speed 15, bounciness 6); pick one with the buttons at the top. Drag the pane anywhere and throw it: on release it heads for the open state if you were moving up and the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the target flips while the pane keeps its velocity, so it turns round smoothly. The graph traces the three engines' curves of the same throw: Dynamics blue, spring orange, POP pink.",
+                hint: "Throw the pane up or down; tap it mid-flight to turn it round without a jump."
+            ) { PaneDemo(engine: $0, mode: .spring) }
+        case .dynamics:
+            return SceneEntry(
+                name: "pane-dynamics",
+                title: "The pane on UIKit Dynamics",
+                description: "The Control Center pane of objc.io's Interactive Animations article, opened on its UIKit Dynamics engine: the article's PaneBehavior, an attachment behaviour of frequency 3.5 and damping 0.4 with length 0 pulling the pane's centre to its target, and a dynamic item behaviour with density 100 and resistance 10; the release velocity is set by adding the difference to the item's velocity. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.",
+                hint: "Throw the pane on UIKit Dynamics; tap it mid-flight to turn it round."
+            ) { PaneDemo(engine: $0, mode: .dynamics) }
+        case .pop:
+            return SceneEntry(
+                name: "pane-pop",
+                title: "The pane on POP",
+                description: "The Control Center pane of objc.io's Interactive Animations article, opened on its POP engine: a POP spring animation on the pane's centre with spring speed 15 and bounciness 6, started with the pan's velocity and added under one key, so a tap mid-flight replaces it from the current position and velocity without a jump. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.",
+                hint: "Throw the pane on POP; tap it mid-flight to turn it round."
+            ) { PaneDemo(engine: $0, mode: .pop) }
+        }
+    }
 
     /// The pane's two states.
     public enum PaneState: Sendable, Equatable { case open, closed }
@@ -97,15 +107,13 @@ public final class PaneDemo: LifetimeOwner {
     /// others a hidden shadow each.
     private(set) var drivers: [any PaneDriver] = []
     private var buttons: [Node] = []
-    private let engine: AnimationEngine
-    /// The engine the demo was opened on (its catalog entry).
-    private let initialMode: Mode
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    private let graph: LiveGraph
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// The centre of the pane in a state.
     public static func targetPoint(for state: PaneState) -> Point {
-        let s = Demo.screenSize
+        let s = DemoCatalog.screenSize
         switch state {
         case .open: return Point(x: s.width / 2, y: s.height - paneHeight / 2)
         case .closed: return Point(x: s.width / 2, y: s.height - visibleWhenClosed + paneHeight / 2)
@@ -114,10 +122,8 @@ public final class PaneDemo: LifetimeOwner {
 
     /// Builds the demo on `engine`, the pane driven by `mode` (default: the hand-rolled spring).
     public init(engine: AnimationEngine, mode: Mode = .spring) {
-        self.engine = engine
         self.mode = mode
-        initialMode = mode
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = Color(rgb: 0x2C3E50)
@@ -126,9 +132,9 @@ public final class PaneDemo: LifetimeOwner {
                                             [Palette.blue, Palette.green, Palette.orange, Palette.pink][i % 4], radius: 14, engine: engine))
         }
         // Centre y from a little above open (407) to a little below closed (847), over 2.5 s.
-        let graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
-                              range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
-                              title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
+        graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
+                          range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
+                          title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
         scene.root.addChild(graph.node)
 
         let closed = PaneDemo.targetPoint(for: .closed)
@@ -167,47 +173,33 @@ public final class PaneDemo: LifetimeOwner {
 
         let c = pane.$center
         channels = [
-            DemoChannel(name: "pane.center.x") {
+            SceneChannel(name: "pane.center.x") {
                 (c.value.x, c.presentationValue.x, me.object?.activeDriver.velocity.x ?? 0)
             },
-            DemoChannel(name: "pane.center.y") {
+            SceneChannel(name: "pane.center.y") {
                 (c.value.y, c.presentationValue.y, me.object?.activeDriver.velocity.y ?? 0)
             },
-            DemoChannel(name: "pane.open") {
+            SceneChannel(name: "pane.open") {
                 let v = me.object?.paneState == .open ? 1.0 : 0.0
                 return (v, v, 0)
             },
-            DemoChannel(name: "pane.mode") {
+            SceneChannel(name: "pane.mode") {
                 let v = Double(me.object?.mode.rawValue ?? 0)
                 return (v, v, 0)
             },
         ]
         for m in Mode.allCases {
-            channels.append(DemoChannel(name: "pane." + m.name + ".y") {
+            channels.append(SceneChannel(name: "pane." + m.name + ".y") {
                 guard let driver = me.object?.drivers[m.rawValue] else { return (0, 0, 0) }
                 let p = driver.item.$center
                 return (p.value.y, p.presentationValue.y, driver.velocity.y)
             })
         }
-        onFrame = {
-            guard let self = me.object else { return }
-            graph.record(time: self.engine.time, values: self.drivers.map { $0.item.presentation.center.y })
-        }
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: PaneDemo.info(for: initialMode), scene: scene, channels: channels, owner: self, onFrame: onFrame)
-    }
-
-    /// The catalog entry a mode opens under: `pane`, `pane-dynamics` or `pane-pop`.
-    static func info(for mode: Mode) -> DemoInfo {
-        switch mode {
-        case .dynamics: return dynamicsInfo
-        case .spring: return info
-        case .pop: return popInfo
-        }
+    /// Traces the three engines' centre y (the pane's and its two shadows') on the live graph.
+    public func didAdvance(to time: Double) {
+        graph.record(time: time, values: drivers.map { $0.item.presentation.center.y })
     }
 
     /// The driver moving the pane now.

@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The photo zoom transition of the 2016 session's demo app: a grid of photos in a navigation
@@ -17,13 +18,16 @@ import KineticScene
 /// same time (`durationFactor`) so both arrive together on their different curves. Catching it
 /// stops the item animator where it is (`stopAnimation(true)`), pauses the transition animator
 /// and calls `pauseInteractiveTransition()`.
-public final class PhotoDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "photo",
-        title: "The photo zoom transition",
-        description: "The interruptible navigation transition of the 2016 session's Photos demo. Tap a photo in the grid: the detail screen is pushed and the photo zooms out of its tile. Pull the photo down to pop back interactively: it follows your finger and shrinks while the dark background fades with your progress. Let go and it animates home, the photo on a spring carrying your release velocity, the background chrome on an ease-out curve over the same time. Put your finger down again while it animates to catch it mid-flight, then push it back up and release to cancel the pop, or pull down to finish it. A flick decides; otherwise a third of the way finishes."
-    )
+public final class PhotoDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `photo`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "photo",
+            title: "The photo zoom transition",
+            description: "The interruptible navigation transition of the 2016 session's Photos demo. Tap a photo in the grid: the detail screen is pushed and the photo zooms out of its tile. Pull the photo down to pop back interactively: it follows your finger and shrinks while the dark background fades with your progress. Let go and it animates home, the photo on a spring carrying your release velocity, the background chrome on an ease-out curve over the same time. Put your finger down again while it animates to catch it mid-flight, then push it back up and release to cancel the pop, or pull down to finish it. A flick decides; otherwise a third of the way finishes.",
+            hint: "Tap a photo, pull it down to go back, and catch it again while it flies."
+        ) { PhotoDemo(engine: $0) }
+    }
 
     /// The photos in the grid.
     public static let photoCount = 12
@@ -55,14 +59,15 @@ public final class PhotoDemo: LifetimeOwner {
     public let controller: PhotoTransitionController
     /// The photo being shown or zoomed.
     public private(set) var selectedIndex = 0
-    private var channels: [DemoChannel] = []
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     static let colors: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
                                    0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         let gridNode = Node(name: "grid", engine: engine)
@@ -109,25 +114,19 @@ public final class PhotoDemo: LifetimeOwner {
         let p = transitionPhoto.$center, b = transitionPhoto.$bounds
         let stack = stack, controller = controller
         channels = [
-            DemoChannel(name: "transition.photo.center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) },
-            DemoChannel(name: "transition.photo.center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) },
-            DemoChannel(name: "transition.photo.width") { (b.value.width, b.presentationValue.width, b.velocity.width) },
-            DemoChannel.property("detail.alpha", detailNode.$alpha),
-            DemoChannel(name: "stack.count") {
+            SceneChannel(name: "transition.photo.center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) },
+            SceneChannel(name: "transition.photo.center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) },
+            SceneChannel(name: "transition.photo.width") { (b.value.width, b.presentationValue.width, b.velocity.width) },
+            SceneChannel.property("detail.alpha", detailNode.$alpha),
+            SceneChannel(name: "stack.count") {
                 let n = Double(stack.screens.count)
                 return (n, n, 0)
             },
-            DemoChannel(name: "transition.fractionComplete") {
+            SceneChannel(name: "transition.fractionComplete") {
                 let f = controller.driver?.transitionAnimator.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-    }
-
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: PhotoDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Pushes the detail screen for photo `i` (a tap on its tile).

@@ -1,5 +1,6 @@
 import Kinetic
 import KineticDynamics
+import KineticHost
 import KineticScene
 
 /// A pyramid of 210 boxes (20 rows of 40-point boxes, 20 at the bottom, 1 at the top) standing
@@ -10,21 +11,24 @@ import KineticScene
 ///
 /// The world is 1000 points wide, so the 800-point pyramid fits with room for the ball; the
 /// world node is scaled by 0.375 to fit the 375-point screen (a box shows 15 points wide).
-public final class PyramidDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "pyramid",
-        title: "The pyramid",
-        description: "A stress test of the rigid-body solver under UIKit Dynamics: 210 boxes of 40 points in 20 rows (20 at the bottom, one at the top), stacked on the floor under gravity and collisions, with friction. It stands still, every box asleep, until you knock it over. Grab any box or the ball and throw it at the pyramid, tap the background for a blast that pushes the nearby boxes away, or press Throw to fire the ball at it. Reset stacks it again. The world is 1000 points wide, drawn at 0.375 scale."
-    )
+public final class PyramidDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `pyramid`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "pyramid",
+            title: "The pyramid",
+            description: "A stress test of the rigid-body solver under UIKit Dynamics: 210 boxes of 40 points in 20 rows (20 at the bottom, one at the top), stacked on the floor under gravity and collisions, with friction. It stands still, every box asleep, until you knock it over. Grab any box or the ball and throw it at the pyramid, tap the background for a blast that pushes the nearby boxes away, or press Throw to fire the ball at it. Reset stacks it again. The world is 1000 points wide, drawn at 0.375 scale.",
+            hint: "Grab the ball and throw it at the pyramid, or press Throw."
+        ) { PyramidDemo(engine: $0) }
+    }
 
     /// Rows, and the boxes' side in world points.
     public static let rows = 20
     public static let boxSide = 40.0
     /// The world's size in world points (1000 wide, the screen's aspect ratio).
-    public static let worldSize = Size(width: 1000, height: 1000 * Demo.screenSize.height / Demo.screenSize.width)
+    public static let worldSize = Size(width: 1000, height: 1000 * DemoCatalog.screenSize.height / DemoCatalog.screenSize.width)
     /// The scale from world points to screen points.
-    public static let scale = Demo.screenSize.width / 1000
+    public static let scale = DemoCatalog.screenSize.width / 1000
     /// The ball's radius in world points.
     public static let ballRadius = 40.0
 
@@ -44,8 +48,8 @@ public final class PyramidDemo: LifetimeOwner {
     private var ballBehavior: DynamicItemBehavior!
     private var grabber: ItemGrabber!
     private var pushes: [PushBehavior] = []
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// The centre of box `column` of `row` (row 0 at the bottom), in world points.
     public static func boxCenter(row: Int, column: Int) -> Point {
@@ -59,8 +63,7 @@ public final class PyramidDemo: LifetimeOwner {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = Palette.background
@@ -84,29 +87,23 @@ public final class PyramidDemo: LifetimeOwner {
         build()
 
         for i in 0..<(PyramidDemo.rows * (PyramidDemo.rows + 1) / 2) {
-            channels.append(DemoChannel(name: "box\(i).x") {
+            channels.append(SceneChannel(name: "box\(i).x") {
                 let v = me.object?.boxes[i].center.x ?? 0
                 return (v, v, 0)
             })
-            channels.append(DemoChannel(name: "box\(i).y") {
+            channels.append(SceneChannel(name: "box\(i).y") {
                 let v = me.object?.boxes[i].center.y ?? 0
                 return (v, v, 0)
             })
         }
-        channels.append(DemoChannel(name: "ball.x") {
+        channels.append(SceneChannel(name: "ball.x") {
             let v = me.object?.ball.center.x ?? 0
             return (v, v, 0)
         })
-        channels.append(DemoChannel(name: "ball.y") {
+        channels.append(SceneChannel(name: "ball.y") {
             let v = me.object?.ball.center.y ?? 0
             return (v, v, 0)
         })
-    }
-
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: PyramidDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Stacks the pyramid again on a fresh animator.

@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The additive rotation of the 2017 session ("Advanced Animations with UIKit"): setting a
@@ -6,13 +7,16 @@ import KineticScene
 /// instead the animation block concatenates a rotation of π twenty times. Each change adds to
 /// the last, and the twenty half-turns compose into one smooth ten-turn spin over 5 s with
 /// ease-in-out.
-public final class RotationDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "rotation",
-        title: "Additive rotation",
-        description: "From the 2017 session: a 5 s ease-in-out animator whose block does `square.transform = square.transform.concatenating(rotation by π)` twenty times. A rotation of 20π set in one step is the same matrix as no rotation at all, so nothing would move; composed additively, the twenty half-turns become one smooth ten-turn spin. Tap Spin to start it, tap the square to reverse it mid-spin, and tap Spin again while it turns to add twenty more half-turns on top without a jump."
-    )
+public final class RotationDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `rotation`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "rotation",
+            title: "Additive rotation",
+            description: "From the 2017 session: a 5 s ease-in-out animator whose block does `square.transform = square.transform.concatenating(rotation by π)` twenty times. A rotation of 20π set in one step is the same matrix as no rotation at all, so nothing would move; composed additively, the twenty half-turns become one smooth ten-turn spin. Tap Spin to start it, tap the square to reverse it mid-spin, and tap Spin again while it turns to add twenty more half-turns on top without a jump.",
+            hint: "Tap Spin, tap the square to reverse mid-spin, tap Spin again to add turns."
+        ) { RotationDemo(engine: $0) }
+    }
 
     /// The token of the demo's zeroing references (its closures' way back to it).
     public let lifetime = Lifetime()
@@ -22,13 +26,12 @@ public final class RotationDemo: LifetimeOwner {
     public let square: Node
     /// The last animator started.
     public private(set) var animator: PropertyAnimator?
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = .white
@@ -44,14 +47,8 @@ public final class RotationDemo: LifetimeOwner {
         }
         let t = square.$transform
         channels = [
-            DemoChannel(name: "square.rotation") { (t.value.rotation, t.presentationValue.rotation, t.velocity.rotation) },
+            SceneChannel(name: "square.rotation") { (t.value.rotation, t.presentationValue.rotation, t.velocity.rotation) },
         ]
-    }
-
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: RotationDemo.info, scene: scene, channels: channels, owner: self)
     }
 
     /// Starts a 5 s ease-in-out animator of twenty concatenated half-turns (the seed's code).

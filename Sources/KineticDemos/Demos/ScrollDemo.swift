@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// A scroll view and a pager built from Kinetic's scroll physics: a vertical list taller than
@@ -8,13 +9,16 @@ import KineticScene
 /// crossing time); and a horizontal pager of four cards whose release picks the page nearest
 /// the flick's projection (at most one page from where the drag began) and springs there with
 /// the release velocity.
-public final class ScrollDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "scroll",
-        title: "Scroll view and pager",
-        description: "UIScrollView's physics rebuilt from Kinetic's parts. The list below is 30 rows tall: drag it and it follows your finger one to one; pull past the top or bottom and it resists with UIScrollView's rubber band (0.55, sized by the viewport); flick it and it coasts, losing 0.2 % of its speed every millisecond. A flick hard enough to reach an end hands over, at the exact instant it crosses the end (solved in closed form, not at the next frame), to a critically damped spring that carries it out and back, with no jump in position or speed. Grab it mid-bounce and it stays under your finger. The cards above page: let go and the page nearest to where the flick would coast is chosen, one page at most, and a smooth spring takes it there with your finger's speed."
-    )
+public final class ScrollDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `scroll`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "scroll",
+            title: "Scroll view and pager",
+            description: "UIScrollView's physics rebuilt from Kinetic's parts. The list below is 30 rows tall: drag it and it follows your finger one to one; pull past the top or bottom and it resists with UIScrollView's rubber band (0.55, sized by the viewport); flick it and it coasts, losing 0.2 % of its speed every millisecond. A flick hard enough to reach an end hands over, at the exact instant it crosses the end (solved in closed form, not at the next frame), to a critically damped spring that carries it out and back, with no jump in position or speed. Grab it mid-bounce and it stays under your finger. The cards above page: let go and the page nearest to where the flick would coast is chosen, one page at most, and a smooth spring takes it there with your finger's speed.",
+            hint: "Flick the list past its end, and swipe the cards above page by page."
+        ) { ScrollDemo(engine: $0) }
+    }
 
     /// The list's rows: 30 rows of 56 points.
     static let rowHeight = 56.0, rowCount = 30
@@ -52,12 +56,12 @@ public final class ScrollDemo: LifetimeOwner {
     private var listAnchor = 0.0
     private var pagerAnchor = 0.0
     private var dragStartPage = 0
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = Palette.background
@@ -123,22 +127,18 @@ public final class ScrollDemo: LifetimeOwner {
         pagerViewport.addGestureRecognizer(pagerPan)
 
         channels = [
-            DemoChannel.property("list.offset", listOffset),
-            DemoChannel.property("pager.offset", pagerOffset),
-            DemoChannel(name: "pager.page") {
+            SceneChannel.property("list.offset", listOffset),
+            SceneChannel.property("pager.offset", pagerOffset),
+            SceneChannel(name: "pager.page") {
                 let page = Double(me.object?.page ?? 0)
                 return (page, page, 0)
             },
         ]
-        onFrame = { me.object?.layout() }
         layout()
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: ScrollDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
-    }
+    /// Moves the list's and the pager's content to the offsets the engine just advanced to.
+    public func didAdvance(to time: Double) { layout() }
 
     /// Moves the content under the viewports to the offsets shown now.
     func layout() {

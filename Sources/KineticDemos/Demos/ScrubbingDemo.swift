@@ -1,4 +1,5 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// Pausing and scrubbing, from the 2016 session: a square animates across on an ease-in curve;
@@ -6,13 +7,16 @@ import KineticScene
 /// `fractionComplete` from the finger's position. Scrubbing is linear, so when the animation
 /// continues its time is mapped back onto the curve — the "protuberance" the session's graph
 /// shows, drawn here live.
-public final class ScrubbingDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "scrubbing",
-        title: "Pausing and scrubbing",
-        description: "From the 2016 session: the square crosses in 4 s on an ease-in curve. Tap the square to pause or resume it; drag along the green progress bar to scrub fractionComplete, which moves the square linearly with your finger. When you tap the square again it continues from where you left it without a jump, with its time mapped back onto the ease-in curve, so it may finish quickly: the graph of the square's position over time shows the kink where it jumps back onto the curve. When it reaches the end, tap it to send it back."
-    )
+public final class ScrubbingDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `scrubbing`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "scrubbing",
+            title: "Pausing and scrubbing",
+            description: "From the 2016 session: the square crosses in 4 s on an ease-in curve. Tap the square to pause or resume it; drag along the green progress bar to scrub fractionComplete, which moves the square linearly with your finger. When you tap the square again it continues from where you left it without a jump, with its time mapped back onto the ease-in curve, so it may finish quickly: the graph of the square's position over time shows the kink where it jumps back onto the curve. When it reaches the end, tap it to send it back.",
+            hint: "Tap the square to pause it, drag the green bar to scrub, tap the square again."
+        ) { ScrubbingDemo(engine: $0) }
+    }
 
     /// The square's leftmost and rightmost centre.
     public static let left = 60.0, right = 315.0
@@ -31,14 +35,13 @@ public final class ScrubbingDemo: LifetimeOwner {
     public let bar: Node, fill: Node
     /// The animator.
     public private(set) var animator: PropertyAnimator?
-    private let engine: AnimationEngine
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    private let graph: LiveGraph
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        self.engine = engine
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = .white
@@ -54,9 +57,9 @@ public final class ScrubbingDemo: LifetimeOwner {
         scene.root.addChild(Widgets.label("hint", "Tap the square · drag the bar", Rect(x: 0, y: 600, width: size.width, height: 22),
                                           size: 14, color: Palette.gray, engine: engine))
 
-        let graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 200, width: size.width - 32, height: 200),
-                              range: (ScrubbingDemo.left - 10)...(ScrubbingDemo.right + 10), window: 8,
-                              series: [.init(color: Palette.red, style: .solid)], title: "square x over time", engine: engine)
+        graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 200, width: size.width - 32, height: 200),
+                          range: (ScrubbingDemo.left - 10)...(ScrubbingDemo.right + 10), window: 8,
+                          series: [.init(color: Palette.red, style: .solid)], title: "square x over time", engine: engine)
         graph.node.backgroundColor = Palette.background
         scene.root.addChild(graph.node)
 
@@ -70,24 +73,19 @@ public final class ScrubbingDemo: LifetimeOwner {
 
         let c = square.$center
         channels = [
-            DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            DemoChannel(name: "animator.fractionComplete") {
+            SceneChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            SceneChannel(name: "animator.fractionComplete") {
                 let f = me.object?.animator?.fractionComplete ?? 0
                 return (f, f, 0)
             },
         ]
-        onFrame = {
-            guard let self = me.object else { return }
-            graph.record(time: self.engine.time, values: [self.square.presentation.center.x])
-            self.updateBar()
-        }
         makeAnimator()
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: ScrubbingDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
+    /// Traces the square's x on the live graph and fills the progress bar.
+    public func didAdvance(to time: Double) {
+        graph.record(time: time, values: [square.presentation.center.x])
+        updateBar()
     }
 
     private func makeAnimator() {

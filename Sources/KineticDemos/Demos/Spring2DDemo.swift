@@ -1,22 +1,26 @@
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// The 2D spring of the 2016 session ("Advances in UIKit Animations and Transitions"): drag a
 /// square off the centre and let go; it springs back to the centre starting with the gesture's
 /// velocity as a vector, so it leaves along the direction you threw it, not along the line to
 /// the centre. A live graph traces the path it takes.
-public final class Spring2DDemo: LifetimeOwner {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "spring2d",
-        title: "The 2D spring",
-        description: "From the 2016 session: a spring whose initial velocity is a vector. Drag the square away from the centre and flick it in any direction as you let go. It springs back to the centre (damping ratio 0.5, response 0.6 s) starting with your finger's 2D velocity, so it first carries on the way you threw it and curves home, instead of heading straight along the line to the centre as a scalar velocity would make it. The dots trace its path; the cross marks the centre. Grab it again mid-flight to take over."
-    )
+public final class Spring2DDemo: LifetimeOwner, HostedScene {
+    /// The catalog entry: `spring2d`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "spring2d",
+            title: "The 2D spring",
+            description: "From the 2016 session: a spring whose initial velocity is a vector. Drag the square away from the centre and flick it in any direction as you let go. It springs back to the centre (damping ratio 0.5, response 0.6 s) starting with your finger's 2D velocity, so it first carries on the way you threw it and curves home, instead of heading straight along the line to the centre as a scalar velocity would make it. The dots trace its path; the cross marks the centre. Grab it again mid-flight to take over.",
+            hint: "Drag the square off centre and flick it sideways as you let go."
+        ) { Spring2DDemo(engine: $0) }
+    }
 
     /// The spring: damping ratio 0.5, response 0.6 s.
     public static let spring = SpringTimingParameters(dampingRatio: 0.5, response: 0.6)
     /// Where the square rests.
-    public static let home = Point(x: Demo.screenSize.width / 2, y: 300)
+    public static let home = Point(x: DemoCatalog.screenSize.width / 2, y: 300)
 
     /// The token of the demo's zeroing references (its closures' way back to it).
     public let lifetime = Lifetime()
@@ -30,12 +34,12 @@ public final class Spring2DDemo: LifetimeOwner {
     private var trailIndex = 0
     private var lastTrailTime = -Double.infinity
     private var dragStart = Point.zero
-    private var channels: [DemoChannel] = []
-    private var onFrame: () -> Void = {}
+    /// The numbers hosts record, in column order.
+    public private(set) var channels: [SceneChannel] = []
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         self.scene = scene
         scene.root.backgroundColor = .white
@@ -62,17 +66,13 @@ public final class Spring2DDemo: LifetimeOwner {
 
         let c = square.$center
         channels = [
-            DemoChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            DemoChannel(name: "square.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            SceneChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            SceneChannel(name: "square.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
         ]
-        onFrame = { me.object?.recordTrail() }
     }
 
-    /// A ``Demo`` of this object. The demo owns it (never the other way round), so a host that
-    /// drops the demo frees this object, its scene and its engine.
-    public func makeDemo() -> Demo {
-        Demo(info: Spring2DDemo.info, scene: scene, channels: channels, owner: self, onFrame: onFrame)
-    }
+    /// Drops a dot of the trail where the square is, at most one per 1/60 s while it moves or is held.
+    public func didAdvance(to time: Double) { recordTrail() }
 
     func handlePan(_ pan: PanGestureRecognizer) {
         switch pan.state {

@@ -1,5 +1,6 @@
 // The stress demo: ten thousand dots on independent springs, swept by the pointer.
 import Kinetic
+import KineticHost
 import KineticScene
 
 /// Ten thousand dots, each on its own spring: sweep the pointer through the field and the dots
@@ -12,13 +13,16 @@ import KineticScene
 /// canvas in the playground), not ten thousand nodes. Ownership: the pan's action captures the
 /// ``SpringDots`` state only (which owns no node and no closure) and reaches the field node
 /// through the recognizer, so nothing in the scene holds the demo.
-public final class StressDemo {
-    /// The catalog entry.
-    public static let info = DemoInfo(
-        name: "stress",
-        title: "Ten thousand springs",
-        description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.2, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas."
-    )
+public final class StressDemo: HostedScene {
+    /// The catalog entry: `stress`.
+    public static var entry: SceneEntry {
+        SceneEntry(
+            name: "stress",
+            title: "Ten thousand springs",
+            description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.2, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas.",
+            hint: "Drag through the field of dots, then drag through the wake again."
+        ) { StressDemo(engine: $0) }
+    }
 
     /// Columns and rows of dots (80 × 125 = 10,000).
     public static let columns = 80
@@ -30,7 +34,8 @@ public final class StressDemo {
 
     /// The scene.
     public let scene: Scene
-    private let channels: [DemoChannel]
+    /// The numbers hosts record: the centres of the ``sampleDots``.
+    public let channels: [SceneChannel]
     /// The dots' springs, homes and batch.
     public let dots: SpringDots
     /// The node drawing the dots (fills the screen).
@@ -44,7 +49,7 @@ public final class StressDemo {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = Demo.screenSize
+        let size = DemoCatalog.screenSize
         let scene = Scene(size: size, engine: engine)
         scene.root.backgroundColor = Color(rgb: 0x0B0B12)
         let bounds = Rect(origin: .zero, size: size)
@@ -69,15 +74,15 @@ public final class StressDemo {
         counter.isUserInteractionEnabled = false
         scene.root.addChild(counter)
 
-        let pan = PanGestureRecognizer { pan in StressDemo.handle(pan, dots) }
+        let pan = PanGestureRecognizer { pan in StressDemo.handlePan(pan, dots) }
         pan.minimumDistance = 0
         field.addGestureRecognizer(pan)
 
-        var channels: [DemoChannel] = []
+        var channels: [SceneChannel] = []
         for i in StressDemo.sampleDots {
             let p = dots.properties[i]
-            channels.append(DemoChannel(name: "dot\(i).center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) })
-            channels.append(DemoChannel(name: "dot\(i).center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) })
+            channels.append(SceneChannel(name: "dot\(i).center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) })
+            channels.append(SceneChannel(name: "dot\(i).center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) })
         }
         self.scene = scene
         self.channels = channels
@@ -86,14 +91,11 @@ public final class StressDemo {
         self.counter = counter
     }
 
-    /// A ``Demo`` of the field. The demo owns this object; the per-frame work captures the dots
-    /// and the counter only, so nothing the scene or engine holds keeps the demo alive.
-    public func makeDemo() -> Demo {
-        Demo(info: StressDemo.info, scene: scene, channels: channels, owner: self) { [dots, counter] in
-            dots.update()
-            let text = StressDemo.countText(dots.moving.count)
-            if counter.text != text { counter.text = text }
-        }
+    /// Updates the dots' batch from their springs and the counter of moving springs.
+    public func didAdvance(to time: Double) {
+        dots.update()
+        let text = StressDemo.countText(dots.moving.count)
+        if counter.text != text { counter.text = text }
     }
 
     /// The counter's text for `moving` springs in motion.
@@ -103,7 +105,7 @@ public final class StressDemo {
 
     /// Each move of the pan sweeps the path from the previous location to this one, at the speed
     /// the pointer covered it.
-    static func handle(_ pan: PanGestureRecognizer, _ dots: SpringDots) {
+    static func handlePan(_ pan: PanGestureRecognizer, _ dots: SpringDots) {
         let p = pan.location(in: pan.node)
         switch pan.state {
         case .began:

@@ -19,6 +19,7 @@ public protocol HostedScene: AnyObject {
     var scene: Scene { get }
     /// Handles a pointer event, already in scene points; returns false if it was rejected (a
     /// diagnostic is then on the engine). Default: `scene.send(event)`.
+    @discardableResult
     func handle(_ event: PointerEvent) -> Bool
     /// Runs once per frame after the engine has ticked to `time` (seconds, never less than the
     /// previous frame's), before the frame is drawn: live graphs, physics readouts. Default:
@@ -31,6 +32,7 @@ public protocol HostedScene: AnyObject {
 
 extension HostedScene {
     /// Sends the event to the scene's gesture recognizers (`Scene.send(_:)`).
+    @discardableResult
     public func handle(_ event: PointerEvent) -> Bool { scene.send(event) }
     /// Does nothing.
     public func didAdvance(to time: Double) {}

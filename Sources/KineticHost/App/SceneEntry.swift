@@ -10,14 +10,18 @@ public struct SceneEntry {
     public let title: String
     /// One paragraph: what the scene shows and what to try (may be empty).
     public let description: String
+    /// One line telling a newcomer what to do first (`"Tap Toggle Drawer, then catch the
+    /// drawer mid-flight"`), for a picker's subtitle (may be empty).
+    public let hint: String
     /// Builds the scene fresh on an engine; called once per selection or render.
     public let make: (AnimationEngine) -> any HostedScene
 
-    public init(name: String, title: String, description: String = "",
+    public init(name: String, title: String, description: String = "", hint: String = "",
                 make: @escaping (AnimationEngine) -> any HostedScene) {
         self.name = name
         self.title = title
         self.description = description
+        self.hint = hint
         self.make = make
     }
 

@@ -103,6 +103,10 @@ public enum SceneRender {
             throw RenderFailure("render: --duration must be in [0, 100000/fps]")
         }
         let hosted = entry.make(AnimationEngine())
+        // The render made the engine, so it ends it on every way out (an unknown `--record`
+        // name and a failed write included): animations in flight, or a dynamics world awake
+        // from the start, would otherwise keep it, and through it the scene, alive.
+        defer { hosted.scene.engine.invalidate() }
         let all = hosted.channels
         var channels = all
         if let names = request.record {
@@ -124,8 +128,6 @@ public enum SceneRender {
                 failure = error
             }
         }
-        // The render made the engine; ending it frees a scene whose animations are still in flight.
-        hosted.scene.engine.invalidate()
         if let failure { throw failure }
         try files.write(recording.csv, out + "/properties.csv")
         return "rendered \(recording.frames) frames of \(entry.name) to \(out) (\(recording.rejected) events rejected)\n"

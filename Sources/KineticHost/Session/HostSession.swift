@@ -207,6 +207,7 @@ public final class HostSession {
         guard frames <= Double(HostSession.maximumRecordingFrames),
               Int(frames) * hosted.channels.count * 3 <= HostSession.maximumRecordingValues else {
             text = "the recording would be too long: at most \(HostSession.maximumRecordingFrames) frames and \(HostSession.maximumRecordingValues) values"
+            hosted.scene.engine.invalidate()
             return -1
         }
         let run = SceneRecording(scene: hosted, script: parsed, fps: fps, duration: parsed.end)

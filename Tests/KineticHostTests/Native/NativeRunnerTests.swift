@@ -5,7 +5,9 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import Kinetic
 import KineticHost
+import KineticScene
 import KineticDemos
 
 @Suite("Native runner")
@@ -54,7 +56,26 @@ struct NativeRunnerTests {
         #expect(status == 0 && err.isEmpty)
         #expect(out == "probe\tProbe\nother\tOther\n")
         let demos = run(["list"], entries: DemoCatalog.entries).1.split(separator: "\n")
-        #expect(demos.count == DemoCatalog.all.count + 1 && demos.last == "navigation\tNavigation stack")
+        #expect(demos.count == 15 && demos.first == "basics\tBasics" && demos.last == "navigation\tNavigation stack")
+    }
+
+    /// A render stopped by a bad argument after the scene was made (an unknown `--record`
+    /// name) still ends the engine it made, so a scene in flight from its first instant is freed.
+    @Test func aRenderStoppedByAnUnknownRecordNameFreesTheSceneItMade() {
+        weak var engine: AnimationEngine?
+        weak var scene: Scene?
+        let entries = [SceneEntry(name: "flying", title: "Flying") { e in
+            let flying = FlyingScene(engine: e)
+            engine = e
+            scene = flying.scene
+            return flying
+        }]
+        let dir = makeTemporaryDirectory("flying")
+        writeFile("0.5 end\n", to: dir + "/flying.txt")
+        let (status, _, err) = run(["render", "flying", "--script", dir + "/flying.txt", "--out", dir + "/out", "--record", "nothing"],
+                                   entries: entries)
+        #expect(status == 2 && err.contains("render: scene flying has no property 'nothing'"))
+        #expect(scene == nil && engine == nil)
     }
 
     @Test func renderWritesFramesAndTheCSVLikeKineticRender() throws {

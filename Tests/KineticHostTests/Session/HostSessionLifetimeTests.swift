@@ -6,7 +6,7 @@ import KineticHost
 
 /// A scene whose one node is flying on a spring (a physics animation the engine keeps while it
 /// runs), reporting its objects' lifetimes through the test's weak references.
-private final class FlyingScene: HostedScene {
+final class FlyingScene: HostedScene {
     let scene: Scene
     let box: Node
 
@@ -42,5 +42,23 @@ struct HostSessionLifetimeTests {
         #expect(engine != nil)
         #expect(session.select(1, at: 0.2))
         #expect(engine == nil && scene == nil && box == nil)
+    }
+
+    /// A recording refused as too long after the scene was made still ends the engine the
+    /// session made, so a scene in flight from its first instant is freed.
+    @Test func aRecordingRefusedAsTooLongFreesTheSceneItMade() {
+        weak var engine: AnimationEngine?
+        weak var scene: Scene?
+        let session = HostSession(entries: [
+            SceneEntry(name: "flying", title: "Flying") { e in
+                let flying = FlyingScene(engine: e)
+                engine = e
+                scene = flying.scene
+                return flying
+            },
+        ])
+        #expect(session.record(0, script: "1000 end\n", fps: 1000) == -1)
+        #expect(session.text.hasPrefix("the recording would be too long"))
+        #expect(scene == nil && engine == nil)
     }
 }

@@ -62,7 +62,7 @@ struct HostSessionTests {
         let text = "0.2 down 1 187 645\n0.25 up 1 187 645\n1.5 end\n"
         #expect(session.record(scene: "drawer", script: text, fps: 60) == 90)
         #expect(session.text == "drawer.translation.y,drawer.open,animator.fractionComplete")
-        let direct = DemoRecording(demo: DemoCatalog.make("drawer", engine: AnimationEngine())!,
+        let direct = SceneRecording(scene: DemoCatalog.entries.first { $0.name == "drawer" }!.make(AnimationEngine()),
                                    script: try GestureScript(parsing: text), fps: 60, duration: 1.5)
         #expect(session.recording == direct.values)
         #expect(session.record(scene: "drawer", script: "0 wiggle", fps: 60) == -1)

@@ -14,7 +14,7 @@ final class DynamicsPaneDriver: PaneDriver {
 
     init(item: Node, engine: AnimationEngine) {
         self.item = item
-        let s = Demo.screenSize
+        let s = DemoCatalog.screenSize
         animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: s.width, height: s.height), engine: engine)
     }
 
