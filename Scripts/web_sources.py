@@ -4,7 +4,7 @@
 
 TARGETS is Scripts/build-web's list of the app's targets, one `NAME<TAB>DIRECTORY` a line
 (DIRECTORY relative to PACKAGE, or absolute). A scene's files are the Swift file that names it
-(`DemoInfo(name: "drawer"` or `SceneEntry(name: "drawer"`, a string literal) and, when one sits
+(`SceneEntry(name: "drawer"`, a string literal) and, when one sits
 beside it, the folder of the same name without a `Demo` suffix (PaneDemo.swift and Pane/); in a
 small target (at most SMALL_TARGET files, an app like Examples/Card) every file of the target,
 the declaring one first.
@@ -21,7 +21,7 @@ import shutil
 import sys
 
 SMALL_TARGET = 8
-DECLARATION = re.compile(r'\b(?:DemoInfo|SceneEntry)\(\s*name:\s*"([A-Za-z0-9_.-]+)"')
+DECLARATION = re.compile(r'\bSceneEntry\(\s*name:\s*"([A-Za-z0-9_.-]+)"')
 
 
 def swift_files(directory):

@@ -484,8 +484,10 @@ const transport = (() => {
 function describe(scene) {
   const notes = KineticDemoNotes[scene.name];
   $("title").textContent = scene.title;
-  $("hint").textContent = notes?.hint ?? "";
-  $("hint").hidden = !notes;
+  // The scene's own one-line hint (SceneEntry.hint, a user's app's too); the page's as a fallback.
+  const hint = scene.hint || notes?.hint || "";
+  $("hint").textContent = hint;
+  $("hint").hidden = !hint;
   $("try").replaceChildren(...(notes?.try ?? []).map(t => { const li = document.createElement("li"); li.textContent = t; return li; }));
   $("try").hidden = $("try-heading").hidden = !notes;
   $("description").textContent = scene.description;

@@ -1,12 +1,11 @@
-// demos.js — the Studio's words for each scene of DemoCatalog.entries, keyed by scene name: a
-// one-line hint shown under the title and a short "what to try" list. The long description
-// comes from the module (the scene's own `description`); a scene without an entry here (a user's
-// own app) shows its description alone.
+// demos.js — the Studio's "what to try" list for each scene of DemoCatalog.entries, keyed by
+// scene name. The one-line hint and the long description come from the module (the scene's own
+// `SceneEntry.hint` and `description`); a scene without an entry here (a user's own app) shows
+// those alone.
 "use strict";
 
 const KineticDemoNotes = {
   basics: {
-    hint: "A property animator's whole life cycle on one circle: start, pause, reverse, stop, finish.",
     try: [
       "Pick a curve (Linear, Ease In, Ease Out, In-Out), then tap Start.",
       "Tap Pause mid-way, then Reverse while paused: it heads home from where it stopped.",
@@ -15,7 +14,6 @@ const KineticDemoNotes = {
     ],
   },
   scrubbing: {
-    hint: "Pause an animation, scrub it with your finger, and let it continue without a jump.",
     try: [
       "Tap the square to pause it, then drag along the green bar to scrub fractionComplete.",
       "Tap the square again: it continues from there, its time mapped back onto the ease-in curve.",
@@ -24,7 +22,6 @@ const KineticDemoNotes = {
     ],
   },
   drawer: {
-    hint: "The book chapter's drawer: one animator you can tap, catch, scrub and throw either way.",
     try: [
       "Tap Toggle Drawer, then catch the drawer mid-flight with your finger.",
       "Drag it and let go moving the other way: it reverses, continuing with ease-out.",
@@ -33,7 +30,6 @@ const KineticDemoNotes = {
     ],
   },
   pane: {
-    hint: "objc.io's Control Center pane, thrown with your 2D velocity, on three physics engines.",
     try: [
       "Throw the pane up or down: it heads for the side you were moving towards.",
       "Tap it mid-flight: the target flips and it turns round without a velocity jump.",
@@ -42,7 +38,6 @@ const KineticDemoNotes = {
     ],
   },
   "pane-dynamics": {
-    hint: "The pane on UIKit Dynamics: an attachment of frequency 3.5 and damping 0.4, resistance 10.",
     try: [
       "Throw the pane and watch it settle on the attachment's spring.",
       "Tap it mid-flight to turn it round; the item keeps its velocity.",
@@ -50,7 +45,6 @@ const KineticDemoNotes = {
     ],
   },
   "pane-pop": {
-    hint: "The pane on POP: a spring of speed 15 and bounciness 6 started with the pan's velocity.",
     try: [
       "Throw the pane and count the bounces as it settles.",
       "Tap it mid-flight: the POP spring is replaced from the current position and velocity.",
@@ -58,7 +52,6 @@ const KineticDemoNotes = {
     ],
   },
   photo: {
-    hint: "The 2016 Photos zoom: push a photo, pull it down to pop, catch it mid-flight, change your mind.",
     try: [
       "Tap a photo: the detail screen is pushed and the photo zooms out of its tile.",
       "Pull the photo down: it follows your finger and shrinks while the background fades.",
@@ -67,7 +60,6 @@ const KineticDemoNotes = {
     ],
   },
   comments: {
-    hint: "The 2017 comments panel: six animators with their own timing running one transition.",
     try: [
       "Tap the header to expand the panel, and again mid-flight to reverse everything.",
       "Drag the header to scrub all six animators together, then let go to continue.",
@@ -76,7 +68,6 @@ const KineticDemoNotes = {
     ],
   },
   spring2d: {
-    hint: "A spring whose initial velocity is a vector: the square curves home along your throw.",
     try: [
       "Drag the square off centre and flick it sideways as you let go.",
       "Watch the dots: it first carries on your way, then curves back to the cross.",
@@ -84,7 +75,6 @@ const KineticDemoNotes = {
     ],
   },
   rotation: {
-    hint: "Twenty half-turns composed additively become one smooth ten-turn spin.",
     try: [
       "Tap Spin: a 5 s ease-in-out animator turns the square ten times.",
       "Tap the square mid-spin to reverse it.",
@@ -92,7 +82,6 @@ const KineticDemoNotes = {
     ],
   },
   dynamics: {
-    hint: "UIKit Dynamics on a deterministic solver: gravity, a pendulum, snap, push and a field.",
     try: [
       "Pick an exhibit at the top: Gravity, Pendulum, Snap, Push or Field.",
       "Grab any item and throw it: it flies off with your finger's velocity.",
@@ -101,7 +90,6 @@ const KineticDemoNotes = {
     ],
   },
   pyramid: {
-    hint: "210 boxes standing asleep on the rigid-body solver, waiting to be knocked over.",
     try: [
       "Press Throw to fire the ball at the pyramid.",
       "Grab a box or the ball and throw it yourself.",
@@ -110,7 +98,6 @@ const KineticDemoNotes = {
     ],
   },
   scroll: {
-    hint: "UIScrollView's physics from Kinetic's parts: rubber band, coasting, bounce and paging.",
     try: [
       "Flick the list: it coasts, and at an end hands over to a spring with no jump.",
       "Pull past the top or bottom: it resists like UIScrollView's rubber band.",
@@ -119,7 +106,6 @@ const KineticDemoNotes = {
     ],
   },
   stress: {
-    hint: "Ten thousand dots, each on its own spring, swept by your pointer.",
     try: [
       "Drag through the field: the dots near your path are thrown and spring back.",
       "Drag through the wake again: the new throw adds to each dot's motion.",
@@ -127,7 +113,6 @@ const KineticDemoNotes = {
     ],
   },
   navigation: {
-    hint: "A navigation stack with an interactive pop: drag the detail screen away, or change your mind.",
     try: [
       "Drag the detail screen to the right: the pop follows your finger.",
       "Release moving right or past half way and it finishes; otherwise it cancels back.",

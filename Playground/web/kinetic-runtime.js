@@ -157,7 +157,7 @@ const KineticRuntime = (() => {
     const scenes = [];
     for (let i = 0, n = k.kinetic_scene_count(); i < n; i++) {
       scenes.push({ name: text(k.kinetic_describe(i, 0)), title: text(k.kinetic_describe(i, 1)),
-                    description: text(k.kinetic_describe(i, 2)) });
+                    description: text(k.kinetic_describe(i, 2)), hint: text(k.kinetic_describe(i, 3)) });
     }
     if (!scenes.length) return refuse(stage, "The Kinetic app offers no scenes.");
     options.onScenes?.(scenes);

@@ -78,12 +78,13 @@ public final class CommentsDemo: LifetimeOwner, HostedScene {
 
         graph = LiveGraph(name: "graph", frame: Rect(x: 16, y: 56, width: 200, height: 120), range: 0...1, window: 4, slots: 60,
                           series: [.init(color: Palette.indigo, style: .solid)], title: "blur progress over time", engine: engine)
-        root.addChild(graph.node)
 
         blur = Node(frame: Rect(origin: .zero, size: size), name: "blur", engine: engine)
         blur.backgroundColor = Color(white: 0, alpha: 0)
         blur.isUserInteractionEnabled = false
         root.addChild(blur)
+        // The graph measures the blur: above it, so the blur never blurs its own instrument.
+        root.addChild(graph.node)
 
         panel = Widgets.box("panel", CommentsDemo.collapsedFrame, .white, engine: engine)
         panel.maskedCorners = .top

@@ -135,13 +135,14 @@ public final class PaneDemo: LifetimeOwner, HostedScene {
         graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
                           range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
                           title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
-        scene.root.addChild(graph.node)
 
         let closed = PaneDemo.targetPoint(for: .closed)
         let paneFrame = Rect(x: 0, y: closed.y - PaneDemo.paneHeight / 2, width: size.width, height: PaneDemo.paneHeight)
         pane = Widgets.box("pane", paneFrame, Color(rgb: 0xE5E5EA, alpha: 0.96), radius: 24, engine: engine)
         pane.maskedCorners = .top
         scene.root.addChild(pane)
+        // The graph measures the pane: drawn above it, so a pane thrown high never hides it.
+        scene.root.addChild(graph.node)
         pane.addChild(Widgets.box("pane.grabber", Rect(x: size.width / 2 - 20, y: 10, width: 40, height: 5), Palette.gray, radius: 2.5, engine: engine))
         pane.addChild(Widgets.label("pane.title", "Control Center", Rect(x: 0, y: 28, width: size.width, height: 30), size: 20, engine: engine))
         for i in 0..<8 {

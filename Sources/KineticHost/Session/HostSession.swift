@@ -168,14 +168,16 @@ public final class HostSession {
         length >= 0 && length <= maximumInputLength
     }
 
-    /// Sets ``text`` to a field of scene `index`: 0 name, 1 title, 2 description; empty for
-    /// an index out of range.
+    /// Sets ``text`` to a field of scene `index`: 0 name, 1 title, 2 description, 3 hint; empty
+    /// for an index out of range or another field.
     public func describe(_ index: Int, field: Int) {
         guard index >= 0, index < entries.count else { text = ""; return }
         switch field {
         case 0: text = entries[index].name
         case 1: text = entries[index].title
-        default: text = entries[index].description
+        case 2: text = entries[index].description
+        case 3: text = entries[index].hint
+        default: text = ""
         }
     }
 

@@ -46,6 +46,8 @@ struct HostSessionClockTests {
         session.describe(0, field: 0); #expect(session.text == "probe")
         session.describe(0, field: 1); #expect(session.text == "Probe")
         session.describe(0, field: 2); #expect(session.text == "Records its host.")
+        session.describe(0, field: 3); #expect(session.text == "Tap it.")
+        session.describe(0, field: 4); #expect(session.text == "")
         session.describe(1, field: 2); #expect(session.text == "")
         session.describe(5, field: 0); #expect(session.text == "")
     }

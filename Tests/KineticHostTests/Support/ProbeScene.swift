@@ -36,7 +36,7 @@ final class ProbeScene: HostedScene {
 
     /// Two probe scenes, `probe` and `other`.
     static var entries: [SceneEntry] {
-        [SceneEntry(name: "probe", title: "Probe", description: "Records its host.") { ProbeScene(engine: $0) },
+        [SceneEntry(name: "probe", title: "Probe", description: "Records its host.", hint: "Tap it.") { ProbeScene(engine: $0) },
          SceneEntry(name: "other", title: "Other") { ProbeScene(engine: $0) }]
     }
 }

@@ -7,14 +7,6 @@ import KineticHost
 @testable import KineticWasm
 
 extension WasmABITests {
-    /// Writes `string` into the ABI's input buffer; its length.
-    func input(_ string: String) -> Int32 {
-        let utf8 = Array(string.utf8)
-        let at = kinetic_input(Int32(utf8.count))!
-        for (i, b) in utf8.enumerated() { at[i] = b }
-        return Int32(utf8.count)
-    }
-
     @Test func inspectWritesTheLiveAnimationsJSONIntoText() throws {
         #expect(kinetic_inspect() == -1 && text(kinetic_text_length()) == "[]")     // nothing shown
         #expect(kinetic_select(0, 0) == 1)
