@@ -13,7 +13,9 @@
 //   kinetic_layout_value(i) -> i32                    entry i's value (-1 out of range)
 //   kinetic_scene_count() -> i32                      number of scenes
 //   kinetic_describe(index, field) -> i32             field 0 name, 1 title, 2 description, 3 hint → text; its length
-//   kinetic_select(index, time) -> i32                show scene `index`, engine clock at `time` s; 1 ok
+//   kinetic_select(index, time) -> i32                show scene `index`, engine clock at `time` s; 1 ok,
+//                                                     0 (nothing changes) for a bad index or a
+//                                                     non-finite time
 //   kinetic_pointer(phase, id, x, y, time) -> i32     phase 0 down 1 move 2 up 3 cancel; 1 accepted
 //   kinetic_frame(time) -> i32                        advance to `time` s and encode; the command count
 //   kinetic_numbers() / kinetic_numbers_length()      the encoding's f64 values (RenderListEncoder)

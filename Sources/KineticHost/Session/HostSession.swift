@@ -58,15 +58,15 @@ public final class HostSession {
         self.entries = entries
     }
 
-    /// Shows scene `index` fresh, its engine starting at `time` (0 if not finite). Returns
-    /// false for an index out of range (the scene shown stays). The scene shown before is
-    /// dropped and its engine invalidated (`AnimationEngine.invalidate()`), so a scene
-    /// switched away from mid-flight is freed.
+    /// Shows scene `index` fresh, its engine starting at `time`. Returns false, and the scene
+    /// shown stays, for an index out of range or a non-finite `time` (bad input changes
+    /// nothing). The scene shown before is dropped and its engine invalidated
+    /// (`AnimationEngine.invalidate()`), so a scene switched away from mid-flight is freed.
     @discardableResult
     public func select(_ index: Int, at time: Double) -> Bool {
-        guard index >= 0, index < entries.count else { return false }
+        guard index >= 0, index < entries.count, time.isFinite else { return false }
         self.index = index
-        sceneStartTime = time.isFinite ? time : 0
+        sceneStartTime = time
         log.removeAll()
         remake()
         return true

@@ -42,6 +42,8 @@ struct HostSessionClockTests {
         #expect(session.select(1, at: 0) && session.index == 1)
         let shown = session.hosted
         #expect(!session.select(2, at: 0) && !session.select(-1, at: 0))
+        // Before: a NaN time was taken as 0 and switched the scene, though bad input changes nothing.
+        #expect(!session.select(0, at: .nan) && !session.select(0, at: .infinity))
         #expect(session.hosted === shown && session.index == 1)
         session.describe(0, field: 0); #expect(session.text == "probe")
         session.describe(0, field: 1); #expect(session.text == "Probe")
