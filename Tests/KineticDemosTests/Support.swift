@@ -14,31 +14,7 @@ extension Reference {
 
 /// A gesture script of the repository (`Scripts/gestures/NAME.txt`).
 func repositoryScript(_ name: String) throws -> GestureScript {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    let text = try readText(path + "/Scripts/gestures/" + name + ".txt")
-    return try GestureScript(parsing: text)
-}
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-struct ReadError: Error {}
-
-func readText(_ path: String) throws -> String {
-    guard let f = fopen(path, "rb") else { throw ReadError() }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&buffer, 1, 4096, f)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    try GestureScript(parsing: readTextFile(repositoryRoot + "/Scripts/gestures/" + name + ".txt"))
 }
 
 /// A fresh demo from its catalog entry (`DemoCatalog.entries`), on `engine`, as a host makes it.
