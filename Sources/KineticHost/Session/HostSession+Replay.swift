@@ -34,13 +34,19 @@ extension HostSession {
     /// for the dynamics catalog; a step of one frame forward takes 1.6 ms, 0.5 ms and 0.02 ms.
     @discardableResult
     public func seek(to time: Double) -> Bool {
+        replay(to: time, fromStart: false)
+    }
+
+    /// ``seek(to:)``, always from a fresh scene when `fromStart` (after the timing overrides
+    /// changed, the shown scene is no replay of the log any more).
+    func replay(to time: Double, fromStart: Bool) -> Bool {
         guard index >= 0, !time.isNaN else { return false }
         let length = log.prefixLength(upTo: time)
         // Forward: the shown scene is the replay of the first `delivered` calls already (held
         // frames while a future is kept change nothing, and encoding reads only), so the rest
         // continues on it. Back: a fresh scene from the start.
         // (Not if input went unlogged past the log's bound: the scene is then ahead of it.)
-        let from = !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
+        let from = !fromStart && !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
         if from == 0 { remake() }
         guard let hosted else { return false }
         isReplaying = true
