@@ -485,7 +485,7 @@ const retune = (() => {
   }
   function attach(r) {
     runtime = r;
-    showForm("spring", { mass: 1, stiffness: 300, damping: 20 });
+    if (!fields.children.length) showForm("spring", { mass: 1, stiffness: 300, damping: 20 });
     if (!runtime.supports.retune) {
       for (const id of ["retune-replay", "retune-clear", "retune-copy"]) $(id).disabled = true;
       status.textContent = "Timing edits need kinetic_set_timing and kinetic_replay, which this module does not export yet.";
