@@ -2,10 +2,10 @@
 import Kinetic
 
 extension HostSession {
-    /// Makes the animations named `name` (an ``AnimationInspection/name``, such as
+    /// Makes the animations named `name` (an `AnimationInspection.name`, such as
     /// `"drawer.center"`) run with `timing` in every engine the session makes for the shown
     /// scene from now on: each ``seek(to:)`` that goes back, ``replayWithTimingOverrides()``,
-    /// ``importScript(_:)`` (see ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``
+    /// ``importScript(_:)`` (see `AnimationEngine.setTimingOverride(_:forAnimationsNamed:)`
     /// for what an override changes). The engine shown now is not changed (nothing jumps);
     /// replay to see the effect. Setting a name again replaces its override; selecting a scene
     /// clears them all. Returns false, changing nothing, for an empty name.
@@ -22,11 +22,11 @@ extension HostSession {
 
     /// ``setTimingOverride(_:forAnimationsNamed:)`` from a text spec: the animation's name on
     /// the first line, the timing on the second, as one of
-    /// - `spring MASS STIFFNESS DAMPING` (``SpringTimingParameters/init(mass:stiffness:damping:initialVelocity:)``),
-    /// - `spring-response DAMPINGRATIO RESPONSE` (``SpringTimingParameters/init(dampingRatio:response:initialVelocity:)``),
-    /// - `spring-bounce DURATION BOUNCE` (``SpringTimingParameters/init(duration:bounce:initialVelocity:)``),
-    /// - `cubic X1 Y1 X2 Y2` (``CubicTimingParameters/init(controlPoint1:controlPoint2:)``),
-    /// - `decay RATE` (``DecayTimingParameters/init(rate:restingSpeed:)``),
+    /// - `spring MASS STIFFNESS DAMPING` (`SpringTimingParameters.init(mass:stiffness:damping:initialVelocity:)`),
+    /// - `spring-response DAMPINGRATIO RESPONSE` (`SpringTimingParameters.init(dampingRatio:response:initialVelocity:)`),
+    /// - `spring-bounce DURATION BOUNCE` (`SpringTimingParameters.init(duration:bounce:initialVelocity:)`),
+    /// - `cubic X1 Y1 X2 Y2` (`CubicTimingParameters.init(controlPoint1:controlPoint2:)`),
+    /// - `decay RATE` (`DecayTimingParameters.init(rate:restingSpeed:)`),
     ///
     /// numbers in decimal, separated by spaces. Out-of-range numbers are sanitized by the
     /// parameters' own initializers, as in code. Returns false, setting nothing, with ``text``
@@ -58,11 +58,15 @@ extension HostSession {
 
     /// Replays the whole logged session (up to its last logged frame, the future a seek back
     /// left included) from a fresh scene whose engine has the current timing overrides: the
-    /// same gesture at the same frame times, with the retuned timing. Returns false, changing
-    /// nothing, with no scene shown.
+    /// same gesture at the same frame times, with the retuned timing. A watched property (see
+    /// ``watch(property:)``) is recorded at every replayed frame from the first at which the
+    /// rebuilt scene has a property of that label (in its tree or animating), the recorder
+    /// starting afresh, so ``samples()`` then gives the replayed run's curves (its last
+    /// ``recorderCapacity`` frames); if none ever appears, nothing is watched afterwards.
+    /// Returns false, changing nothing, with no scene shown.
     @discardableResult
     public func replayWithTimingOverrides() -> Bool {
-        replay(to: loggedEndTime, fromStart: true)
+        replay(to: loggedEndTime, fromStart: true, recording: true)
     }
 
     /// The timing of `line` in the spec forms of ``setTimingOverride(spec:)``, or nil.

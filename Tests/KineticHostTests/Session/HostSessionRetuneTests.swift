@@ -20,6 +20,13 @@ struct HostSessionRetuneTests {
         let kind: AnimationInspection.Kind = scene == "drawer" ? .animator : .spring
         let animation = try #require(session.hosted!.scene.engine.liveAnimations().first { $0.kind == kind })
 
+        // The Studio records the animation's property through each replay by its label.
+        let watched = session.watch(property: animation.name)
+        #expect(watched, "\(scene): watch \(animation.name)")
+        #expect(session.replayWithTimingOverrides())
+        let recorded = session.samples()
+        #expect(recorded > 30, "\(scene): \(recorded) samples of \(animation.name)")
+        session.unwatch()
         #expect(session.setTimingOverride(timing, forAnimationsNamed: animation.name))
         #expect(session.timingOverride(forAnimationsNamed: animation.name) == timing)
         #expect(session.replayWithTimingOverrides())
