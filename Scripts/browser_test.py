@@ -631,8 +631,9 @@ def studio_retune():
     time.sleep(0.3)
     first = d.execute_script("return window.kineticRetune || null")
     ok = first is not None and len(first["after"]) > 30 and len(first["before"]) == len(first["after"])
-    diff = max((abs(a["p"] - b["p"]) for a, b in zip(first["before"], first["after"])), default=0) if ok else 0
-    same_times = ok and all(a["t"] == b["t"] for a, b in zip(first["before"], first["after"]))
+    diff = max((abs(x - y) for a, b in zip(first["before"], first["after"])
+                for x, y in zip(a["presentation"], b["presentation"])), default=0) if ok else 0
+    same_times = ok and all(a["time"] == b["time"] for a, b in zip(first["before"], first["after"]))
     check("studio retune: Replay with this timing replays the same tap (same frame times) and the values change",
           ok and same_times and diff > 5 and first["spec"] == "spring 1 300 20",
           "%s: %d samples, largest presentation change %.3f" % ((first or {}).get("name"), len((first or {}).get("after", [])), diff))

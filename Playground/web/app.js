@@ -452,14 +452,18 @@ const retune = (() => {
     else if (t.type === "cubic") showForm("cubic", { x1: t.c1x, y1: t.c1y, x2: t.c2x, y2: t.c2y });
     else if (t.type === "decay") showForm("decay", { rate: t.rate });
   }
-  /** Replays the whole session with the current overrides, recording `label`: [{t, m, p, v}]. */
-  function run(label, c) {
+  /** Replays the whole session with the current overrides, recording property `label`: its
+   * samples ({ time, model, presentation, velocity }), one per frame time (the frame a page
+   * draws at the replayed instant holds the engine there: no new sample). */
+  function run(label) {
     runtime.watch(label);
     runtime.replay();
-    const out = runtime.samples().samples.map(q => ({ t: q.time, m: q.model[c], p: q.presentation[c], v: q.velocity[c] }));
+    const out = runtime.samples().samples.filter((q, i, all) => i === 0 || q.time !== all[i - 1].time);
     runtime.unwatch();
     return out;
   }
+  /** Component `c` of recorded samples, as the curves draw them: [{t, m, p, v}]. */
+  const component = (samples, c) => samples.map(q => ({ t: q.time, m: q.model[c], p: q.presentation[c], v: q.velocity[c] }));
   /** Replays with `change` applied ("set" the form's timing, or "clear" every override). */
   function replay(change) {
     const s = inspector.selection();
@@ -468,16 +472,17 @@ const retune = (() => {
     const line = spec();
     if (change === "set" && line === null) { status.textContent = "Every field needs a number."; return; }
     // The last run's curves: the previous replay's, else the recorded session replayed as it is.
-    const before = target && target.name === chosen.name && target.after ? target.after : run(chosen.label, chosen.c);
+    const before = target && target.name === chosen.name && target.after ? target.after : run(chosen.label);
     if (change === "set") {
       const result = runtime.setTiming(chosen.name, line);
       if (!result.ok) { status.textContent = "Refused: " + result.error; return; }
     } else {
       runtime.clearTimings();
     }
-    const after = run(chosen.label, chosen.c);
+    const after = run(chosen.label);
     target = { ...chosen, after };
-    inspector.showOverlay({ name: chosen.name, label: chosen.channelLabel, before, after });
+    inspector.showOverlay({ name: chosen.name, label: chosen.channelLabel,
+                            before: component(before, chosen.c), after: component(after, chosen.c) });
     window.kineticRetune = { name: chosen.name, spec: change === "set" ? line : null, swift: swift(), before, after };
     status.textContent = change === "set"
       ? "Replayed the whole session with " + chosen.name + " on " + line + "."
