@@ -481,8 +481,14 @@ const retune = (() => {
     }
     const after = run(chosen.label);
     target = { ...chosen, after };
-    inspector.showOverlay({ name: chosen.name, label: chosen.channelLabel,
-                            before: component(before, chosen.c), after: component(after, chosen.c) });
+    // The channel shown, or, if it stands still in both runs (a transform's first component
+    // while the drawer moves in y), the first component that moves.
+    const moves = c => before.concat(after).some(q => q.presentation[c] !== after[0]?.presentation[c]);
+    const n = after[0]?.presentation.length ?? 0;
+    let c = chosen.c;
+    if (!moves(c)) for (let i = 0; i < n; i++) if (moves(i)) { c = i; break; }
+    const label = c === chosen.c ? chosen.channelLabel : chosen.label + "[" + c + "]";
+    inspector.showOverlay({ name: chosen.name, label, before: component(before, c), after: component(after, c) });
     window.kineticRetune = { name: chosen.name, spec: change === "set" ? line : null, swift: swift(), before, after };
     status.textContent = change === "set"
       ? "Replayed the whole session with " + chosen.name + " on " + line + "."
