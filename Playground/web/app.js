@@ -95,6 +95,9 @@ const inspector = (() => {
   const history = new Map();   // id → { id, name, kind, state, segments: [{t0, t1, mode}], end, samples: [{t, props}] }
   const MAX_SAMPLES = 1800, MAX_TRACKS = 48, WINDOW = 8;
   let onScreen = true, selected = null, channel = 0, hover = null, cost = 0, skip = 0, lastT = -1, more = 0;
+  // A retuned replay's curves of one component: { name, label, before, after } ([{t, m, p, v}]),
+  // drawn instead of the sampled history while that animation (or none) is selected.
+  let overlay = null;
   const timeline = $("timeline"), curves = $("curves");
   new IntersectionObserver(e => { onScreen = e[0].isIntersecting; openChanged(); }).observe($("panel"));
 
@@ -181,6 +184,7 @@ const inspector = (() => {
     select.value = channel;
     const h = history.get(selected);
     $("curve-title").textContent = h ? "· " + h.name + " (" + h.kind + ")" : "";
+    retune.selectionChanged();
   }
   $("curve-channel").addEventListener("change", e => { channel = Number(e.target.value); hover = null; drawCurves(); });
 
@@ -281,14 +285,17 @@ const inspector = (() => {
     plot = null;
     ctx.fillStyle = css("--muted");
     if (!runtime?.supports.inspect) { ctx.fillText("Curves need kinetic_inspect.", 16, 24); return; }
-    if (!ch || !h) { ctx.fillText("Select an animation in the timeline.", 16, 24); return; }
-    const pts = h.samples.map(s => {
+    const shown = overlay && (!h || h.name === overlay.name) ? overlay : null;
+    if (!shown && (!ch || !h)) { ctx.fillText("Select an animation in the timeline.", 16, 24); return; }
+    const pts = shown ? shown.after : h.samples.map(s => {
       const p = s.props[ch.pi];
       return p ? { t: s.t, m: p.model?.[ch.c], p: p.presentation?.[ch.c], v: p.velocity?.[ch.c] } : null;
     }).filter(Boolean);
+    const faint = shown ? shown.before : [];
     if (!pts.length) return;
     const finite = a => a.filter(v => typeof v === "number" && Number.isFinite(v));
-    const values = finite(pts.flatMap(q => [q.m, q.p])), velocities = finite(pts.map(q => q.v));
+    const all = pts.concat(faint);
+    const values = finite(all.flatMap(q => [q.m, q.p])), velocities = finite(all.map(q => q.v));
     const range = (a, fallback) => {
       if (!a.length) return fallback;
       let lo = Math.min(...a), hi = Math.max(...a);
@@ -297,7 +304,7 @@ const inspector = (() => {
       return [lo - pad, hi + pad];
     };
     const [v0, v1] = range(values, [0, 1]), [w0, w1] = range(velocities, [-1, 1]);
-    let t0 = pts[0].t, t1 = pts[pts.length - 1].t;
+    let t0 = Math.min(...all.map(q => q.t)), t1 = Math.max(...all.map(q => q.t));
     if (t1 - t0 < 0.05) t1 = t0 + 0.05;
     const X = t => PAD.left + (t - t0) / (t1 - t0) * (width - PAD.left - PAD.right);
     const Y = v => PAD.top + (1 - (v - v0) / (v1 - v0)) * (height - PAD.top - PAD.bottom);
@@ -321,21 +328,26 @@ const inspector = (() => {
     }
     ctx.fillText("scene time (s)", (PAD.left + width - PAD.right) / 2, height - 14);
     ctx.save(); ctx.translate(12, (PAD.top + height - PAD.bottom) / 2); ctx.rotate(-Math.PI / 2);
-    ctx.fillText(ch.label, 0, -6); ctx.restore();
+    ctx.fillText(shown ? shown.label : ch.label, 0, -6); ctx.restore();
     ctx.save(); ctx.translate(width - 10, (PAD.top + height - PAD.bottom) / 2); ctx.rotate(Math.PI / 2);
     ctx.fillText("velocity (/s)", 0, -6); ctx.restore();
     // The three series.
     const series = [["v", YV, css("--muted"), [2, 3], 1.25], ["p", Y, css("--running"), [6, 4], 2], ["m", Y, css("--ink"), [], 1.5]];
-    for (const [key, map, color, dash, lw] of series) {
-      ctx.strokeStyle = color; ctx.setLineDash(dash); ctx.lineWidth = lw; ctx.beginPath();
-      let pen = false;
-      for (const q of pts) {
-        const v = q[key];
-        if (typeof v !== "number" || !Number.isFinite(v)) { pen = false; continue; }
-        if (pen) ctx.lineTo(X(q.t), map(v)); else { ctx.moveTo(X(q.t), map(v)); pen = true; }
+    // The last run's series first, faint (a retuned replay's "before"), then the shown run's.
+    for (const [run, alpha] of [[faint, 0.28], [pts, 1]]) {
+      ctx.globalAlpha = alpha;
+      for (const [key, map, color, dash, lw] of series) {
+        ctx.strokeStyle = color; ctx.setLineDash(dash); ctx.lineWidth = lw; ctx.beginPath();
+        let pen = false;
+        for (const q of run) {
+          const v = q[key];
+          if (typeof v !== "number" || !Number.isFinite(v)) { pen = false; continue; }
+          if (pen) ctx.lineTo(X(q.t), map(v)); else { ctx.moveTo(X(q.t), map(v)); pen = true; }
+        }
+        ctx.stroke();
       }
-      ctx.stroke();
     }
+    ctx.globalAlpha = 1;
     ctx.setLineDash([]);
     // Legend.
     ctx.textAlign = "left"; ctx.textBaseline = "middle";
@@ -346,6 +358,7 @@ const inspector = (() => {
       ctx.setLineDash([]); ctx.fillStyle = css("--ink"); ctx.fillText(name, lx + 28, 12);
       lx += 40 + ctx.measureText(name).width;
     }
+    if (faint.length) { ctx.fillStyle = css("--muted"); ctx.fillText("faint: before the timing edit", lx, 12); }
     // The hovered sample, with exact values below.
     if (hover) {
       const x = X(hover.t);
@@ -380,7 +393,127 @@ const inspector = (() => {
   }
   function frame() { if (sample()) redraw(); }
   function attach(r) { runtime = r; openChanged(); }
-  return { attach, frame, reset, truncate, redraw, openChanged, sample };
+  /** The selected animation ({ name, kind, timing }) and the channel shown ({ label, property, c }). */
+  function selection() {
+    const h = history.get(selected);
+    return h ? { name: h.name, kind: h.kind, timing: h.timing, channel: channels()[channel] ?? null } : null;
+  }
+  function showOverlay(o) { overlay = o; hover = null; drawCurves(); }
+  return { attach, frame, reset, truncate, redraw, openChanged, sample, selection, showOverlay };
+})();
+
+// --- Live timing edits: replay the recorded gesture with another timing --------------------------------
+const retune = (() => {
+  let runtime = null, target = null;   // target: { name, label, c, channelLabel } of the last replay
+  const FORMS = {
+    "spring": [["mass", "mass"], ["stiffness", "stiffness"], ["damping", "damping"]],
+    "spring-response": [["dampingRatio", "damping ratio"], ["response", "response (s)"]],
+    "spring-bounce": [["duration", "duration (s)"], ["bounce", "bounce"]],
+    "cubic": [["x1", "x1"], ["y1", "y1"], ["x2", "x2"], ["y2", "y2"]],
+    "decay": [["rate", "rate (/ms)"]],
+  };
+  const form = $("retune-form"), fields = $("retune-fields"), status = $("retune-status");
+  function showForm(kind, values = {}) {
+    form.value = kind;
+    fields.replaceChildren(...FORMS[kind].map(([key, text]) => {
+      const l = document.createElement("label"), i = document.createElement("input");
+      i.type = "number"; i.step = "any"; i.id = "retune-" + key; i.value = values[key] ?? "";
+      l.append(text, i);
+      return l;
+    }));
+  }
+  form.addEventListener("change", () => showForm(form.value));
+  const value = key => Number($("retune-" + key)?.value);
+  const numbers = () => FORMS[form.value].map(([key]) => value(key));
+  /** The form as HostSession's spec line ("spring 1 300 20"), or null if a field is not a number. */
+  function spec() {
+    const n = numbers();
+    return n.every(Number.isFinite) ? form.value + " " + n.join(" ") : null;
+  }
+  /** The form as Kinetic code (the initializers HostSession.setTimingOverride(spec:) uses). */
+  function swift() {
+    const n = numbers(), f = x => String(x);
+    switch (form.value) {
+      case "spring": return "SpringTimingParameters(mass: " + f(n[0]) + ", stiffness: " + f(n[1]) + ", damping: " + f(n[2]) + ")";
+      case "spring-response": return "SpringTimingParameters(dampingRatio: " + f(n[0]) + ", response: " + f(n[1]) + ")";
+      case "spring-bounce": return "SpringTimingParameters(duration: " + f(n[0]) + ", bounce: " + f(n[1]) + ")";
+      case "cubic": return "CubicTimingParameters(controlPoint1: Point(x: " + f(n[0]) + ", y: " + f(n[1]) +
+        "), controlPoint2: Point(x: " + f(n[2]) + ", y: " + f(n[3]) + "))";
+      default: return "DecayTimingParameters(rate: " + f(n[0]) + ")";
+    }
+  }
+  /** Prefills the form from the newly selected animation's timing (runtime.inspect()'s). */
+  function selectionChanged() {
+    const s = inspector.selection();
+    if (!s || s.name === target?.name) return;
+    $("retune-title").textContent = "· " + s.name;
+    const t = s.timing || {};
+    if (t.type === "spring") showForm("spring", { mass: t.mass, stiffness: t.stiffness, damping: t.damping });
+    else if (t.type === "cubic") showForm("cubic", { x1: t.c1x, y1: t.c1y, x2: t.c2x, y2: t.c2y });
+    else if (t.type === "decay") showForm("decay", { rate: t.rate });
+  }
+  /** Replays the whole session with the current overrides, recording property `label`: its
+   * samples ({ time, model, presentation, velocity }), one per frame time (the frame a page
+   * draws at the replayed instant holds the engine there: no new sample). */
+  function run(label) {
+    runtime.watch(label);
+    runtime.replay();
+    const out = runtime.samples().samples.filter((q, i, all) => i === 0 || q.time !== all[i - 1].time);
+    runtime.unwatch();
+    return out;
+  }
+  /** Component `c` of recorded samples, as the curves draw them: [{t, m, p, v}]. */
+  const component = (samples, c) => samples.map(q => ({ t: q.time, m: q.model[c], p: q.presentation[c], v: q.velocity[c] }));
+  /** Replays with `change` applied ("set" the form's timing, or "clear" every override). */
+  function replay(change) {
+    const s = inspector.selection();
+    const chosen = s && s.channel ? { name: s.name, label: s.channel.property, c: s.channel.c, channelLabel: s.channel.label } : target;
+    if (!chosen) { status.textContent = "Select an animation in the timeline first."; return; }
+    const line = spec();
+    if (change === "set" && line === null) { status.textContent = "Every field needs a number."; return; }
+    // The last run's curves: the previous replay's, else the recorded session replayed as it is.
+    const before = target && target.name === chosen.name && target.after ? target.after : run(chosen.label);
+    if (change === "set") {
+      const result = runtime.setTiming(chosen.name, line);
+      if (!result.ok) { status.textContent = "Refused: " + result.error; return; }
+    } else {
+      runtime.clearTimings();
+    }
+    const after = run(chosen.label);
+    target = { ...chosen, after };
+    // The channel shown, or, if it stands still in both runs (a transform's first component
+    // while the drawer moves in y), the first component that moves.
+    const moves = c => before.concat(after).some(q => q.presentation[c] !== after[0]?.presentation[c]);
+    const n = after[0]?.presentation.length ?? 0;
+    let c = chosen.c;
+    if (!moves(c)) for (let i = 0; i < n; i++) if (moves(i)) { c = i; break; }
+    const label = c === chosen.c ? chosen.channelLabel : chosen.label + "[" + c + "]";
+    inspector.showOverlay({ name: chosen.name, label, before: component(before, c), after: component(after, c) });
+    window.kineticRetune = { name: chosen.name, spec: change === "set" ? line : null, swift: swift(), before, after };
+    status.textContent = change === "set"
+      ? "Replayed the whole session with " + chosen.name + " on " + line + "."
+      : "Replayed the whole session with the original timing.";
+  }
+  function attach(r) {
+    runtime = r;
+    if (!fields.children.length) showForm("spring", { mass: 1, stiffness: 300, damping: 20 });
+    if (!runtime.supports.retune) {
+      for (const id of ["retune-replay", "retune-clear", "retune-copy"]) $(id).disabled = true;
+      status.textContent = "Timing edits need kinetic_set_timing and kinetic_replay, which this module does not export yet.";
+      return;
+    }
+    $("retune-replay").addEventListener("click", () => replay("set"));
+    $("retune-clear").addEventListener("click", () => replay("clear"));
+    $("retune-copy").addEventListener("click", async () => {
+      const code = swift();
+      window.kineticRetune = { ...(window.kineticRetune || {}), swift: code };
+      try { await navigator.clipboard.writeText(code); status.textContent = "Copied: " + code; }
+      catch { status.textContent = "Copy this: " + code; }
+    });
+  }
+  /** A newly shown scene starts with its own timing (the module cleared the overrides). */
+  function reset() { target = null; inspector.showOverlay(null); }
+  return { attach, selectionChanged, reset };
 })();
 
 // --- Transport, scrubber, export and import ------------------------------------------------------------
@@ -511,6 +644,7 @@ KineticRuntime.start({
     code.show(scene);
     inspector.reset();
     transport.reset();
+    retune.reset();
   },
   onClock() { transport.sync(); inspector.frame(); },
   onRebuild(t, how) {
@@ -531,6 +665,7 @@ KineticRuntime.start({
   window.kineticStudio = runtime;   // for tools and tests: supports, time, inspect()…
   transport.attach(runtime);
   inspector.attach(runtime);
+  retune.attach(runtime);
   let tab = "inspector";
   try { tab = localStorage.getItem("kinetic.tab") === "code" ? "code" : "inspector"; } catch { /* private mode */ }
   showTab(tab);

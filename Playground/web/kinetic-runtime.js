@@ -33,7 +33,13 @@
 //      Swift Testing file replaying it (default: the demos; null with runtime.lastError set on
 //      failure); runtime.importScript(text) replays a script into the shown scene and redraws
 //      (true, or false with runtime.lastError = the parse error). Each degrades to null/false
-//      when the module lacks the export.
+//      when the module lacks the export;
+//  10. live timing edits: runtime.setTiming(name, spec) overrides the timing of the animations
+//      named `name` (an inspect() name, e.g. "drawer.transform"; spec "spring MASS STIFFNESS
+//      DAMPING", "spring-response DAMPINGRATIO RESPONSE", "spring-bounce DURATION BOUNCE",
+//      "cubic X1 Y1 X2 Y2" or "decay RATE": { ok } or { ok: false, error }),
+//      runtime.clearTimings() drops them all, runtime.replay() replays the whole recorded session
+//      from the start with them, paused at its end (true, or false with no scene / no export).
 
 //
 // Usage (index.html):
@@ -83,7 +89,8 @@
 //                  the scene clock is paused and nothing happens
 //   onClock()      called after the clock is paused, resumed, stepped, slowed, or the scene is
 //                  rebuilt by a seek or an import
-//   onRebuild(t, how) called when a seek (how "seek") or an import ("import") has rebuilt the
+//   onRebuild(t, how) called when a seek (how "seek"), an import ("import") or a retuned replay
+//                  ("replay") has rebuilt the
 //                  scene at scene time t, before its first frame is drawn
 //
 // Page globals set for tests and tools: window.kineticReady (true once running), kineticDemo
@@ -463,6 +470,26 @@ const KineticRuntime = (() => {
       new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
       if (k.kinetic_import_script(utf8.length) > 0) { adopt(clock.running, "import"); return { ok: true }; }
       return { ok: false, error: text(k.kinetic_text_length()) };
+    };
+    // Live timing edits (HostSession's timing overrides): set one for an animation's name
+    // (a spec line such as "spring 1 300 20", "cubic 0.2 0.9 0.3 1" or "decay 0.99"), clear
+    // them, and replay the whole recorded session from the start with them.
+    runtime.supports.retune = has("kinetic_set_timing") && has("kinetic_replay");
+    runtime.setTiming = (name, spec) => {
+      if (!runtime.supports.retune) return { ok: false, error: "this module has no kinetic_set_timing" };
+      const utf8 = new TextEncoder().encode(String(name) + "\n" + String(spec));
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0) return { ok: false, error: "the timing spec is too long" };
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      if (k.kinetic_set_timing(utf8.length) > 0) return { ok: true };
+      return { ok: false, error: text(k.kinetic_text_length()) };
+    };
+    runtime.clearTimings = () => { if (runtime.supports.retune) k.kinetic_clear_timings(); };
+    runtime.replay = () => {
+      if (!runtime.supports.retune) return false;
+      const ok = k.kinetic_replay() > 0;
+      if (ok) adopt(false, "replay");
+      return ok;
     };
     window.kineticInspector = {
       pause: runtime.pause, resume: runtime.resume, step: runtime.step, seek: runtime.seek, setRate: runtime.setRate,

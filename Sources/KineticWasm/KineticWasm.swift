@@ -60,6 +60,14 @@
 //   kinetic_import_script(length) -> i32              replay the script in the input buffer into the
 //                                                     shown scene (HostSession.importScript); 1 ok
 //                                                     (the encoding is updated), 0 (text = the error)
+//   kinetic_set_timing(length) -> i32                 the input buffer holds "NAME\nTIMING" (a timing spec,
+//                                                     HostSession.setTimingOverride(spec:), e.g.
+//                                                     "drawer.transform\nspring 1 300 20"): NAME's animations
+//                                                     run with it in every replay; 1 ok, 0 (text = why)
+//   kinetic_clear_timings()                           drop every timing override
+//   kinetic_replay() -> i32                           replay the whole logged session from the start with
+//                                                     the current overrides (HostSession.replayWithTimingOverrides);
+//                                                     1 ok (the encoding is updated), 0 no scene
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -261,6 +269,25 @@ public func kinetic_import_script(_ length: Int32) -> Int32 {
     let session = HostSession.current
     guard let script = inputText(length) else { return setText("bad arguments") * 0 }
     guard session.importScript(script) else { return setText(session.text) * 0 }
+    _ = publishEncoding(session)
+    return 1
+}
+
+@_expose(wasm, "kinetic_set_timing") @_cdecl("kinetic_set_timing")
+public func kinetic_set_timing(_ length: Int32) -> Int32 {
+    let session = HostSession.current
+    guard let spec = inputText(length) else { return setText("bad arguments") * 0 }
+    guard session.setTimingOverride(spec: spec) else { return setText(session.text) * 0 }
+    return 1
+}
+
+@_expose(wasm, "kinetic_clear_timings") @_cdecl("kinetic_clear_timings")
+public func kinetic_clear_timings() { HostSession.current.clearTimingOverrides() }
+
+@_expose(wasm, "kinetic_replay") @_cdecl("kinetic_replay")
+public func kinetic_replay() -> Int32 {
+    let session = HostSession.current
+    guard session.replayWithTimingOverrides() else { return 0 }
     _ = publishEncoding(session)
     return 1
 }

@@ -214,7 +214,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         guard let transaction else { return }
         let delta = old - newValue
         if delta == .zero { return }
-        let segment = transaction.segment.resolved(for: Value.self)
+        let segment = transaction.segment(changing: self.label).resolved(for: Value.self)
         let velocity = segment.initialVelocity(for: delta)
         // Changes in one block share its segment: their offsets add up exactly, so they are one
         // track (twenty half-turns in one block are one track of ten turns).

@@ -79,6 +79,10 @@ public final class AnimationEngine {
     /// The last id ``makeAnimationID()`` handed out (0: none yet).
     var lastAnimationID = 0
 
+    /// The timing overrides by animation name (see ``setTimingOverride(_:forAnimationsNamed:)``),
+    /// in the order they were set; empty unless an inspector retunes something.
+    var timingOverrides: [(name: String, timing: TimingOverride)] = []
+
     /// The stack of open animation transactions; the innermost is last.
     @exclusivity(unchecked) var transactions: [AnimationTransaction] = []
 
@@ -300,10 +304,24 @@ public final class AnimationEngine {
 /// stretch of its timeline the changes animate over.
 struct AnimationTransaction {
     let animator: PropertyAnimator
-    let segment: AnimationSegment
+    /// The stretch the changes animate over; nil for the blocks an animator runs as it starts
+    /// while the engine has timing overrides: the whole run, made at the first change, when
+    /// the animator's name is known (see ``PropertyAnimator/rootSegment(firstChanging:)``).
+    private let fixedSegment: AnimationSegment?
     init(animator: PropertyAnimator, segment: AnimationSegment) {
         self.animator = animator
-        self.segment = segment
+        self.fixedSegment = segment
+    }
+    /// A transaction on the animator's whole run, whose segment is made at the first change.
+    init(wholeRunOf animator: PropertyAnimator) {
+        self.animator = animator
+        self.fixedSegment = nil
+    }
+    /// The stretch the changes animate over.
+    var segment: AnimationSegment { fixedSegment ?? animator.rootSegment(firstChanging: "") }
+    /// The stretch a change of the property labelled `label` animates over.
+    func segment(changing label: @autoclosure () -> String) -> AnimationSegment {
+        fixedSegment ?? animator.rootSegment(firstChanging: label())
     }
 }
 

@@ -121,6 +121,8 @@ public final class SpringAnimation<Value: AnimatableValue> {
 
     private var storedTarget: Value
     private var pendingVelocity: Value?
+    /// The animation's own ``spring`` while an engine timing override replaces it.
+    private var springBeforeOverride: SpringTimingParameters?
     @exclusivity(unchecked) private var storedRestingDistance = 0.001
     @exclusivity(unchecked) private var storedRestingSpeed = 0.01
     private var completions: [(PhysicsCompletionReason) -> Void] = []
@@ -244,6 +246,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
+        if springBeforeOverride != nil || !property.engine.timingOverrides.isEmpty { applyTimingOverride() }
         let taken = property.removePhysicsTracks()
         let v0: Value
         if let v = pendingVelocity {
@@ -411,7 +414,12 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
     /// The deceleration: rate per millisecond and resting speed.
-    public let decay: DecayTimingParameters
+    ///
+    /// An engine timing override for the animation's name replaces it at ``start()`` (see
+    /// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``).
+    public private(set) var decay: DecayTimingParameters
+    /// The animation's own ``decay`` while an engine timing override replaces it.
+    private var decayBeforeOverride: DecayTimingParameters?
     /// The velocity the property has when the animation starts, in value units per second.
     public let initialVelocity: Value
     @usableFromInline @exclusivity(unchecked) var running = false // see SpringAnimation.running
@@ -481,6 +489,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
+        if decayBeforeOverride != nil || !property.engine.timingOverrides.isEmpty { applyTimingOverride() }
         let taken = property.removePhysicsTracks()
         let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
         let from = property.modelValue + taken.offset
@@ -582,5 +591,33 @@ func interruptPhysicsAnimations(ownedBy owners: [AnyObject], on engine: Animatio
     let running = engine.physicsAnimations
     for animation in running where owners.contains(where: { $0 === animation }) {
         animation.advance(to: engine.time)
+    }
+}
+
+extension SpringAnimation {
+    /// At ``start()``: takes the engine's `.spring` override for the property's label, or
+    /// gets the own spring back when there is none any more.
+    func applyTimingOverride() {
+        if case .spring(let override)? = property.engine.timingOverride(forAnimationNamed: property.label) {
+            if springBeforeOverride == nil { springBeforeOverride = spring }
+            spring = override
+        } else if let own = springBeforeOverride {
+            spring = own
+            springBeforeOverride = nil
+        }
+    }
+}
+
+extension DecayAnimation {
+    /// At ``start()``: takes the engine's `.decay` override for the property's label, or
+    /// gets the own deceleration back when there is none any more.
+    func applyTimingOverride() {
+        if case .decay(let override)? = property.engine.timingOverride(forAnimationNamed: property.label) {
+            if decayBeforeOverride == nil { decayBeforeOverride = decay }
+            decay = override
+        } else if let own = decayBeforeOverride {
+            decay = own
+            decayBeforeOverride = nil
+        }
     }
 }

@@ -95,7 +95,9 @@ extension PropertyAnimator {
         enter(.paused)
         let blocks = pendingAnimations
         pendingAnimations.removeAll()
+        awaitsTimingOverride = !engine.timingOverrides.isEmpty
         for block in blocks { runAnimations(block, from: 0) }
+        awaitsTimingOverride = false
     }
 
     /// Called by the engine on every tick while active.
@@ -147,11 +149,15 @@ extension PropertyAnimator {
         springTwins.removeAll()
         anchorFraction = 0
         anchorLeg = 0
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
         if let original = timingBeforeContinuation {
             timingParameters = original
             timingBeforeContinuation = nil
         }
+        if let original = durationBeforeOverride {
+            animationDuration = original
+            durationBeforeOverride = nil
+        }
+        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
         composedSpringValue = originalComposedSpring
         enter(.inactive)
         reportFraction()

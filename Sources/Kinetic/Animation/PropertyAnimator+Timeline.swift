@@ -109,13 +109,13 @@ extension PropertyAnimator {
         if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
             segment = root
         } else if lo == 0 && hi == 1 && !backwards {
-            segment = AnimationSegment(animator: self, start: 0, end: 1,
-                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
-            rootSegment = segment
-            if let spring = composedSpringValue {
-                springTwins.append((segment, AnimationSegment(animator: self, start: 0, end: 1,
-                                                              kind: .timed(timing: .spring(spring), seconds: animationDuration))))
+            if awaitsTimingOverride {
+                // The animator's name is its first animated property's label: the whole-run
+                // segment is made at the first change, with the timing overridden for that name.
+                engine.perform(in: AnimationTransaction(wholeRunOf: self), block)
+                return
             }
+            segment = makeRootSegment()
         } else {
             // The stretch lasts its share of the timeline at the current rate (a
             // `continueAnimation` may have changed the rate); a spring given by damping ratio
@@ -132,6 +132,32 @@ extension PropertyAnimator {
             }
         }
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
+    }
+
+    /// The segment of the whole run, timed by ``timingParameters`` over ``animationDuration``
+    /// (with its spring twin for a composed timing).
+    func makeRootSegment() -> AnimationSegment {
+        let segment = AnimationSegment(animator: self, start: 0, end: 1,
+                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
+        rootSegment = segment
+        if let spring = composedSpringValue {
+            springTwins.append((segment, AnimationSegment(animator: self, start: 0, end: 1,
+                                                          kind: .timed(timing: .spring(spring), seconds: animationDuration))))
+        }
+        return segment
+    }
+
+    /// The segment of the whole run for a change of the property labelled `label` in a block
+    /// run as the animator starts: made at the first change, after the engine's timing override
+    /// for `label` (if any) has replaced the animator's timing for this run (see
+    /// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``).
+    func rootSegment(firstChanging label: String) -> AnimationSegment {
+        if let root = rootSegment { return root }
+        awaitsTimingOverride = false
+        if !label.isEmpty, let timing = engine.timingOverride(forAnimationNamed: label) {
+            applyTimingOverride(timing)
+        }
+        return makeRootSegment()
     }
 
     /// The rate (fraction per second) that covers `remaining` of the timeline in `seconds`.

@@ -74,6 +74,12 @@ public final class PropertyAnimator {
     /// it for the rest of a run (nil otherwise: most runs never change it, and then the
     /// animator holds one copy); ``deactivate()`` puts it back.
     @exclusivity(unchecked) var timingBeforeContinuation: TimingParameters?
+    /// The ``animationDuration`` before a timing override replaced it for the current run
+    /// (nil otherwise); ``deactivate()`` puts it back.
+    @exclusivity(unchecked) var durationBeforeOverride: Double?
+    /// Whether the blocks being run as the animator starts make its whole-run segment at their
+    /// first change, for the engine's timing overrides (see `rootSegment(firstChanging:)`).
+    @exclusivity(unchecked) var awaitsTimingOverride = false
     /// The delay given to ``startAnimation(afterDelay:)``.
     @exclusivity(unchecked) public private(set) var delay: Double = 0
 
@@ -181,7 +187,7 @@ public final class PropertyAnimator {
 
     /// The duration the timeline runs for, in seconds: ``duration``, or a spring's settling
     /// duration when the spring does not fit the animator's duration.
-    @exclusivity(unchecked) public private(set) var animationDuration: Double
+    @exclusivity(unchecked) public internal(set) var animationDuration: Double
 
     // MARK: Internal state
     // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift

@@ -34,19 +34,31 @@ extension HostSession {
     /// for the dynamics catalog; a step of one frame forward takes 1.6 ms, 0.5 ms and 0.02 ms.
     @discardableResult
     public func seek(to time: Double) -> Bool {
+        replay(to: time, fromStart: false, recording: false)
+    }
+
+    /// ``seek(to:)``, always from a fresh scene when `fromStart` (after the timing overrides
+    /// changed, the shown scene is no replay of the log any more), and with the watched
+    /// property recorded at every replayed frame when `recording`.
+    func replay(to time: Double, fromStart: Bool, recording: Bool) -> Bool {
         guard index >= 0, !time.isNaN else { return false }
         let length = log.prefixLength(upTo: time)
         // Forward: the shown scene is the replay of the first `delivered` calls already (held
         // frames while a future is kept change nothing, and encoding reads only), so the rest
         // continues on it. Back: a fresh scene from the start.
         // (Not if input went unlogged past the log's bound: the scene is then ahead of it.)
-        let from = !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
+        let from = !fromStart && !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
+        // The watched property, found again by its label in the rebuilt scene once it is there
+        // (as `watch(property:)` finds it: in the tree, or among the live animations).
+        let watchedLabel = recording ? recorder.property?.label ?? "" : ""
+        if !watchedLabel.isEmpty { recorder.stopWatching() }
         if from == 0 { remake() }
         guard let hosted else { return false }
         isReplaying = true
         for input in log.inputs[from..<length] {
             if input.isFrame {
                 advance(hosted, to: input.time)
+                if !watchedLabel.isEmpty, recorder.isWatching || watch(property: watchedLabel) { recorder.record() }
             } else {
                 pointer(input.phase, id: input.pointer, x: input.x, y: input.y, time: input.time)
             }

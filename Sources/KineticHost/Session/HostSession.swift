@@ -53,21 +53,26 @@ public final class HostSession {
     /// Whether the shown scene received calls the full log dropped (so it is not the replay of
     /// the log); cleared when the scene is made again.
     var hasUnloggedInput = false
+    /// The timing overrides every engine made for the shown scene gets (see
+    /// ``setTimingOverride(_:forAnimationsNamed:)``), in the order they were set.
+    var timingOverrides: [(name: String, timing: TimingOverride)] = []
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
     }
 
-    /// Shows scene `index` fresh, its engine starting at `time`. Returns false, and the scene
-    /// shown stays, for an index out of range or a non-finite `time` (bad input changes
-    /// nothing). The scene shown before is dropped and its engine invalidated
-    /// (`AnimationEngine.invalidate()`), so a scene switched away from mid-flight is freed.
+    /// Shows scene `index` fresh, its engine starting at `time`, with its own timing (the timing
+    /// overrides are cleared). Returns false, and the scene shown stays, for an index out of
+    /// range or a non-finite `time` (bad input changes nothing). The scene shown before is
+    /// dropped and its engine invalidated (`AnimationEngine.invalidate()`), so a scene switched
+    /// away from mid-flight is freed.
     @discardableResult
     public func select(_ index: Int, at time: Double) -> Bool {
         guard index >= 0, index < entries.count, time.isFinite else { return false }
         self.index = index
         sceneStartTime = time
         log.removeAll()
+        timingOverrides.removeAll()
         remake()
         return true
     }
@@ -80,7 +85,9 @@ public final class HostSession {
         hosted?.scene.engine.invalidate()
         hosted = nil
         hasUnloggedInput = false
-        hosted = entries[index].make(AnimationEngine(time: sceneStartTime))
+        let engine = AnimationEngine(time: sceneStartTime)
+        for entry in timingOverrides { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
+        hosted = entries[index].make(engine)
     }
 
     /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel; `x`, `y` in scene

@@ -41,11 +41,16 @@ struct LiveSession {
     private(set) var releases: [Int] = []
 
     init(scene: String, script name: String? = nil, start: Double = 4_321.123_456_789, seed: UInt64 = 19,
-         duration: Double? = nil) throws {
+         duration: Double? = nil, timing: (override: TimingOverride, name: String)? = nil) throws {
         self.start = start
         script = try GestureScript(parsing: try readTextFile(repositoryRoot + "/Scripts/gestures/\(name ?? scene).txt"))
         let index = try #require(DemoCatalog.entries.firstIndex { $0.name == scene })
         #expect(session.select(index, at: start))
+        if let timing {
+            // Retuned from the start: the fresh scene is made again on an engine with the override.
+            #expect(session.setTimingOverride(timing.override, forAnimationsNamed: timing.name))
+            #expect(session.replayWithTimingOverrides())
+        }
         var random = SeededGenerator(seed: seed)
         var offset = 0.0, next = 0, frame = 0
         let end = duration ?? script.end + 0.5
