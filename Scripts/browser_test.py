@@ -582,9 +582,18 @@ def studio_code_and_inspector():
     click("#tab-inspector")
     has_inspect = d.execute_script("return window.kineticStudio.supports.inspect")
     if has_inspect:
+        # At a quarter speed, so the 1 s animator is still running however slow the round trips
+        # of a loaded machine are; read as soon as it is listed.
+        d.execute_script("window.kineticInspector.setRate(0.25)")
         Pointer().tap(187, 340).perform()
-        time.sleep(0.5)
-        tracks = d.execute_script("return window.kineticInspector.tracks()")
+        tracks = []
+        for _ in range(40):
+            time.sleep(0.05)
+            tracks = d.execute_script("return window.kineticInspector.tracks()")
+            if tracks:
+                break
+        time.sleep(0.2)   # a few frames for the timeline to draw the row
+        d.execute_script("window.kineticInspector.setRate(1)")
         rows = d.execute_script("return document.getElementById('timeline').hidden ? 0 : document.getElementById('timeline').height")
         check("studio inspector: tracks() lists the drawer's animator and the timeline draws it",
               len(tracks) >= 1 and rows > 0, json.dumps(tracks)[:300])
