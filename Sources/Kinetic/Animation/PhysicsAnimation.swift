@@ -100,6 +100,10 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// The animation's id among its engine's animations, handed out at creation (see
     /// ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
+    /// Whether ``AnimationEngine/liveAnimations()`` lists this animation: true unless set. An
+    /// animation that runs inside another one that describes itself (the spring or decay a
+    /// KineticDynamics `POPAnimation` runs) is left out, so an inspector lists the outer one once.
+    public var isListedForInspection = true
 
     /// The spring: mass, stiffness and damping (its relative `initialVelocity` is not used).
     ///
@@ -413,6 +417,10 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// The animation's id among its engine's animations, handed out at creation (see
     /// ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
+    /// Whether ``AnimationEngine/liveAnimations()`` lists this animation: true unless set. An
+    /// animation that runs inside another one that describes itself (the spring or decay a
+    /// KineticDynamics `POPAnimation` runs) is left out, so an inspector lists the outer one once.
+    public var isListedForInspection = true
     /// The deceleration: rate per millisecond and resting speed.
     ///
     /// An engine timing override for the animation's name replaces it at ``start()`` (see

@@ -68,9 +68,10 @@ extension PropertyAnimator {
 
 extension SpringAnimation {
     /// The spring as an inspector shows it: running or at rest, its constants and settling
-    /// duration, and its property.
+    /// duration, and its property; nil when not ``isListedForInspection``.
     public func inspection() -> AnimationInspection? {
-        AnimationInspection(id: animationID, kind: .spring, state: isRunning ? .running : .atRest,
+        guard isListedForInspection else { return nil }
+        return AnimationInspection(id: animationID, kind: .spring, state: isRunning ? .running : .atRest,
                             isRunning: isRunning, timing: AnimationInspection.Timing(spring),
                             properties: [property.inspection()])
     }
@@ -81,9 +82,10 @@ extension SpringAnimation {
 
 extension DecayAnimation {
     /// The decay as an inspector shows it: running or at rest, its deceleration rate, and its
-    /// property.
+    /// property; nil when not ``isListedForInspection``.
     public func inspection() -> AnimationInspection? {
-        AnimationInspection(id: animationID, kind: .decay, state: isRunning ? .running : .atRest,
+        guard isListedForInspection else { return nil }
+        return AnimationInspection(id: animationID, kind: .decay, state: isRunning ? .running : .atRest,
                             isRunning: isRunning, timing: .decay(rate: decay.decelerationRate),
                             properties: [property.inspection()])
     }

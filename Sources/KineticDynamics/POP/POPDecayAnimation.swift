@@ -224,6 +224,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
         let s = slopeFactor
         let decay = DecayTimingParameters(rate: storedDeceleration, restingSpeed: 5 * storedThreshold * s)
         let d = DecayAnimation(property: property, velocity: v * s, decay: decay)
+        d.isListedForInspection = false   // this animation describes itself (kind pop)
         d.addCompletion { [self] reason in
             guard g == generation else { return }
             inner = nil

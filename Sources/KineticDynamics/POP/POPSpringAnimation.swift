@@ -282,6 +282,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
         generation += 1
         let g = generation
         let s = SpringAnimation(property: property, spring: spring, target: target, velocity: velocity)
+        s.isListedForInspection = false   // this animation describes itself (kind pop)
         // POP's rule decides rest (see `tick`); the inner spring only settles when told to.
         s.restingDistance = 0
         s.restingSpeed = 0

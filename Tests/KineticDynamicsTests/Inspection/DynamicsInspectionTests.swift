@@ -64,6 +64,8 @@ struct DynamicsInspectionTests {
         engine.tick(at: 0.1)
         let live = engine.liveAnimations().filter { $0.kind == .pop }
         #expect(live.map(\.id) == [1, 2, 3])
+        // Listed once each: the spring and decay a POP animation runs inside are not listed too.
+        #expect(engine.liveAnimations().map(\.id) == [1, 2, 3])
         #expect(live[0].name == "pane")
         #expect(live[0].timing == .spring(mass: 1, stiffness: 300, damping: 20, duration: spring.spring.settlingDuration))
         #expect(live[1].timing == .decay(rate: 0.998))
