@@ -11,7 +11,8 @@ Scripts/examples-test).
         page's runtime forwards to the Swift scene compiled to WebAssembly). Positions are read
         back from the DOM the runtime draws (elements carry the node's name in data-name), in
         scene points. Writes OUTDIR/NAME-flight.png (mid-flight) and OUTDIR/NAME-rest.png
-        screenshots and OUTDIR/NAME-report.json. With NATIVE_CSV and SCRIPT, also records SCRIPT
+        screenshots and OUTDIR/NAME-report.json; for the card also OUTDIR/card-exported-test.swift,
+        the Studio's Swift test of the session (Scripts/examples-test runs it in Examples/Card). With NATIVE_CSV and SCRIPT, also records SCRIPT
         in the page (window.kineticRecord) and compares it frame by frame with the native
         render's properties.csv (bar: 1e-9).
 
@@ -313,6 +314,18 @@ def compare_native():
 CARD_CORNERS = [(99, 74), (276, 74), (99, 593), (276, 593)]
 
 
+def export_test(module, scenes):
+    """The Studio's "Swift test" export of this session (what its button saves), written to
+    OUTDIR/NAME-exported-test.swift; Scripts/examples-test compiles and runs it in the package."""
+    f = d.execute_script("return window.kineticStudio.testFile ? window.kineticStudio.testFile() : null")
+    text = (f or {}).get("text", "")
+    path = os.path.join(OUT, NAME + "-exported-test.swift")
+    open(path, "w").write(text)
+    check("the Studio exports this session as a Swift test of the package's own scenes",
+          "@testable import %s" % module in text and "%s.first" % scenes in text and "#expect(run.frames ==" in text,
+          "%s (%d bytes, %d lines)" % (path, len(text), text.count("\n")))
+
+
 def nearest_corner(p):
     return min(CARD_CORNERS, key=lambda c: dist(c, p))
 
@@ -414,6 +427,7 @@ def card():
               "fastest frame-to-frame motion %.0f pt/s over %d frames" % (max(speeds), len(frames)))
     report["tap"] = tapped and tapped[1]
     shot("rest")
+    export_test("Card", "CardApp.scenes")
     compare_native()
 
 

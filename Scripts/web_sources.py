@@ -9,6 +9,11 @@ beside it, the folder of the same name without a `Demo` suffix (PaneDemo.swift a
 small target (at most SMALL_TARGET files, an app like Examples/Card) every file of the target,
 the declaring one first.
 
+For a package other than this repository, the manifest also says how a test the Studio exports
+finds the scenes: "app": {"module": APP_TARGET, "scenes": "TYPE.scenes", "testable": true}, where
+TYPE is the `@main` type of the app's target (the last line of TARGETS), imported `@testable` as an
+executable target must be.
+
 Writes OUT/sources/FILE.swift.txt (the playground server serves `.txt`; a file's base name, or
 its folder and name joined by `_` when two files share a name) and OUT/sources/manifest.txt, JSON:
 {"scenes": {"drawer": [{"path": "Sources/KineticDemos/Demos/DrawerDemo.swift",
@@ -22,6 +27,20 @@ import sys
 
 SMALL_TARGET = 8
 DECLARATION = re.compile(r'\bSceneEntry\(\s*name:\s*"([A-Za-z0-9_.-]+)"')
+APP = re.compile(r'@main\s+(?:(?:public|final)\s+)*(?:struct|enum|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bKineticApp\b')
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def app_spec(package, targets):
+    """{"module", "scenes", "testable"} for an exported test of a user's package, or None."""
+    if not targets or os.path.realpath(package) == os.path.realpath(REPOSITORY):
+        return None
+    name, directory = targets[-1]
+    for path in swift_files(directory):
+        found = APP.search(open(path, encoding="utf-8").read())
+        if found:
+            return {"module": name, "scenes": found.group(1) + ".scenes", "testable": True}
+    return None
 
 
 def swift_files(directory):
@@ -34,11 +53,12 @@ def swift_files(directory):
 
 def main():
     out, package = sys.argv[1], os.path.abspath(sys.argv[2])
-    directories = []
+    targets = []
     for line in sys.stdin.read().splitlines():
         if "\t" in line:
-            directory = line.split("\t", 1)[1]
-            directories.append(directory if os.path.isabs(directory) else os.path.join(package, directory))
+            name, directory = line.split("\t", 1)
+            targets.append((name, directory if os.path.isabs(directory) else os.path.join(package, directory)))
+    directories = [directory for _, directory in targets]
     scenes = {}
     for directory in directories:
         target = swift_files(directory)
@@ -70,6 +90,9 @@ def main():
         shutil.copyfile(f, os.path.join(target, name))
     manifest = {"scenes": {name: [{"path": os.path.relpath(f, package), "file": served[f]} for f in files]
                            for name, files in sorted(scenes.items())}}
+    app = app_spec(package, targets)
+    if app:
+        manifest["app"] = app
     with open(os.path.join(target, "manifest.txt"), "w", encoding="utf-8") as m:
         json.dump(manifest, m, indent=1)
     print("sources: %d scenes, %d files" % (len(scenes), len(every)))
