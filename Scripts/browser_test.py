@@ -674,6 +674,25 @@ def studio_retune():
         x2: document.getElementById('retune-x2')?.value, y2: document.getElementById('retune-y2')?.value}""")
     check("studio retune: selecting the drawer's animator prefills its ease-out (0, 0, 0.58, 1)",
           form["kind"] == "cubic" and form["x2"] == "0.58" and form["y2"] == "1" and "drawer" in form["title"], json.dumps(form))
+    # The cubic's second control point dragged on the curve editor with a real pointer: from
+    # (0.58, 1) by +0.2 in x and +0.2 in y (the editor maps x over [0, 1] and y over [-0.6, 1.6]
+    # inside a 16 px margin), then dropped; the fields follow the handle.
+    d.execute_script("document.getElementById('retune-curve').scrollIntoView({block: 'center'})")
+    time.sleep(0.1)
+    c = box("#retune-curve")
+    pad, w, h = 16, c["width"] - 32, c["height"] - 32
+    px = lambda x: c["left"] + pad + x * w
+    py = lambda y: c["top"] + pad + (1.6 - y) / 2.2 * h
+    b = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+    b.pointer_action.move_to_location(int(round(px(0.58))), int(round(py(1)))).pointer_down()
+    for k in range(1, 9):
+        b.pointer_action.pause(0.02).move_to_location(int(round(px(0.58 + 0.2 * k / 8))), int(round(py(1 + 0.2 * k / 8))))
+    b.pointer_action.pointer_up()
+    b.perform()
+    dragged = d.execute_script("return ['x1', 'y1', 'x2', 'y2'].map(k => Number(document.getElementById('retune-' + k).value))")
+    check("studio retune: dragging the cubic's second handle moves its control point with the pointer",
+          dragged[:2] == [0, 0] and abs(dragged[2] - 0.78) < 0.01 and abs(dragged[3] - 1.2) < 0.02,
+          "control points %s" % dragged)
     # A spring typed in by hand.
     d.execute_script("document.getElementById('retune-form').scrollIntoView({block: 'center'})")
     from selenium.webdriver.support.ui import Select
@@ -694,6 +713,9 @@ def studio_retune():
           "%s: %d samples, largest presentation change %.3f" % ((first or {}).get("name"), len((first or {}).get("after", [])), diff))
     y = rect("drawer")["y"]
     check("studio retune: the retuned replay ends with the drawer open (top 317)", close(y, 317, 0.6), "top %.3f" % y)
+    kept = d.execute_script("""const e = document.getElementById('timeline-empty');
+        return {empty: !e.hidden, shown: !document.getElementById('timeline').hidden}""")
+    check("studio retune: the timeline keeps the session's rows after the replay", kept["shown"] and not kept["empty"], json.dumps(kept))
     click("#retune-copy")
     time.sleep(0.1)
     code = d.execute_script("return window.kineticRetune.swift")

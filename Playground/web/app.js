@@ -86,7 +86,10 @@ const code = (() => {
     $("code-text").textContent = manifest ? "No source file names the scene \"" + scene.name + "\"." :
       "This build has no sources/ folder: build the page with Scripts/build-web to see each scene's Swift source here.";
   }
-  return { show };
+  /** How an exported test finds the scenes: the app's module and scene list (a user's package,
+   * from the manifest), or null for the demos (the module's defaults). */
+  const app = () => manifest?.app ?? null;
+  return { show, loaded, app };
 })();
 
 // --- The inspector: timeline and curves sampled from runtime.inspect() ---------------------------------
@@ -161,8 +164,20 @@ const inspector = (() => {
   function reset() { history.clear(); selected = null; hover = null; lastT = -1; fillChannels(); }
 
   function select(id) {
-    selected = id; channel = 0; hover = null;
+    selected = id; channel = 0; hover = null; channelChosen = false;
     fillChannels();
+  }
+  /** Until a channel is chosen by hand, the first one of the selected animation that moves (a
+   * drawer's transform moves in its y translation, not in its first component). */
+  let channelChosen = false;
+  function followMotion() {
+    const h = history.get(selected);
+    if (channelChosen || !h || h.samples.length < 2) return;
+    const list = channels(), at = (s, ch) => s.props[ch.pi]?.presentation?.[ch.c];
+    const moves = ch => h.samples.some(s => at(s, ch) !== at(h.samples[0], ch));
+    if (list[channel] && moves(list[channel])) return;
+    const i = list.findIndex(moves);
+    if (i >= 0 && i !== channel) { channel = i; $("curve-channel").value = i; hover = null; }
   }
   /** The channels of the selected animation: each property's components (x, y, width…). */
   function channels() {
@@ -186,7 +201,7 @@ const inspector = (() => {
     $("curve-title").textContent = h ? "· " + h.name + " (" + h.kind + ")" : "";
     retune.selectionChanged();
   }
-  $("curve-channel").addEventListener("change", e => { channel = Number(e.target.value); hover = null; drawCurves(); });
+  $("curve-channel").addEventListener("change", e => { channel = Number(e.target.value); channelChosen = true; hover = null; drawCurves(); });
 
   // Canvas helpers: a canvas sized to its CSS width at the device's pixel ratio.
   function prepare(canvas, cssHeight) {
@@ -384,6 +399,7 @@ const inspector = (() => {
     if (!isOpen()) return;
     drawTimeline();
     fillChannelsIfChanged();
+    followMotion();
     drawCurves();
   }
   let channelKey = "";
@@ -399,7 +415,7 @@ const inspector = (() => {
     return h ? { name: h.name, kind: h.kind, timing: h.timing, channel: channels()[channel] ?? null } : null;
   }
   function showOverlay(o) { overlay = o; hover = null; drawCurves(); }
-  return { attach, frame, reset, truncate, redraw, openChanged, sample, selection, showOverlay };
+  return { attach, frame, reset, truncate, redraw, openChanged, sample, selection, showOverlay, prepare, css };
 })();
 
 // --- Live timing edits: replay the recorded gesture with another timing --------------------------------
@@ -418,9 +434,11 @@ const retune = (() => {
     fields.replaceChildren(...FORMS[kind].map(([key, text]) => {
       const l = document.createElement("label"), i = document.createElement("input");
       i.type = "number"; i.step = "any"; i.id = "retune-" + key; i.value = values[key] ?? "";
+      i.addEventListener("input", drawPreview);
       l.append(text, i);
       return l;
     }));
+    drawPreview();
   }
   form.addEventListener("change", () => showForm(form.value));
   const value = key => Number($("retune-" + key)?.value);
@@ -442,6 +460,123 @@ const retune = (() => {
       default: return "DecayTimingParameters(rate: " + f(n[0]) + ")";
     }
   }
+  // The form's curve: a cubic's progress over its fraction of the duration, with its two control
+  // points as handles to drag (their coordinates go into the fields); a spring's step response
+  // (from 0 to 1, over its settling time: the closed form of the damped oscillator); a decay's
+  // distance as a fraction of where it comes to rest.
+  const preview = $("retune-curve"), previewNote = $("retune-curve-note"), HEIGHT = 150, PAD = 16;
+  const CUBIC_Y = [-0.6, 1.6];   // fixed while dragging, so a handle stays under the pointer
+  let geometry = null, dragging = 0;
+  /** ω₀ and ζ of the spring in the form, or null. */
+  function springOf(kind, n) {
+    if (!n.every(x => Number.isFinite(x) && x > -1)) return null;
+    if (kind === "spring") {
+      const [m, k, c] = n;
+      return m > 0 && k > 0 && c >= 0 ? { w: Math.sqrt(k / m), z: c / (2 * Math.sqrt(k * m)) } : null;
+    }
+    const [a, b] = n;
+    if (kind === "spring-response") return a >= 0 && b > 0 ? { w: 2 * Math.PI / b, z: a } : null;
+    const bounce = Math.min(Math.max(b, -0.999), 1);   // as SpringTimingParameters(duration:bounce:) clamps
+    return a > 0 ? { w: 2 * Math.PI / a, z: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce) } : null;
+  }
+  /** The unit step response of a spring at time t (0 → 1, starting at rest). */
+  function stepResponse({ w, z }, t) {
+    if (z < 1) {
+      const wd = w * Math.sqrt(1 - z * z);
+      return 1 - Math.exp(-z * w * t) * (Math.cos(wd * t) + z * w / wd * Math.sin(wd * t));
+    }
+    if (z === 1) return 1 - Math.exp(-w * t) * (1 + w * t);
+    const s = w * Math.sqrt(z * z - 1), r1 = -z * w + s, r2 = -z * w - s;
+    return 1 - (r2 * Math.exp(r1 * t) - r1 * Math.exp(r2 * t)) / (r2 - r1);
+  }
+  /** The curve of the form as points {x, y} with x in [0, 1], its axis labels and its y range. */
+  function curveOf() {
+    const kind = form.value, n = numbers(), steps = 160, pts = [];
+    if (kind === "cubic") {
+      if (!n.every(Number.isFinite)) return null;
+      const [x1, y1, x2, y2] = n, b = (t, a, c) => 3 * (1 - t) * (1 - t) * t * a + 3 * (1 - t) * t * t * c + t * t * t;
+      for (let i = 0; i <= steps; i++) { const t = i / steps; pts.push({ x: b(t, x1, x2), y: b(t, y1, y2) }); }
+      return { pts, y: CUBIC_Y, handles: [[x1, y1], [x2, y2]], xLabel: "fraction of the duration", note: "Drag the two handles, or type the control points." };
+    }
+    if (kind === "decay") {
+      const rate = n[0];
+      if (!(rate > 0 && rate < 1)) return null;
+      const k = -1000 * Math.log(rate), end = Math.log(1000) / k;   // 0.1 % of the distance left
+      for (let i = 0; i <= steps; i++) { const t = i / steps * end; pts.push({ x: i / steps, y: 1 - Math.exp(-k * t) }); }
+      return { pts, y: [0, 1.1], xLabel: "0 to " + label(end) + " s", note: "A decay's distance travelled, as a fraction of where it comes to rest." };
+    }
+    const spring = springOf(kind, n);
+    if (!spring) return null;
+    const slow = spring.z < 1 ? spring.z * spring.w : spring.w * (spring.z - Math.sqrt(spring.z * spring.z - 1));
+    const end = Math.min(60, Math.max(0.05, Math.log(1000) / slow));
+    let lo = 0, hi = 1;
+    for (let i = 0; i <= steps; i++) {
+      const y = stepResponse(spring, i / steps * end);
+      pts.push({ x: i / steps, y }); lo = Math.min(lo, y); hi = Math.max(hi, y);
+    }
+    return { pts, y: [lo - 0.05, hi + 0.05], xLabel: "0 to " + label(end) + " s (settled within 0.1 %)",
+             note: "The spring from 0 to 1 from rest: damping ratio " + label(spring.z) + ", response " + label(2 * Math.PI / spring.w) + " s." };
+  }
+  const label = v => String(Number(v.toPrecision(3)));
+  function drawPreview() {
+    const curve = curveOf();
+    const { ctx, width } = inspector.prepare(preview, HEIGHT);
+    preview.classList.toggle("draggable", form.value === "cubic");
+    geometry = null;
+    if (!curve) { ctx.fillStyle = inspector.css("--muted"); ctx.fillText("Every field needs a valid number.", PAD, 24); previewNote.textContent = ""; return; }
+    const [lo, hi] = curve.y, w = width - 2 * PAD, h = HEIGHT - 2 * PAD;
+    const X = x => PAD + x * w, Y = y => PAD + (hi - y) / (hi - lo) * h;
+    geometry = { X, Y, lo, hi, w, h };
+    ctx.strokeStyle = inspector.css("--line"); ctx.lineWidth = 1;
+    for (const y of [0, 1]) { ctx.beginPath(); ctx.moveTo(X(0), Y(y)); ctx.lineTo(X(1), Y(y)); ctx.stroke(); }
+    ctx.fillStyle = inspector.css("--muted");
+    ctx.fillText("1", 4, Y(1) + 4); ctx.fillText("0", 4, Y(0) + 4);
+    ctx.textAlign = "right"; ctx.fillText(curve.xLabel, width - PAD, HEIGHT - 3); ctx.textAlign = "left";
+    if (curve.handles) {
+      ctx.strokeStyle = inspector.css("--muted");
+      const ends = [[0, 0], [1, 1]];
+      curve.handles.forEach(([x, y], i) => { ctx.beginPath(); ctx.moveTo(X(ends[i][0]), Y(ends[i][1])); ctx.lineTo(X(x), Y(y)); ctx.stroke(); });
+    }
+    ctx.strokeStyle = inspector.css("--accent"); ctx.lineWidth = 2; ctx.beginPath();
+    curve.pts.forEach((q, i) => i ? ctx.lineTo(X(q.x), Y(q.y)) : ctx.moveTo(X(q.x), Y(q.y)));
+    ctx.stroke();
+    if (curve.handles) {
+      curve.handles.forEach(([x, y], i) => {
+        ctx.beginPath(); ctx.arc(X(x), Y(Math.min(hi, Math.max(lo, y))), 6, 0, 2 * Math.PI);
+        ctx.fillStyle = dragging === i + 1 ? inspector.css("--accent") : "#fff"; ctx.fill();
+        ctx.strokeStyle = inspector.css("--accent"); ctx.lineWidth = 2; ctx.stroke();
+      });
+    }
+    previewNote.textContent = curve.note;
+  }
+  /** The cubic handle (1 or 2) within 14 px of a pointer event, or 0. */
+  function handleAt(e) {
+    if (form.value !== "cubic" || !geometry) return 0;
+    const r = preview.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
+    const [x1, y1, x2, y2] = numbers();
+    const d = (hx, hy) => Math.hypot(geometry.X(hx) - x, geometry.Y(Math.min(geometry.hi, Math.max(geometry.lo, hy))) - y);
+    const d1 = d(x1, y1), d2 = d(x2, y2);
+    return Math.min(d1, d2) > 14 ? 0 : d1 <= d2 ? 1 : 2;
+  }
+  preview.addEventListener("pointerdown", e => {
+    dragging = handleAt(e);
+    if (!dragging) return;
+    preview.setPointerCapture(e.pointerId); preview.classList.add("dragging");
+    e.preventDefault(); drawPreview();
+  });
+  preview.addEventListener("pointermove", e => {
+    if (!dragging || !geometry) return;
+    const r = preview.getBoundingClientRect(), round = v => Math.round(v * 1000) / 1000;
+    const x = Math.min(1, Math.max(0, (e.clientX - r.left - PAD) / geometry.w));
+    const y = Math.min(geometry.hi, Math.max(geometry.lo, geometry.hi - (e.clientY - r.top - PAD) / geometry.h * (geometry.hi - geometry.lo)));
+    $("retune-x" + dragging).value = round(x); $("retune-y" + dragging).value = round(y);
+    drawPreview();
+  });
+  const release = () => { if (dragging) { dragging = 0; preview.classList.remove("dragging"); drawPreview(); } };
+  preview.addEventListener("pointerup", release);
+  preview.addEventListener("pointercancel", release);
+  new ResizeObserver(() => drawPreview()).observe(preview);
+
   /** Prefills the form from the newly selected animation's timing (runtime.inspect()'s). */
   function selectionChanged() {
     const s = inspector.selection();
@@ -576,6 +711,12 @@ const transport = (() => {
     document.body.appendChild(a); a.click(); a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
+  /** The Swift test the export button saves: { name, text } (text "" if refused). It imports the
+   * app's module (a user's package, named by the build's manifest) or the demos'. */
+  function testFile() {
+    const name = scene().split(/[^A-Za-z0-9]+/).filter(Boolean).map(w => w[0].toUpperCase() + w.slice(1)).join("");
+    return { name: name + "ReplayTests.swift", text: runtime.testSource(code.app() ?? {}) };
+  }
   function wireExports() {
     const status = $("io-status"), scene = () => runtime.current?.name ?? "scene";
     const need = (button, ok, what) => { button.disabled = !ok; if (!ok) button.title = "needs " + what + " in the module"; };
@@ -593,9 +734,10 @@ const transport = (() => {
       status.textContent = "Saved the gesture script of this session (" + seconds(runtime.time) + ").";
     });
     $("export-test").addEventListener("click", () => {
-      const name = scene().split(/[^A-Za-z0-9]+/).map(w => w[0].toUpperCase() + w.slice(1)).join("");
-      download(name + "ReplayTests.swift", runtime.testSource(), "text/x-swift");
-      status.textContent = "Saved a Swift Testing file that replays this session and checks its values.";
+      const file = testFile();
+      if (!file.text) { status.textContent = "No test: " + (runtime.lastError || "nothing to replay") + "."; return; }
+      download(file.name, file.text, "text/x-swift");
+      status.textContent = "Saved " + file.name + ": a Swift Testing file that replays this session and checks its values.";
     });
     $("import-script").addEventListener("change", async e => {
       const file = e.target.files[0];
@@ -610,7 +752,7 @@ const transport = (() => {
   // A seek back keeps the logged future (the module drops it at the first new input), so the
   // scrubber still reaches it.
   function truncate(t) { span = Math.max(t, runtime.loggedEndTime()); }
-  return { attach, sync, tick, reset, truncate };
+  return { attach, sync, tick, reset, truncate, testFile };
 })();
 
 // --- The scene's words ---------------------------------------------------------------------------------
@@ -648,7 +790,9 @@ KineticRuntime.start({
   },
   onClock() { transport.sync(); inspector.frame(); },
   onRebuild(t, how) {
-    if (how === "seek") { transport.truncate(t); inspector.truncate(t); } else { transport.reset(); inspector.reset(); }
+    // A seek or a retuned replay keeps the session's history up to the instant it lands on (the
+    // same input replays the same animations with the same ids); an import starts a new one.
+    if (how === "seek" || how === "replay") { transport.truncate(t); inspector.truncate(t); } else { transport.reset(); inspector.reset(); }
   },
   onFrame(stats) {
     if (stage.style.width + stage.style.height !== stageWidth) { stageWidth = stage.style.width + stage.style.height; fitStage(); }
@@ -663,6 +807,7 @@ KineticRuntime.start({
 }).then(runtime => {
   if (!runtime) { document.querySelector(".about")?.setAttribute("hidden", ""); $("panel").setAttribute("hidden", ""); return; }
   window.kineticStudio = runtime;   // for tools and tests: supports, time, inspect()…
+  runtime.testFile = transport.testFile;   // the export button's Swift test: { name, text }
   transport.attach(runtime);
   inspector.attach(runtime);
   retune.attach(runtime);
