@@ -289,12 +289,14 @@ check("comments panel mid-transition: median script time per frame < 1 ms", medi
 report["frame_ms"] = {"median": median, "mean": mean, "max": max(frame_times), "samples": frame_times}
 
 # --- Ten thousand springs: the engine's time per frame with every spring moving -----------------
-def stress_demo():
+def stress_sweep(run):
     """Sweeps the stress demo's field with real pointer input (a zigzag over the whole stage, five
     times: passes 49.5 pt apart, so every dot is within 25 pt of one and each pass throws it)
     and records, frame by frame in the page, the engine's time (the wasm kinetic_frame call: tick
     + encode), the canvas draw time and the number of springs moving (the demo's counter); the
-    numbers are over the first 120 frames with all 10,000 springs moving."""
+    numbers are over the first 120 frames with all 10,000 springs moving. Returns them; the
+    first run also takes the screenshot."""
+    d.get("about:blank")   # a fresh page each run (the same URL again would not reload)
     open_demo("stress")
     time.sleep(0.5)
     d.execute_script("""
@@ -330,7 +332,8 @@ def stress_demo():
         zigzag(p, down_rows)
     p.perform()
     shot = os.path.join(OUT, "screenshot-stress.png")
-    d.save_screenshot(shot)
+    if run == 0:
+        d.save_screenshot(shot)
     Pointer().up().perform()
     time.sleep(0.3)
     frames = d.execute_script("window.stressStop = true; return window.stressFrames")
@@ -341,18 +344,29 @@ def stress_demo():
     ok = len(window) == 120
     mean = sum(engine) / len(engine) if engine else float("nan")
     dmean = sum(draw) / len(draw) if draw else float("nan")
-    check("stress: 120 frames with all 10,000 springs moving under a real sweep", ok,
+    check("stress (run %d): 120 frames with all 10,000 springs moving under a real sweep" % (run + 1), ok,
           "%d of %d frames had 10000 moving (most %d)" % (len(moving), len(frames), max(f[2] for f in frames)))
-    # A loose bar: wall-clock time on a shared machine (2 cores at a load average of 8 to 12 gave
-    # means of 3.3 to 6.5 ms for what takes about 2 ms of CPU); the real figure is printed.
-    check("stress: the engine's time per frame (tick + encode, wasm) with every spring moving: mean < 10 ms",
-          ok and mean < 10.0,
-          "engine mean %.3f ms, max %.3f ms; canvas draw mean %.3f ms, max %.3f ms, over %d frames"
-          % (mean, max(engine or [0]), dmean, max(draw or [0]), len(window)))
-    check("stress: screenshot mid-sweep", os.path.getsize(shot) > 10000, shot)
-    report["stress"] = {"engine_ms": {"mean": mean, "max": max(engine or [0]), "samples": engine},
-                        "draw_ms": {"mean": dmean, "max": max(draw or [0]), "samples": draw},
-                        "frames_all_moving": len(moving), "frames": len(frames)}
+    if run == 0:
+        check("stress: screenshot mid-sweep", os.path.getsize(shot) > 10000, shot)
+    return {"ok": ok, "engine_ms": {"mean": mean, "max": max(engine or [0]), "samples": engine},
+            "draw_ms": {"mean": dmean, "max": max(draw or [0]), "samples": draw},
+            "frames_all_moving": len(moving), "frames": len(frames)}
+
+
+def stress_demo():
+    """The stress demo's bar (issue 19): the engine's time (tick + encode, wasm) plus the canvas
+    draw, with all 10,000 springs moving, at most 8 ms per frame on average (a 120 Hz budget),
+    measured the same way twice: both runs must meet it. Wall-clock time on a shared machine:
+    the figures are printed."""
+    runs = [stress_sweep(0), stress_sweep(1)]
+    for k, r in enumerate(runs):
+        e, dr = r["engine_ms"], r["draw_ms"]
+        check("stress (run %d): engine + draw with every spring moving: mean <= 8 ms" % (k + 1),
+              r["ok"] and e["mean"] + dr["mean"] <= 8.0,
+              "engine mean %.3f ms (max %.3f) + canvas draw mean %.3f ms (max %.3f) = %.3f ms over %d frames"
+              % (e["mean"], e["max"], dr["mean"], dr["max"], e["mean"] + dr["mean"], len(e["samples"])))
+    report["stress"] = runs[0]
+    report["stress_runs"] = [{"engine_mean": r["engine_ms"]["mean"], "draw_mean": r["draw_ms"]["mean"]} for r in runs]
 
 
 stress_demo()
