@@ -4,8 +4,8 @@
 // hint, what to try and description (demos.js), its Swift source (highlight.js, from the
 // sources/ folder Scripts/build-web writes), and the inspector: the scene clock's transport, a
 // scrubber that seeks by exact replay, a timeline of every live animation and the curves of one,
-// sampled from runtime.inspect() each frame while the inspector is open and on screen (closed, it
-// costs nothing), and the session's gesture script and Swift test to take home. What the module
+// sampled from runtime.inspect() each frame while the Inspector tab is chosen (drawn while it is in
+// view; with the Code tab chosen it costs nothing), and the session's gesture script and Swift test to take home. What the module
 // cannot do yet (no kinetic_inspect, kinetic_seek…) is said in place and the rest still works.
 "use strict";
 const $ = id => document.getElementById(id);
@@ -104,8 +104,11 @@ const inspector = (() => {
   const timeline = $("timeline"), curves = $("curves");
   new IntersectionObserver(e => { onScreen = e[0].isIntersecting; openChanged(); }).observe($("panel"));
 
-  const isOpen = () => !!runtime && !$("inspector").hidden && onScreen;
-  function openChanged() { if (isOpen()) { sample(true); redraw(); } }
+  // Sampled while the Inspector tab is chosen, even scrolled out of view (on a phone the scene is
+  // above it: what a tap did is there when the reader scrolls down); drawn only when in view.
+  const isOpen = () => !!runtime && !$("inspector").hidden;
+  const inView = () => isOpen() && onScreen;
+  function openChanged() { if (isOpen()) sample(true); if (inView()) redraw(); }
 
   function modeOf(e) {
     if (e.running) return e.reversed ? "reversed" : "running";
@@ -396,7 +399,7 @@ const inspector = (() => {
   curves.addEventListener("mouseleave", () => { hover = null; drawCurves(); });
 
   function redraw() {
-    if (!isOpen()) return;
+    if (!inView()) return;
     drawTimeline();
     fillChannelsIfChanged();
     followMotion();
