@@ -62,6 +62,10 @@ public final class PropertyAnimator {
     /// The animator's id among its engine's animations, handed out at creation (see
     /// ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
+    /// Whether ``AnimationEngine/liveAnimations()`` lists this animator: true unless set. An
+    /// animator that runs inside another animation that describes itself (a KineticDynamics
+    /// `POPBasicAnimation`) is left out, so an inspector lists the outer one once.
+    public var isListedForInspection = true
     /// The duration given at creation, in seconds (a spring given by mass, stiffness and
     /// damping runs for its settling duration instead: see ``animationDuration``).
     public let duration: Double

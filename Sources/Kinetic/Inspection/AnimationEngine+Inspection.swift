@@ -15,12 +15,13 @@ extension AnimationEngine {
     /// Every live animation, by increasing id: the ``animators`` (active or stopped) and the
     /// running ``EngineDriven`` clients that describe themselves (springs, decays, dynamic and
     /// POP animators; see ``EngineDriven/inspection()``), each as a snapshot of its state now.
+    /// An animation that runs inside another (`isListedForInspection` false) is left out.
     ///
     /// Allocates the snapshots; the engine keeps nothing for it, so this costs nothing until it
     /// is called.
     public func liveAnimations() -> [AnimationInspection] {
         var list: [AnimationInspection] = []
-        for animator in animators { list.append(animator.inspection()) }
+        for animator in animators where animator.isListedForInspection { list.append(animator.inspection()) }
         for client in physicsAnimations {
             if let inspection = client.inspection() { list.append(inspection) }
         }

@@ -105,6 +105,7 @@ public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
                                         engine: property.engine) {
             property.value = to
         }
+        animator.isListedForInspection = false   // this animation describes itself (kind pop)
         animator.addCompletion { [self] _ in
             guard g == generation else { return }
             driver = nil
