@@ -55,7 +55,9 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
             Writes DIR/frame-00000.svg, ... and DIR/properties.csv: the columns 'frame,t' then,
             for each recorded property P, 'P.model,P.presentation,P.velocity'. --record takes a
             comma-separated list of property names (default: all of the scene's). Prints one
-            summary line.
+            summary line. DIR must be new, empty or an earlier render (which is replaced); one
+            render writes at most 1024 MB (a larger one is refused after its first frame); a
+            render that fails part way removes the files it wrote.
 
             GESTURE SCRIPT (one event per line; '#' starts a comment):
               TIME down    POINTER X Y
@@ -117,7 +119,8 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
         let files = RenderFiles(
             read: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.read(path) } },
             makeDirectory: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.makeDirectory(path) } },
-            write: { text, path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } })
+            write: { text, path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } },
+            list: NativeRunner.listDirectory, remove: NativeRunner.removeFile)
         do throws(RenderFailure) {
             output.write(try SceneRender.run(request, entries: RenderScenes.all, files: files))
         } catch {

@@ -21,17 +21,33 @@ struct WriteFailureTests {
         #expect(result.stderr == "kinetic: cannot write '/dev/full': No space left on device\n")
     }
 
-    /// Before: "rendered 120 frames" with status 0 while frame 3 (here on a full device) was lost.
+    /// Before: "rendered 120 frames" with status 0 while frame 3 was lost. Frame 3's path is a
+    /// directory here (an earlier render's files are removed first, so a `/dev/full` symlink
+    /// in its place would be removed too; a full disk is simulated in KineticHostTests'
+    /// RenderOutputTests): the render stops there and removes the three frames it wrote.
     @Test func renderStopsAtTheFirstFrameThatCannotBeWritten() throws {
         let dir = makeTemporaryDirectory("full")
         try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
-        try FileSystem.makeDirectory(dir + "/out")
-        #expect(symlink("/dev/full", dir + "/out/frame-00003.svg") == 0)
+        try FileSystem.makeDirectory(dir + "/out/frame-00003.svg")
         let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "kinetic: cannot write '\(dir)/out/frame-00003.svg': No space left on device\n")
-        #expect(!fileExists(dir + "/out/properties.csv"))
+        #expect(result.stderr == "kinetic: cannot write '\(dir)/out/frame-00003.svg': Is a directory (the 3 frames written were removed)\n")
+        #expect(!fileExists(dir + "/out/properties.csv") && !fileExists(dir + "/out/frame-00000.svg"))
+    }
+
+    /// Before: a second render into the same folder left the first one's later frames beside
+    /// its own (navigation 0-119 with drawer 120-209); a folder with other files is refused.
+    @Test func renderReplacesAnEarlierRenderAndRefusesAForeignFolder() throws {
+        let dir = makeTemporaryDirectory("again")
+        try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        let first = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out", "--fps", "120"])
+        #expect(first.exitCode == 0 && fileExists(dir + "/out/frame-00239.svg"))
+        let second = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
+        #expect(second.exitCode == 0 && fileExists(dir + "/out/frame-00119.svg") && !fileExists(dir + "/out/frame-00120.svg"))
+        let foreign = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir])
+        #expect(foreign.exitCode == 2 && foreign.stdout.isEmpty)
+        #expect(foreign.stderr.hasPrefix("kinetic: render: --out \(dir) holds '") && fileExists(dir + "/drag.txt"))
     }
 
     /// Before: `kinetic sample ... > /dev/full` exited 0 (fputs and fflush results ignored).

@@ -146,7 +146,26 @@ public enum NativeRunner {
     }
 
     /// The files of a render through POSIX calls, each checked.
-    public static var posixFiles: RenderFiles { RenderFiles(read: readFile, makeDirectory: makeDirectory, write: writeFile) }
+    public static var posixFiles: RenderFiles {
+        RenderFiles(read: readFile, makeDirectory: makeDirectory, write: writeFile, list: listDirectory, remove: removeFile)
+    }
+
+    /// The names in directory `path` (without `.` and `..`), or nil if it cannot be opened.
+    public static func listDirectory(_ path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes the file `path` if it is there (an error is ignored).
+    public static func removeFile(_ path: String) { _ = unlink(path) }
 
     /// The most bytes a script may have (as `kinetic render`).
     public static let readLimit = 64 << 20

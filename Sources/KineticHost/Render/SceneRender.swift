@@ -47,16 +47,30 @@ public struct RenderRequest: Equatable {
 /// native runner's POSIX one, or an in-memory one in tests). Each throws a ``RenderFailure``
 /// naming the path: status 2 for a script that cannot be read, 1 for a write that fails.
 public struct RenderFiles {
+    /// Reads a whole text file.
     public var read: (String) throws(RenderFailure) -> String
+    /// Creates a directory and its parents unless it exists.
     public var makeDirectory: (String) throws(RenderFailure) -> Void
+    /// Writes (replaces) a text file.
     public var write: (_ text: String, _ path: String) throws(RenderFailure) -> Void
+    /// The names in a directory (without `.` and `..`), or nil if it cannot be listed.
+    public var list: (String) -> [String]?
+    /// Removes a file if it is there (a failure is ignored: the render reports the first error).
+    public var remove: (String) -> Void
 
+    /// A host's file system. Without `list` and `remove` (the defaults: nothing to list, nothing
+    /// removed) an earlier render in the directory is not cleared and a failed render leaves
+    /// the frames it wrote.
     public init(read: @escaping (String) throws(RenderFailure) -> String,
                 makeDirectory: @escaping (String) throws(RenderFailure) -> Void,
-                write: @escaping (_ text: String, _ path: String) throws(RenderFailure) -> Void) {
+                write: @escaping (_ text: String, _ path: String) throws(RenderFailure) -> Void,
+                list: @escaping (String) -> [String]? = { _ in nil },
+                remove: @escaping (String) -> Void = { _ in }) {
         self.read = read
         self.makeDirectory = makeDirectory
         self.write = write
+        self.list = list
+        self.remove = remove
     }
 }
 
@@ -67,8 +81,16 @@ public struct RenderFiles {
 /// Frame `i` is at `t = i / fps`; before it, the script's events up to `t` are handled (see
 /// ``SceneRecording``). Every argument is checked, in this order, before anything is written:
 /// the scene is known, `--script` and `--out` given, fps in (0, 1000], the script readable
-/// and valid, duration in [0, 100000/fps], every `--record` name one of the scene's channels.
-/// Writing stops at the first file that fails (status 1; `properties.csv` is then not written).
+/// and valid, duration in [0, 100000/fps], every `--record` name one of the scene's channels,
+/// and `DIR` holds nothing but an earlier render (`frame-*.svg`, `properties.csv`), which is
+/// removed first so that frames of two renders never mix.
+///
+/// What one render writes is bounded by ``maximumBytes``: from the first frame's size, a
+/// render that would write more is refused before a second frame is written (status 2, with
+/// the estimate), and one that grows past it on the way stops there. Either a complete render
+/// is left, or an error and none of this render's files: a write that fails (a full disk,
+/// status 1) or the bound stops the run and removes every file it wrote, so no 0-byte or
+/// partial frame is left behind.
 public enum SceneRender {
     /// Exit status of bad arguments or a bad script.
     public static let usageStatus: Int32 = 2
@@ -78,6 +100,8 @@ public enum SceneRender {
     public static let maximumFPS = 1000.0
     /// The most frames one render may hold.
     public static let maximumFrames = 100_000.0
+    /// The most bytes one render may write (frames and CSV): 1 GiB.
+    public static let maximumBytes = 1 << 30
 
     /// Renders `request` with `entries` through `files`; returns the summary line
     /// (`rendered 120 frames of drawer to out (0 events rejected)\n`).
@@ -119,18 +143,71 @@ public enum SceneRender {
             }
         }
         try files.makeDirectory(out)
+        try clearEarlierRender(in: out, files: files)
+        let count = Swift.max(0, Int((duration * fps).rounded()))
         var failure: RenderFailure?
-        let recording = SceneRecording(scene: hosted, script: script, fps: fps, duration: duration, channels: channels) { i in
-            guard failure == nil else { return }
+        var written: [String] = []
+        var bytes = 0
+        let recording = SceneRecording(scene: hosted, script: script, fps: fps, duration: duration, channels: channels, eachFrame: { i in
+            let svg = SVGRenderer.render(hosted.scene.renderList())
+            let size = svg.utf8.count
+            if i == 0, Double(size) * Double(count) > Double(maximumBytes) {
+                failure = RenderFailure("render: \(count) frames of about \(size) bytes (\(megabytes(size, times: count)) MB) are more than the \(maximumBytes >> 20) MB one render may write: lower --fps or --duration")
+                return
+            }
+            guard bytes + size <= maximumBytes else {
+                failure = RenderFailure("render: frame \(i) would take the render past the \(maximumBytes >> 20) MB one render may write: lower --fps or --duration")
+                return
+            }
+            let path = out + "/" + frameName(i)
             do throws(RenderFailure) {
-                try files.write(SVGRenderer.render(hosted.scene.renderList()), out + "/" + frameName(i))
+                try files.write(svg, path)
+                written.append(path)
+                bytes += size
             } catch {
+                files.remove(path)
                 failure = error
             }
+        }, stop: { failure != nil })
+        if let failure { throw removing(written, files: files, after: failure) }
+        let csvPath = out + "/properties.csv"
+        do throws(RenderFailure) {
+            try files.write(recording.csv, csvPath)
+        } catch {
+            files.remove(csvPath)
+            throw removing(written, files: files, after: error)
         }
-        if let failure { throw failure }
-        try files.write(recording.csv, out + "/properties.csv")
         return "rendered \(recording.frames) frames of \(entry.name) to \(out) (\(recording.rejected) events rejected)\n"
+    }
+
+    /// Removes an earlier render from `out` (its `frame-*.svg` and `properties.csv`); refuses a
+    /// directory that holds anything else.
+    static func clearEarlierRender(in out: String, files: RenderFiles) throws(RenderFailure) {
+        guard let names = files.list(out) else { return }
+        for name in names where !isRenderFile(name) {
+            throw RenderFailure("render: --out \(out) holds '\(name)', which is not from a render: give an empty or new directory")
+        }
+        for name in names { files.remove(out + "/" + name) }
+    }
+
+    /// Whether `name` is one a render writes: `frame-` five or more digits `.svg`, or `properties.csv`.
+    public static func isRenderFile(_ name: String) -> Bool {
+        if name == "properties.csv" { return true }
+        guard name.hasPrefix("frame-"), name.hasSuffix(".svg") else { return false }
+        let digits = name.utf8.dropFirst(6).dropLast(4)
+        return digits.count >= 5 && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
+    }
+
+    /// `failure`, after removing the files `written`, its message saying so.
+    static func removing(_ written: [String], files: RenderFiles, after failure: RenderFailure) -> RenderFailure {
+        for path in written { files.remove(path) }
+        let note = written.isEmpty ? "" : " (the \(written.count) frames written were removed)"
+        return RenderFailure(failure.message + note, status: failure.status)
+    }
+
+    /// `size · count` bytes in megabytes (10⁶), rounded, without overflow.
+    static func megabytes(_ size: Int, times count: Int) -> Int {
+        Int((Double(size) * Double(count) / 1_000_000).rounded())
     }
 
     /// `frame-00042.svg`: five digits at least, so the files sort in frame order.

@@ -11,7 +11,8 @@ import KineticScene
 /// handled, each at its own timestamp (the engine advances to it first); then the scene is
 /// advanced to `t` (``HostedScene/advance(to:)``) and every channel sampled.
 public struct SceneRecording {
-    /// The number of frames: `(duration · fps).rounded()`, 0 for a negative duration.
+    /// The number of frames recorded: `(duration · fps).rounded()`, 0 for a negative duration;
+    /// fewer if `stop` ended the run early.
     public let frames: Int
     /// The frames per second.
     public let fps: Double
@@ -25,16 +26,18 @@ public struct SceneRecording {
 
     /// Runs `scene` under `script` for `duration` seconds at `fps`, recording `channels`
     /// (default: all of the scene's); `eachFrame` runs after each frame is recorded (a host
-    /// writes its SVG there).
+    /// writes its SVG there), then `stop`: when it answers true the run ends after that frame
+    /// (a host whose write failed stops there).
     public init(scene: any HostedScene, script: GestureScript, fps: Double, duration: Double,
-                channels: [SceneChannel]? = nil, eachFrame: (Int) -> Void = { _ in }) {
+                channels: [SceneChannel]? = nil, eachFrame: (Int) -> Void = { _ in },
+                stop: () -> Bool = { false }) {
         self.fps = fps
         let count = Swift.max(0, Int((duration * fps).rounded()))
-        frames = count
         let recorded = channels ?? scene.channels
         self.channels = recorded.map { $0.name }
         values.reserveCapacity(count * recorded.count * 3)
         var next = 0
+        var done = 0
         for i in 0..<count {
             let t = Double(i) / fps
             while next < script.events.count, script.events[next].time <= t {
@@ -49,7 +52,10 @@ public struct SceneRecording {
                 values.append(s.velocity)
             }
             eachFrame(i)
+            done = i + 1
+            if stop() { break }
         }
+        frames = done
     }
 
     /// The value of a channel at a frame.
