@@ -303,11 +303,24 @@ public final class DynamicAnimator: EngineDriven {
 
     /// The animator as an inspector shows it: kind `dynamics`, running or at rest, no timing
     /// parameters, and the inspectable properties of its items (a node's `center` and
-    /// `transform`), in the order their bodies were created.
+    /// `transform`), in the order their bodies were created. An item's first property, when it
+    /// has two components (its centre, as `DynamicItem.inspectableProperties` lists it), reports
+    /// the body's velocity in points per second: the animator writes the centre without
+    /// animating it, so the property's own velocity is 0.
     public func inspection() -> AnimationInspection? {
-        AnimationInspection(id: animationID, kind: .dynamics, state: isRunning ? .running : .atRest,
-                            isRunning: isRunning, timing: .none,
-                            properties: inspectableProperties().map { $0.inspection() })
+        var properties: [PropertyInspection] = []
+        for record in records {
+            for (k, property) in record.item.inspectableProperties.enumerated() {
+                var inspection = property.inspection()
+                if k == 0, inspection.velocity.count == 2 {
+                    let v = world.velocity(of: record.body)
+                    inspection.velocity = [v.dx, v.dy]
+                }
+                properties.append(inspection)
+            }
+        }
+        return AnimationInspection(id: animationID, kind: .dynamics, state: isRunning ? .running : .atRest,
+                                   isRunning: isRunning, timing: .none, properties: properties)
     }
 
     /// The inspectable properties of the items, in the order their bodies were created.

@@ -28,6 +28,8 @@ struct DynamicsInspectionTests {
         #expect(h.animator.animationID == 1)
         #expect(h.engine.liveAnimations().isEmpty)
         h.animator.addBehavior(GravityBehavior(items: [item]))
+        let reader = DynamicItemBehavior(items: [item])   // default properties: reads the velocity
+        h.animator.addBehavior(reader)
         h.run(until: 0.5)
         let live = h.engine.liveAnimations()
         #expect(live.count == 1)
@@ -39,6 +41,9 @@ struct DynamicsInspectionTests {
         let center = dynamics.properties[0]
         #expect(center.model == [item.center.x, item.center.y] && center.model[1] > 100)
         #expect(center.presentation == center.model)
+        // Its velocity is the body's (the centre is written without animating: the property's own is 0).
+        let v = reader.linearVelocity(for: item)
+        #expect(center.velocity == [v.dx, v.dy] && v.dy > 100)
         #expect(h.engine.inspectableProperties(ofAnimation: 1).map { $0 === item.centerProperty } == [true])
     }
 
