@@ -698,11 +698,19 @@ const transport = (() => {
     });
     // Seek on release, by exact replay; the logged future stays reachable until new input
     // starts a new branch of history from that instant.
+    // A long session (the pyramid's 30 s) takes a moment to replay: say so, let the page paint
+    // that, then replay, and say how long it took if it was long enough to notice.
     scrubber.addEventListener("change", () => {
-      scrubbing = false;
       const t = Number(scrubber.value);
-      runtime.seek(t);   // onRebuild truncates the span and the inspector's history
-      tick();
+      $("span").textContent = "replaying to " + t.toFixed(2) + " s…";
+      requestAnimationFrame(() => setTimeout(() => {
+        const t0 = performance.now();
+        runtime.seek(t);   // onRebuild truncates the span and the inspector's history
+        const ms = performance.now() - t0;
+        scrubbing = false;
+        tick();
+        if (ms > 150) $("span").textContent = "replayed " + t.toFixed(2) + " s in " + (ms / 1000).toFixed(1) + " s";
+      }, 0));
     });
     wireExports();
     sync();
