@@ -27,36 +27,14 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
-from selenium.webdriver.common.actions import interaction
+from kinetic_browser import check, chromium, finish, mouse
+import kinetic_browser
 
 URL, OUT = sys.argv[1], sys.argv[2]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-results = []
 report = {}
 
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok)))
-    print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-
-
-def driver():
-    o = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900",
-              "--force-device-scale-factor=1"]:
-        o.add_argument(a)
-    for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
-        if os.path.exists(path):
-            o.binary_location = path
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
-
-
-d = driver()
+d = chromium()
 
 
 def open_demo(name):
@@ -89,48 +67,9 @@ def rect(name):
     """, name)
 
 
-class Pointer:
-    """Real pointer input at stage coordinates: a list of steps performed as one W3C action chain."""
-
-    def __init__(self):
-        self.builder = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
-        self.p = self.builder.pointer_action
-        self.ox, self.oy, self.k = stage_origin()
-
-    def move(self, x, y):
-        self.p.move_to_location(int(round(self.ox + x * self.k)), int(round(self.oy + y * self.k)))
-        return self
-
-    def down(self, x, y):
-        self.move(x, y)
-        self.p.pointer_down()
-        return self
-
-    def up(self):
-        self.p.pointer_up()
-        return self
-
-    def pause(self, seconds):
-        self.p.pause(seconds)
-        return self
-
-    def drag(self, x0, y0, x1, y1, seconds, steps=None, release=True, hold=0.0):
-        steps = steps or max(2, int(seconds * 60))
-        self.down(x0, y0)
-        for k in range(1, steps + 1):
-            self.pause(seconds / steps)
-            self.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
-        if hold:
-            self.pause(hold)
-        if release:
-            self.up()
-        return self
-
-    def tap(self, x, y):
-        return self.down(x, y).pause(0.05).up()
-
-    def perform(self):
-        self.builder.perform()
+def Pointer():
+    """Real pointer input at stage points (kinetic_browser.Pointer on this page's stage)."""
+    return kinetic_browser.Pointer(d, *stage_origin())
 
 
 def close(a, b, tol):
@@ -498,7 +437,7 @@ def box(selector):
 def click(selector):
     """A real pointer click at the middle of the element (W3C actions, as a person clicks)."""
     r = box(selector)
-    b = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+    b = mouse(d)
     b.pointer_action.move_to_location(int(r["left"] + r["width"] / 2), int(r["top"] + r["height"] / 2))
     b.pointer_action.pointer_down().pause(0.03).pointer_up()
     b.perform()
@@ -679,7 +618,7 @@ def studio_retune():
     # The drawer's animator, as the timeline lists it: click its row (the first).
     d.execute_script("document.getElementById('timeline').scrollIntoView({block: 'center'})")
     r = box("#timeline")
-    b = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+    b = mouse(d)
     b.pointer_action.move_to_location(int(r["left"] + 40), int(r["top"] + 11)).pointer_down().pause(0.03).pointer_up()
     b.perform()
     time.sleep(0.2)
@@ -697,7 +636,7 @@ def studio_retune():
     pad, w, h = 16, c["width"] - 32, c["height"] - 32
     px = lambda x: c["left"] + pad + x * w
     py = lambda y: c["top"] + pad + (1.6 - y) / 2.2 * h
-    b = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
+    b = mouse(d)
     b.pointer_action.move_to_location(int(round(px(0.58))), int(round(py(1)))).pointer_down()
     for k in range(1, 9):
         b.pointer_action.pause(0.02).move_to_location(int(round(px(0.58 + 0.2 * k / 8))), int(round(py(1 + 0.2 * k / 8))))
@@ -772,7 +711,4 @@ check("a module with another render-list format is refused with a visible messag
 
 d.quit()
 json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
-passed = sum(1 for _, ok in results if ok)
-failed = len(results) - passed
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+finish()

@@ -25,19 +25,8 @@ import os
 import sys
 import time
 
-results = []
-
-
-def check(name, ok, detail=""):
-    results.append((name, bool(ok)))
-    print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-
-
-def finish():
-    passed = sum(1 for _, ok in results if ok)
-    failed = len(results) - passed
-    print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed or not results else 0)
+from kinetic_browser import check, chromium, finish
+import kinetic_browser
 
 
 # --- The README's listings ------------------------------------------------------------------------
@@ -78,13 +67,6 @@ if sys.argv[1] == "readme":
     finish()
 
 # --- The browser ----------------------------------------------------------------------------------
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
-from selenium.webdriver.common.actions.pointer_input import PointerInput  # noqa: E402
-from selenium.webdriver.common.actions import interaction  # noqa: E402
-
 NAME, URL, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
 NATIVE_CSV = sys.argv[4] if len(sys.argv) > 5 else None
 SCRIPT = sys.argv[5] if len(sys.argv) > 5 else None
@@ -93,18 +75,7 @@ report = {}
 W, H = 375.0, 667.0          # both examples lay out a 375 x 667 point scene
 
 
-def driver():
-    o = Options()
-    for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,900",
-              "--force-device-scale-factor=1"]:
-        o.add_argument(a)
-    for path in ["/usr/bin/chromium", "/usr/bin/chromium-browser"]:
-        if os.path.exists(path):
-            o.binary_location = path
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
-
-
-d = driver()
+d = chromium()
 
 
 def open_scene(node):
@@ -149,44 +120,9 @@ def center(name):
     return (r["x"] + r["w"] / 2, r["y"] + r["h"] / 2)
 
 
-class Pointer:
-    """Real pointer input at scene coordinates: steps performed as one W3C action chain."""
-
-    def __init__(self):
-        self.builder = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_MOUSE, "mouse"), duration=0)
-        self.p = self.builder.pointer_action
-        self.ox, self.oy, self.s = stage()
-
-    def move(self, x, y):
-        self.p.move_to_location(int(round(self.ox + x * self.s)), int(round(self.oy + y * self.s)))
-        return self
-
-    def down(self, x, y):
-        self.move(x, y)
-        self.p.pointer_down()
-        return self
-
-    def up(self):
-        self.p.pointer_up()
-        return self
-
-    def pause(self, seconds):
-        self.p.pause(seconds)
-        return self
-
-    def drag(self, x0, y0, x1, y1, seconds, steps, release=True, hold=0.0):
-        self.down(x0, y0)
-        for k in range(1, steps + 1):
-            self.pause(seconds / steps)
-            self.move(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
-        if hold:
-            self.pause(hold)
-        if release:
-            self.up()
-        return self
-
-    def perform(self):
-        self.builder.perform()
+def Pointer():
+    """Real pointer input at scene points (kinetic_browser.Pointer on the scene's box)."""
+    return kinetic_browser.Pointer(d, *stage())
 
 
 def watch(name, seconds, every=0.05):
