@@ -1,0 +1,42 @@
+# The one definition of how Kinetic's modules are compiled as Embedded Swift for WebAssembly and
+# linked, sourced by Scripts/embedded-check and Scripts/build-web (../shared/notes/embedded-wasm.md
+# has the facts behind the flags). Defines:
+#
+#   EMBEDDED_FLAGS             swiftc's flags for wasm32-unknown-none-wasm
+#   EMBEDDED_CORE              the library modules every app links, in dependency order
+#   embedded_find_libc         wasi-libc's libc.a, or nothing
+#   embedded_find_builtins     the newest libclang_rt.builtins-wasm32.a, or nothing
+#   embedded_unicode_tables    Embedded Swift's Unicode tables archive (String comparison needs it)
+#   embedded_module NAME DIR OUT
+#                              compiles every .swift file under DIR as module NAME into
+#                              OUT/NAME.o and OUT/NAME.swiftmodule (importing what OUT already
+#                              holds); prints one line first (after $EMBEDDED_PREFIX, with the
+#                              seconds since $EMBEDDED_CLOCK if set); status 1 with a message if
+#                              it fails
+EMBEDDED_FLAGS=(
+    -target wasm32-unknown-none-wasm
+    -enable-experimental-feature Embedded
+    -enable-experimental-feature Extern
+    -wmo -Osize -parse-as-library
+    -Xfrontend -disable-stack-protector     # else the link needs __stack_chk_guard
+)
+EMBEDDED_CORE=(Kinetic KineticScene KineticDynamics KineticHost KineticWasm)
+
+embedded_find_libc() {
+    ls /usr/lib/wasm32-wasi/libc.a 2>/dev/null || dpkg -L wasi-libc 2>/dev/null | grep '/libc\.a$' | head -n 1 || true
+}
+embedded_find_builtins() {
+    ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2>/dev/null | sort -V | tail -n 1 || true
+}
+embedded_unicode_tables() {
+    echo "$(dirname "$(command -v swiftc)")/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
+}
+embedded_module() {   # NAME DIR OUT
+    local name=$1 dir=$2 out=$3 sources
+    mapfile -d '' sources < <(find "$dir" -name '*.swift' -print0 | sort -z)
+    ((${#sources[@]})) || { echo "${EMBEDDED_PREFIX:-}no Swift files in $dir" >&2; return 1; }
+    echo "${EMBEDDED_PREFIX:-}compiling $name (${#sources[@]} files, Embedded Swift for wasm32)${EMBEDDED_CLOCK:+ at $((SECONDS - EMBEDDED_CLOCK)) s}" >&2
+    swiftc "${EMBEDDED_FLAGS[@]}" -module-name "$name" -I "$out" \
+        -emit-module -emit-module-path "$out/$name.swiftmodule" -c "${sources[@]}" -o "$out/$name.o" \
+        || { echo "${EMBEDDED_PREFIX:-}$name does not compile as Embedded Swift for wasm32" >&2; return 1; }
+}
