@@ -318,6 +318,33 @@ extension SpringTimingParameters {
                            kickedVelocity: eC - alpha * eS)
     }
 
+    /// Where an animator's run on a spring starts blending the spring to rest: the last tenth of
+    /// the run (see ``runWindow(atFraction:)``).
+    public static let runWindowStart = 0.9
+
+    /// The factor that brings a spring to rest exactly at the end of an animator's run, at time
+    /// fraction `u` of the run, and its derivative with respect to `u`.
+    ///
+    /// A spring never reaches its target in finite time, and a run's duration is where it
+    /// counts as settled (within ``settlingEpsilon`` of the distance), or the animator's own
+    /// duration for a spring fitted to it. An animator on a spring shows the spring's offset from
+    /// the target times this factor: exactly 1 (the spring itself, bit for bit) up to
+    /// ``runWindowStart``, then `1 − s²(3 − 2s)` with `s = (u − 0.9)/0.1`, which reaches 0 with
+    /// slope 0 at `u = 1`. So the value arrives exactly on the target with velocity 0, and a run
+    /// started backwards from the end (reversed) leaves the target at rest, where it used to jump
+    /// by the 0.1 % the spring had left. The velocity is the derivative of what is drawn, and
+    /// continuous everywhere; over the last tenth values differ from the bare spring by at most
+    /// its remaining offset there (about 0.2 % of the distance for a spring run to its settling
+    /// time). `progress(atFraction:duration:)` of ``TimingParameters`` applies the same factor.
+    @inlinable @inline(__always)
+    public static func runWindow(atFraction u: Double) -> (value: Double, slope: Double) {
+        guard u > runWindowStart else { return (1, 0) }
+        guard u < 1 else { return (0, 0) }
+        let width = 1 - runWindowStart
+        let s = (u - runWindowStart) / width
+        return (1 - s * s * (3 - 2 * s), -6 * s * (1 - s) / width)
+    }
+
     /// The progress (0 at the start, 1 at rest) at `time` seconds, for the horizontal component
     /// of the initial velocity.
     @inlinable public func progress(at time: Double) -> Double {
