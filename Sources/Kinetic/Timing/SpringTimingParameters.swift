@@ -35,9 +35,11 @@
 /// stiffness that is zero, negative or not finite becomes 100; a negative damping (or damping
 /// ratio) becomes 0 and a non-finite one critical damping; durations and responses below 1 ms
 /// (zero, negative) become 1 ms, so a "zero-duration" spring completes within a frame; a
-/// non-finite duration or response becomes 0.5 s; bounce is clamped to [-0.999, 1]; NaN or
-/// infinite velocity components become 0; mass and stiffness are clamped to ``constantRange``
-/// (1e-6...1e9) and damping to at most its upper bound. Times before 0 (and NaN) evaluate as 0;
+/// non-finite duration or response becomes 0.5 s, and one longer than
+/// ``AnimationEngine/maximumDuration`` (2³² s) becomes that; bounce is clamped to [-0.999, 1];
+/// NaN or infinite velocity components become 0; mass is clamped to ``constantRange``
+/// (1e-6...1e9), stiffness to ``stiffnessRange`` (1e-20...1e9, low enough for a spring fitted
+/// to settle in 2³² s) and damping to at most the upper bound of ``constantRange``. Times before 0 (and NaN) evaluate as 0;
 /// an infinite time evaluates as the spring at rest on its target (for an undamped spring, the
 /// centre of its oscillation).
 public struct SpringTimingParameters: Sendable, Equatable {
@@ -85,7 +87,8 @@ public struct SpringTimingParameters: Sendable, Equatable {
     init(validMass mass: Double, stiffness: Double, damping: Double, initialVelocity: Vector, fitsAnimatorDuration: Bool) {
         let range = SpringTimingParameters.constantRange
         let m = mass.isFinite && mass > 0 ? Swift.min(Swift.max(mass, range.lowerBound), range.upperBound) : 1
-        let k = stiffness.isFinite && stiffness > 0 ? Swift.min(Swift.max(stiffness, range.lowerBound), range.upperBound) : 100
+        let kRange = SpringTimingParameters.stiffnessRange
+        let k = stiffness.isFinite && stiffness > 0 ? Swift.min(Swift.max(stiffness, kRange.lowerBound), kRange.upperBound) : 100
         let c: Double
         if damping.isNaN || damping.isInfinite { c = 2 * (k * m).squareRoot() } else { c = Swift.min(Swift.max(damping, 0), range.upperBound) }
         self.mass = m
@@ -230,9 +233,15 @@ public struct SpringTimingParameters: Sendable, Equatable {
     public static let maximumSettlingDuration = 600.0
     /// The shortest duration or response a spring accepts; shorter ones are raised to it.
     public static let minimumDuration = 0.001
-    /// The range mass and stiffness are clamped to (damping to 0 up to its upper bound), which
-    /// keeps every rate of the motion finite: time constants between a nanosecond and decades.
+    /// The range mass is clamped to (damping to 0 up to its upper bound), which keeps every
+    /// rate of the motion finite: ω₀ = √(k/m) is at most √(10⁹/10⁻⁶) ≈ 3.2·10⁷ rad/s.
     public static let constantRange = 1e-6...1e9
+    /// The range stiffness is clamped to: as ``constantRange``, but down to 1e-20, so that a
+    /// spring given by damping ratio can be fitted to any duration up to
+    /// ``AnimationEngine/maximumDuration`` (2³² s needs ω₀ ≈ 10⁻⁹, a stiffness of 10⁻¹⁸ at mass 1)
+    /// and keep its damping ratio (clamping its stiffness would make it another spring: an
+    /// overdamped one would overshoot).
+    public static let stiffnessRange = 1e-20...1e9
 
     static func validDampingRatio(_ z: Double) -> Double {
         z.isFinite ? Swift.max(z, 0) : 1
@@ -240,7 +249,7 @@ public struct SpringTimingParameters: Sendable, Equatable {
 
     static func validDuration(_ d: Double) -> Double {
         guard d.isFinite else { return 0.5 }
-        return Swift.max(d, minimumDuration)
+        return Swift.min(Swift.max(d, minimumDuration), AnimationEngine.maximumDuration)
     }
 }
 
