@@ -101,6 +101,30 @@ struct PercentDrivenCancelTests {
         #expect(detail.node.presentation.center.x == x)
     }
 
+    /// Found by the driver fuzz: a cancelling run stopped with `stopAnimation(true)` leaves an
+    /// inactive animator that is still reversed; `pause()` paused it reversed, which showed the
+    /// new block's end values at once. It is paused forwards, where everything is.
+    @Test func pausingAfterStoppingACancellingRunDoesNotMove() {
+        let (engine, _, stack, _, detail) = twoScreens()
+        let delegate = InteractiveDelegate()
+        delegate.interactive = true
+        stack.delegate = delegate
+        stack.pop { _ in }
+        let animator = stack.transition!.interruptibleAnimator() as! PropertyAnimator
+        delegate.interaction.update(0.5)
+        delegate.interaction.cancel()
+        engine.tick(at: 0.01)
+        #expect(animator.isRunning && animator.isReversed && stack.transition != nil)
+        animator.stopAnimation(true)
+        #expect(animator.state == .inactive && animator.isReversed)
+        animator.addAnimations { detail.node.center.x = 700 }
+        let x = detail.node.presentation.center.x
+        delegate.interaction.pause()
+        #expect(detail.node.presentation.center.x == x && stack.transition?.isInteractive == true)
+        delegate.interaction.update(0.5)
+        #expect(abs(detail.node.presentation.center.x - (x + 700) / 2) < 1e-9, "x \(x), now \(detail.node.presentation.center.x), fraction \(animator.fractionComplete), state \(animator.state), running \(animator.isRunning), interactive \(stack.transition?.isInteractive ?? false)")
+    }
+
     /// The driver's completion held the driver: driver → animator → completion → driver. With
     /// the animator never started (nothing runs, so nothing ever completes), dropping the
     /// driver, the stack and the engine freed nothing, and `invalidate()` did not help.

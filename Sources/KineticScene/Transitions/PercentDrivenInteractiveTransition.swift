@@ -34,11 +34,11 @@ import Kinetic
 /// interruptible).
 ///
 /// Ownership: the driver holds the animator it drives; the completion it adds to the animator
-/// refers back to the driver through a ``ZeroingReference``, so a dropped driver is freed with
+/// refers back to the driver through a `ZeroingReference`, so a dropped driver is freed with
 /// its animator even if the transition never completes.
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning, LifetimeOwner {
     /// The driver's own token for the zeroing reference its animator's completion holds (see
-    /// ``LifetimeOwner``).
+    /// `LifetimeOwner` in Kinetic).
     public let lifetime = Lifetime()
 
     /// Whether transitions start interactive (default true): the context starts interactive and
@@ -118,10 +118,15 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning, Lifetim
     }
 
     /// Catches an animated phase: pauses the animator and makes the context interactive.
+    ///
+    /// An animator that is inactive (stopped with `stopAnimation(true)`) has moved nothing since:
+    /// it is paused forwards, at its start, even if it was reversed (paused reversed it would
+    /// show its end values at once).
     open func pause() {
         guard let context, let animator else { return }
         context.pauseInteractiveTransition()
         guard context.isInteractive else { return }
+        if animator.state == .inactive { animator.isReversed = false }
         animator.pauseAnimation()
     }
 
