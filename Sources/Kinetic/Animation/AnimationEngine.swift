@@ -95,6 +95,17 @@ public final class AnimationEngine {
     /// the same instant and the clock would stall without a word.
     public static let maximumTime = 4_294_967_296.0
 
+    /// The longest duration or delay honoured, in seconds: ``maximumTime`` (2³² s). Every
+    /// animation, spring and curve is exact up to it (no NaN, no overshoot of an overdamped
+    /// spring, a spring's oscillation kept to the last instant). A longer one is reported
+    /// (``Diagnostic/Kind/invalidArgument``) and replaced by this value, wherever a duration,
+    /// delay or duration factor is given: ``PropertyAnimator``'s initializers,
+    /// `startAnimation(afterDelay:)`, `continueAnimation(withTimingParameters:durationFactor:)`
+    /// and the class-method animations (`animate(withDuration:…)` and the others). Springs,
+    /// which have no engine to report to, clamp a longer duration or response silently (see
+    /// ``SpringTimingParameters``).
+    public static let maximumDuration = maximumTime
+
     /// Creates an engine whose clock reads `time`. A time that is not finite or whose
     /// magnitude exceeds ``maximumTime`` is reported and replaced by 0.
     public init(time: Double = 0) {

@@ -203,14 +203,23 @@ final class AnimationSegment {
                            kicked: 0, kickedVelocity: 0)
     }
 
-    /// A timed stretch of `seconds` on `spring` at its own progress variable `u`, moving at `du`.
+    /// A timed stretch of `seconds` on `spring` at its own progress variable `u`, moving at `du`:
+    /// the spring's motion, brought to rest exactly at the end of the stretch (see
+    /// ``SpringTimingParameters/runWindow(atFraction:)``).
     @inline(__always)
     static func springCoefficients(_ spring: SpringTimingParameters, seconds: Double, u: Double, du: Double) -> SpringBasis {
         // The spring runs in seconds: τ = u·seconds, dτ/dt = du/dt·seconds.
         let b = spring.basis(at: u * seconds)
         let scale = du * seconds
-        return SpringBasis(released: b.released, releasedVelocity: b.releasedVelocity * scale,
-                           kicked: b.kicked, kickedVelocity: b.kickedVelocity * scale)
+        if u <= SpringTimingParameters.runWindowStart {
+            return SpringBasis(released: b.released, releasedVelocity: b.releasedVelocity * scale,
+                               kicked: b.kicked, kickedVelocity: b.kickedVelocity * scale)
+        }
+        // The offset is the spring's times the window k(u): (a·k)' = a'·k + a·k'·du.
+        let w = SpringTimingParameters.runWindow(atFraction: u)
+        let dk = w.slope * du
+        return SpringBasis(released: b.released * w.value, releasedVelocity: b.releasedVelocity * scale * w.value + b.released * dk,
+                           kicked: b.kicked * w.value, kickedVelocity: b.kickedVelocity * scale * w.value + b.kicked * dk)
     }
 
     /// A decay `time` seconds after it started: `a = e^(k t)` (its model is its resting position).
@@ -272,9 +281,11 @@ final class AnimationSegment {
     /// The offset coefficients when the animator's timeline is at fraction `x`, moving at `rate`
     /// (fraction per second, signed), or scrubbed linearly to progress `scrubbedProgress`.
     ///
-    /// A timed stretch at or past its end contributes exactly nothing, including a spring's
-    /// last 0.1 % (it is cut where it counts as settled), so that an animator that pauses on
-    /// completion shows the end values exactly and completing does not move anything.
+    /// A timed stretch at or past its end contributes exactly nothing, and a spring's stretch
+    /// comes to rest there continuously (its last tenth is blended to rest, see
+    /// ``SpringTimingParameters/runWindow(atFraction:)``), so that an animator that pauses on
+    /// completion shows the end values exactly, completing does not move anything, and a run
+    /// back from the end leaves it at rest.
     func coefficients(fraction x: Double, rate: Double, scrubbedProgress p: Double?) -> SpringBasis {
         switch kind {
         case .timed(let timing, let seconds):

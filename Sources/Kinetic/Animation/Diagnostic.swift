@@ -46,6 +46,15 @@ public struct Diagnostic: Sendable, Equatable {
 }
 
 extension AnimationEngine {
+    /// A finite, non-negative number of seconds as the engine honours it: itself up to
+    /// ``maximumDuration``, else ``maximumDuration`` with an ``Diagnostic/Kind/invalidArgument``
+    /// diagnostic naming `what`.
+    func honouredSeconds(_ seconds: Double, for what: String) -> Double {
+        guard seconds > Self.maximumDuration else { return seconds }
+        report(.invalidArgument, "\(what) \(seconds) s is longer than AnimationEngine.maximumDuration (2³² s); using \(Self.maximumDuration) s")
+        return Self.maximumDuration
+    }
+
     /// A settling threshold's new value: `proposed` when it is finite and at least 0, else
     /// `current`, with an ``Diagnostic/Kind/invalidArgument`` diagnostic naming `setting`.
     func validatedThreshold(_ proposed: Double, for setting: String, keeping current: Double) -> Double {

@@ -274,7 +274,8 @@ public final class PropertyAnimator {
     /// An animator with any timing parameters (UIKit's `init(duration:timingParameters:)`).
     ///
     /// A duration that is negative or not finite is reported and treated as 0 (the animations
-    /// complete at the first tick after they start).
+    /// complete at the first tick after they start); one longer than
+    /// ``AnimationEngine/maximumDuration`` (2³² s) is reported and treated as that.
     public convenience init(duration: Double, timingParameters: TimingParameters, engine: AnimationEngine,
                             animations: (() -> Void)? = nil) {
         self.init(duration: duration, timing: timingParameters, composedSpring: nil, engine: engine,
@@ -289,7 +290,7 @@ public final class PropertyAnimator {
         self.engine = engine
         self.animationID = engine.makeAnimationID()
         let d: Double
-        if duration.isFinite && duration >= 0 { d = duration } else {
+        if duration.isFinite && duration >= 0 { d = engine.honouredSeconds(duration, for: "animator duration") } else {
             engine.report(.invalidArgument, "animator duration \(duration) is not a finite non-negative number; using 0")
             d = 0
         }
@@ -463,11 +464,12 @@ public final class PropertyAnimator {
 
     /// Starts the animations after `delay` seconds. The animation blocks run now (the model
     /// changes at once); the presentation starts moving when the delay has passed. A delay
-    /// that is negative or not finite is reported and taken as 0. An animator with no
+    /// that is negative or not finite is reported and taken as 0, one longer than
+    /// ``AnimationEngine/maximumDuration`` as that. An animator with no
     /// animations runs all the same and completes at the end of its duration (blocks added
     /// meanwhile run over the remaining time).
     public func startAnimation(afterDelay delay: Double) {
-        let d = delay.isFinite && delay > 0 ? delay : 0
+        let d = delay.isFinite && delay > 0 ? engine.honouredSeconds(delay, for: "startAnimation(afterDelay:): the delay") : 0
         if !(delay.isFinite && delay >= 0) {
             engine.report(.invalidArgument, "startAnimation(afterDelay: \(delay)): the delay is negative or not finite; using 0")
         }
@@ -608,7 +610,8 @@ public final class PropertyAnimator {
     ///   begun yet starts moving now.
     /// - `durationFactor`: the remaining time becomes `durationFactor × duration` (UIKit: "The
     ///   value of this parameter is multiplied by the original duration value"); 0 keeps the
-    ///   remaining time as it is. Negative or NaN is taken as 0.
+    ///   remaining time as it is. Negative or not finite is taken as 0; a factor giving more
+    ///   than ``AnimationEngine/maximumDuration`` is reported and reduced to give that.
     ///
     /// After a linear scrub, the scrubbed progress is first mapped back onto the timing (the
     /// time fraction at which it shows that progress), as ``startAnimation()`` does. Rejected
@@ -625,9 +628,12 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "continueAnimation is only legal on a paused animator; ignored")
             return
         }
-        let factor = durationFactor.isFinite && durationFactor >= 0 ? durationFactor : 0
+        var factor = durationFactor.isFinite && durationFactor >= 0 ? durationFactor : 0
         if factor != durationFactor {
             engine.report(.invalidArgument, "durationFactor \(durationFactor) is negative or not finite; using 0 (the remaining time)")
+        } else if factor * duration > AnimationEngine.maximumDuration {
+            let honoured = engine.honouredSeconds(factor * duration, for: "durationFactor \(durationFactor) × duration")
+            factor = honoured / duration
         }
         guard let parameters else {
             settleScrub()

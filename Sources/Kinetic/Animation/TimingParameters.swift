@@ -16,11 +16,13 @@ public enum TimingParameters: Sendable, Equatable {
     }
 
     /// The progress shown at time fraction `x` of a run lasting `duration` seconds (a spring
-    /// runs in seconds: at `x · duration`).
+    /// runs in seconds, at `x · duration`, and is brought to rest at the end of the run by
+    /// ``SpringTimingParameters/runWindow(atFraction:)``).
     func progress(atFraction x: Double, duration: Double) -> Double {
         switch self {
         case .cubic(let curve): return curve.progress(at: x)
-        case .spring(let spring): return spring.progress(at: x * duration)
+        case .spring(let spring):
+            return 1 - (1 - spring.progress(at: x * duration)) * SpringTimingParameters.runWindow(atFraction: x).value
         }
     }
 

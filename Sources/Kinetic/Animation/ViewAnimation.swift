@@ -106,6 +106,7 @@ extension AnimationEngine {
             report(.invalidArgument, "animation delay \(delay) is negative or not finite; using 0")
             delay = 0
         }
+        delay = honouredSeconds(delay, for: "animation delay")
         let enclosing = currentTransaction?.animator
         var enclosingOptions = AnimationOptions()
         var enclosingStart = time

@@ -35,9 +35,11 @@
 /// stiffness that is zero, negative or not finite becomes 100; a negative damping (or damping
 /// ratio) becomes 0 and a non-finite one critical damping; durations and responses below 1 ms
 /// (zero, negative) become 1 ms, so a "zero-duration" spring completes within a frame; a
-/// non-finite duration or response becomes 0.5 s; bounce is clamped to [-0.999, 1]; NaN or
-/// infinite velocity components become 0; mass and stiffness are clamped to ``constantRange``
-/// (1e-6...1e9) and damping to at most its upper bound. Times before 0 (and NaN) evaluate as 0;
+/// non-finite duration or response becomes 0.5 s, and one longer than
+/// ``AnimationEngine/maximumDuration`` (2³² s) becomes that; bounce is clamped to [-0.999, 1];
+/// NaN or infinite velocity components become 0; mass is clamped to ``constantRange``
+/// (1e-6...1e9), stiffness to ``stiffnessRange`` (1e-20...1e9, low enough for a spring fitted
+/// to settle in 2³² s) and damping to at most the upper bound of ``constantRange``. Times before 0 (and NaN) evaluate as 0;
 /// an infinite time evaluates as the spring at rest on its target (for an undamped spring, the
 /// centre of its oscillation).
 public struct SpringTimingParameters: Sendable, Equatable {
@@ -85,7 +87,8 @@ public struct SpringTimingParameters: Sendable, Equatable {
     init(validMass mass: Double, stiffness: Double, damping: Double, initialVelocity: Vector, fitsAnimatorDuration: Bool) {
         let range = SpringTimingParameters.constantRange
         let m = mass.isFinite && mass > 0 ? Swift.min(Swift.max(mass, range.lowerBound), range.upperBound) : 1
-        let k = stiffness.isFinite && stiffness > 0 ? Swift.min(Swift.max(stiffness, range.lowerBound), range.upperBound) : 100
+        let kRange = SpringTimingParameters.stiffnessRange
+        let k = stiffness.isFinite && stiffness > 0 ? Swift.min(Swift.max(stiffness, kRange.lowerBound), kRange.upperBound) : 100
         let c: Double
         if damping.isNaN || damping.isInfinite { c = 2 * (k * m).squareRoot() } else { c = Swift.min(Swift.max(damping, 0), range.upperBound) }
         self.mass = m
@@ -230,9 +233,15 @@ public struct SpringTimingParameters: Sendable, Equatable {
     public static let maximumSettlingDuration = 600.0
     /// The shortest duration or response a spring accepts; shorter ones are raised to it.
     public static let minimumDuration = 0.001
-    /// The range mass and stiffness are clamped to (damping to 0 up to its upper bound), which
-    /// keeps every rate of the motion finite: time constants between a nanosecond and decades.
+    /// The range mass is clamped to (damping to 0 up to its upper bound), which keeps every
+    /// rate of the motion finite: ω₀ = √(k/m) is at most √(10⁹/10⁻⁶) ≈ 3.2·10⁷ rad/s.
     public static let constantRange = 1e-6...1e9
+    /// The range stiffness is clamped to: as ``constantRange``, but down to 1e-20, so that a
+    /// spring given by damping ratio can be fitted to any duration up to
+    /// ``AnimationEngine/maximumDuration`` (2³² s needs ω₀ ≈ 10⁻⁹, a stiffness of 10⁻¹⁸ at mass 1)
+    /// and keep its damping ratio (clamping its stiffness would make it another spring: an
+    /// overdamped one would overshoot).
+    public static let stiffnessRange = 1e-20...1e9
 
     static func validDampingRatio(_ z: Double) -> Double {
         z.isFinite ? Swift.max(z, 0) : 1
@@ -240,7 +249,7 @@ public struct SpringTimingParameters: Sendable, Equatable {
 
     static func validDuration(_ d: Double) -> Double {
         guard d.isFinite else { return 0.5 }
-        return Swift.max(d, minimumDuration)
+        return Swift.min(Swift.max(d, minimumDuration), AnimationEngine.maximumDuration)
     }
 }
 
@@ -316,6 +325,33 @@ extension SpringTimingParameters {
                            releasedVelocity: -omega0Squared * eS,
                            kicked: eS,
                            kickedVelocity: eC - alpha * eS)
+    }
+
+    /// Where an animator's run on a spring starts blending the spring to rest: the last tenth of
+    /// the run (see ``runWindow(atFraction:)``).
+    public static let runWindowStart = 0.9
+
+    /// The factor that brings a spring to rest exactly at the end of an animator's run, at time
+    /// fraction `u` of the run, and its derivative with respect to `u`.
+    ///
+    /// A spring never reaches its target in finite time, and a run's duration is where it
+    /// counts as settled (within ``settlingEpsilon`` of the distance), or the animator's own
+    /// duration for a spring fitted to it. An animator on a spring shows the spring's offset from
+    /// the target times this factor: exactly 1 (the spring itself, bit for bit) up to
+    /// ``runWindowStart``, then `1 − s²(3 − 2s)` with `s = (u − 0.9)/0.1`, which reaches 0 with
+    /// slope 0 at `u = 1`. So the value arrives exactly on the target with velocity 0, and a run
+    /// started backwards from the end (reversed) leaves the target at rest, where it used to jump
+    /// by the 0.1 % the spring had left. The velocity is the derivative of what is drawn, and
+    /// continuous everywhere; over the last tenth values differ from the bare spring by at most
+    /// its remaining offset there (about 0.2 % of the distance for a spring run to its settling
+    /// time). `progress(atFraction:duration:)` of ``TimingParameters`` applies the same factor.
+    @inlinable @inline(__always)
+    public static func runWindow(atFraction u: Double) -> (value: Double, slope: Double) {
+        guard u > runWindowStart else { return (1, 0) }
+        guard u < 1 else { return (0, 0) }
+        let width = 1 - runWindowStart
+        let s = (u - runWindowStart) / width
+        return (1 - s * s * (3 - 2 * s), -6 * s * (1 - s) / width)
     }
 
     /// The progress (0 at the start, 1 at rest) at `time` seconds, for the horizontal component

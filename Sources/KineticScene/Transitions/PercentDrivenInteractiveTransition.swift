@@ -24,7 +24,23 @@ import Kinetic
 /// Calls that are illegal in the context's phase are rejected by the context (with a
 /// diagnostic) and then leave the animator alone too; after the transition completes every call
 /// is ignored.
-open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+///
+/// An animator that never became active (one that is not interruptible rejects the interactive
+/// start's pause and every scrub; one stopped with `stopAnimation(true)` is inactive again) has
+/// moved nothing: ``finish()`` starts it forwards from where the properties are, and
+/// ``cancel()`` starts it forwards and reverses it at the same instant, at time fraction 0, so
+/// that it completes at `.start` at the next tick without moving (starting it reversed would
+/// show its end values first; reversing a running animator is legal even when it is not
+/// interruptible).
+///
+/// Ownership: the driver holds the animator it drives; the completion it adds to the animator
+/// refers back to the driver through a `ZeroingReference`, so a dropped driver is freed with
+/// its animator even if the transition never completes.
+open class PercentDrivenInteractiveTransition: InteractiveTransitioning, LifetimeOwner {
+    /// The driver's own token for the zeroing reference its animator's completion holds (see
+    /// `LifetimeOwner` in Kinetic).
+    public let lifetime = Lifetime()
+
     /// Whether transitions start interactive (default true): the context starts interactive and
     /// the animator paused at the start; false starts it animated (running), to be caught with
     /// ``pause()``.
@@ -84,9 +100,11 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
             return
         }
         self.animator = animator
-        animator.addCompletion { [self] _ in
-            self.context = nil
-            self.animator = nil
+        let driver = ZeroingReference(self)
+        animator.addCompletion { _ in
+            guard let me = driver.object else { return }
+            me.context = nil
+            me.animator = nil
         }
         if context.isInteractive { animator.pauseAnimation() } else { animator.startAnimation() }
     }
@@ -100,10 +118,15 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     }
 
     /// Catches an animated phase: pauses the animator and makes the context interactive.
+    ///
+    /// An animator that is inactive (stopped with `stopAnimation(true)`) has moved nothing since:
+    /// it is paused forwards, at its start, even if it was reversed (paused reversed it would
+    /// show its end values at once).
     open func pause() {
         guard let context, let animator else { return }
         context.pauseInteractiveTransition()
         guard context.isInteractive else { return }
+        if animator.state == .inactive { animator.isReversed = false }
         animator.pauseAnimation()
     }
 
@@ -135,8 +158,15 @@ open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
             let factor = speed == 1 && timing == nil ? 0 : remaining / speed
             animator.isReversed = reversed
             animator.continueAnimation(withTimingParameters: timing, durationFactor: factor)
+        case .inactive where reversed:
+            // Never started: nothing moved, so the way back is no way at all. Starting it
+            // reversed would show the end values at once; start it forwards and turn it back at
+            // fraction 0, where it completes at `.start` at the next tick.
+            animator.isReversed = false
+            animator.startAnimation()
+            animator.isReversed = true
         case .inactive:
-            animator.isReversed = reversed
+            animator.isReversed = false
             animator.startAnimation()
         default:
             animator.isReversed = reversed

@@ -27,9 +27,21 @@ import KineticTestSupport
 /// those of its pending class completions (nothing accumulates). A class-method call is
 /// checked for jumps like every other call: none moves a presentation value at its instant.
 ///
-/// 60,000 operations run in the normal test run (under 5 s in a debug build). For a long campaign set
+/// Issue 21's calls are among them: a spring animator started reversed from its end, checked to
+/// leave its end at rest over the first microsecond (a property of its own, so no other motion
+/// hides a jump); durations, delays and duration factors beyond 2³² s (clamped with a
+/// diagnostic, never a NaN); and a stiff undamped physics spring (ω ≈ 3.2·10⁷ rad/s) on a
+/// property of its own, retargeted at random, whose phase passes the old 8·10⁸ limit of the sine
+/// kernel after 25 s of the engine's clock. (Not as an animator's timing: a timeline is a
+/// fraction of its run, whose last-bit changes when an animator re-anchors are ~10⁻¹³ s of a
+/// 600 s run, a phase of ω·10⁻¹³ ≈ 3·10⁻⁶ rad: visible at the 1e-9 bar of the continuity check.)
+///
+/// 60,000 operations run in the normal test run (10–17 s in a debug build on a loaded 2-core machine). For a long campaign set
 /// `KINETIC_FUZZ_OPERATIONS` (for example `KINETIC_FUZZ_OPERATIONS=5000000 swift test --filter
-/// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`.
+/// AnimatorFuzz`) and optionally `KINETIC_FUZZ_SEED`. The bar of issue 21 is a million
+/// operations in a release build with 0 failures:
+///
+///     KINETIC_FUZZ_OPERATIONS=1000000 swift test -c release -Xswiftc -enable-testing --filter "AnimatorFuzz|PercentDrivenFuzz"
 @Suite("Animator fuzzing")
 struct AnimatorFuzzTests {
     /// The bookkeeping of one animator's current cycle (from inactive to inactive).
@@ -83,6 +95,12 @@ struct AnimatorFuzzTests {
         let x = AnimatedProperty(0.0, engine: engine)
         let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
         let t = AnimatedProperty(AffineTransform.identity, engine: engine)
+        // Animated only by the springs op 22 starts reversed from their end.
+        let r = AnimatedProperty(0.0, engine: engine)
+        // Animated only by a stiff undamped physics spring (op 20): ω ≈ 3.2e7 rad/s on the
+        // engine's clock, whose phase passes the sine kernel's old 8e8 limit after 25 s.
+        let q = AnimatedProperty(0.0, engine: engine)
+        var stiff: SpringAnimation<Double>?
         var animators: [PropertyAnimator] = []
         var cycles: [ObjectIdentifier: Cycle] = [:]
         // Every animator with a cycle, held until it is inactive and no longer ours, so that an
@@ -185,6 +203,21 @@ struct AnimatorFuzzTests {
                 }
             }
         }
+        /// A duration or delay at or beyond the longest honoured (2³² s): clamped, reported.
+        func hugeSeconds() -> Double {
+            [1e308, .greatestFiniteMagnitude, AnimationEngine.maximumDuration, 1e12, 4.3e9][rng.int(5)]
+        }
+        /// A timing for a run of 2³² s: a curve, or a spring with no initial velocity. (A spring
+        /// fitted to 2³² s has ω₀ ≈ 10⁻⁹ rad/s; an initial velocity of 2 distances per second
+        /// throws it 10⁹ distances out, exactly as the closed form says, but the sum of such
+        /// offsets then carries rounding noise above the continuity check's 1e-9 bar.)
+        func hugeRunTiming() -> TimingParameters {
+            switch rng.int(3) {
+            case 0: return .cubic(.easeInOut)
+            case 1: return .cubic(.linear)
+            default: return .spring(SpringTimingParameters(dampingRatio: 0.2 + rng.unit()))
+            }
+        }
         func randomFraction() -> Double {
             switch rng.int(10) {
             case 0: return .nan
@@ -194,7 +227,9 @@ struct AnimatorFuzzTests {
             }
         }
         func makeAnimator() -> PropertyAnimator {
-            let a = PropertyAnimator(duration: rng.int(8) == 0 ? 0 : 0.05 + rng.unit() * 2, timingParameters: randomTiming(),
+            let huge = rng.int(40) == 0
+            let duration = huge ? hugeSeconds() : rng.int(8) == 0 ? 0 : 0.05 + rng.unit() * 2
+            let a = PropertyAnimator(duration: duration, timingParameters: huge ? hugeRunTiming() : randomTiming(),
                                      engine: engine, animations: rng.bool() ? randomBlock() : nil)
             a.scrubsLinearly = rng.int(3) != 0
             a.pausesOnCompletion = rng.int(5) == 0
@@ -244,9 +279,9 @@ struct AnimatorFuzzTests {
             let activatesReversed = !wasActive && a.isReversed
             var endedBy: AnimatingPosition?? = .none    // set when this op may end the cycle
             var mayMove = false                         // set for the ops allowed to move values
-            let before = Self.presentation(x, p, t)
+            let before = Self.presentation(x, p, t) + [r.presentationValue, q.presentationValue]
             let stateBefore = "\(a.state) running \(a.isRunning) reversed \(a.isReversed) fraction \(a.fractionComplete) linear \(a.scrubsLinearly)"
-            let op = crowded ? 4 : rng.int(22)
+            let op = crowded ? 4 : rng.int(24)
             switch op {
             case 0, 1: a.startAnimation()
             case 2: a.startAnimation(afterDelay: rng.int(4) == 0 ? .nan : rng.unit() * 0.3)
@@ -355,6 +390,49 @@ struct AnimatorFuzzTests {
                     oldest.token?.cancel()
                     observersCancelled += 1
                 }
+            case 22 where rng.int(4) == 0:
+                // Issue 21: a spring animator started reversed from its end shows its end at once
+                // (documented), then leaves it at rest: 1 µs later r has moved by less than 1e-9
+                // of the distance (it moved 0.1 % when the spring's timeline was cut short).
+                mayMove = true
+                let free = r.tracks.isEmpty
+                let distance = rng.unit() * 400 - 200
+                let spring: TimingParameters = rng.bool()
+                    ? .spring(SpringTimingParameters(mass: 0.5 + 4 * rng.unit(), stiffness: 50 + 800 * rng.unit(), damping: 2 + 30 * rng.unit()))
+                    : .spring(SpringTimingParameters(dampingRatio: 0.1 + rng.unit()))
+                let b = PropertyAnimator(duration: 0.05 + rng.unit() * 2, timingParameters: spring, engine: engine) { r.value += distance }
+                register(b)
+                if animators.count < 6 { animators.append(b) }
+                b.isReversed = true
+                b.startAnimation()
+                let shown = r.presentationValue
+                engine.tick(at: engine.time + 1e-6)
+                if free && !(abs(r.presentationValue - shown) <= 1e-9 * Swift.max(1, abs(distance))) {
+                    fail("step \(step): a spring started reversed from its end moved \(r.presentationValue - shown) of \(distance) in 1 µs")
+                }
+            case 20 where rng.int(6) == 0:
+                // Issue 21: the stiff undamped spring, retargeted (additively: no jump) or restarted
+                // from where q is (no jump either).
+                let target = rng.unit() * 400 - 200
+                // (An undamped spring's tracks never end: a few retargets, then a fresh start.)
+                if let s = stiff, s.isRunning, q.tracks.count < 6, rng.int(4) != 0 {
+                    s.target = target
+                } else {
+                    stiff?.stop()
+                    let s = SpringAnimation(property: q, spring: SpringTimingParameters(mass: 1e-6, stiffness: 1e9, damping: 0),
+                                            target: target)
+                    s.start()
+                    stiff = s
+                }
+                if !(abs(q.presentationValue) <= 1e5) { fail("step \(step): the stiff spring is at \(q.presentationValue)") }
+            case 23:
+                // Issue 21: durations, delays and duration factors beyond 2³² s are clamped (a
+                // diagnostic), never a NaN: a class animation, a delayed start, a continuation.
+                switch rng.int(3) {
+                case 0: classCall(rng.bool() ? 0 : 3, hugeSeconds(), 0, randomOptions(), randomBlock())   // cubic curves
+                case 1: a.startAnimation(afterDelay: hugeSeconds())
+                default: a.continueAnimation(withTimingParameters: hugeRunTiming(), durationFactor: hugeSeconds())
+                }
             default:
                 mayMove = true
                 let dt = rng.int(10) == 0 ? 0 : rng.unit() * 0.1
@@ -363,7 +441,7 @@ struct AnimatorFuzzTests {
 
             if !mayMove && !activatesReversed {
                 jumpsChecked += 1
-                let after = Self.presentation(x, p, t)
+                let after = Self.presentation(x, p, t) + [r.presentationValue, q.presentationValue]
                 for (u, v) in zip(before, after) where !(abs(u - v) <= 1e-9 * Swift.max(1, abs(u))) {
                     fail("step \(step): op \(op) moved a presentation value at one instant (\(stateBefore)): \(before) → \(after)")
                     break
@@ -427,20 +505,22 @@ struct AnimatorFuzzTests {
                 if b.state != .active && b.isRunning { fail("step \(step): running while \(b.state)") }
                 let f = b.fractionComplete
                 if !(f >= 0 && f <= 1) { fail("step \(step): fractionComplete \(f)") }
-                if b.state == .inactive && (x.hasTracks(of: b) || p.hasTracks(of: b) || t.hasTracks(of: b)) {
+                if b.state == .inactive && (x.hasTracks(of: b) || p.hasTracks(of: b) || t.hasTracks(of: b) || r.hasTracks(of: b)) {
                     fail("step \(step): an inactive animator still has tracks")
                 }
             }
             let values = [x.presentationValue, x.velocity, x.value,
                           p.presentationValue.x, p.presentationValue.y, p.velocity.x, p.velocity.y,
-                          t.presentationValue.rotation, t.velocity.rotation]
+                          t.presentationValue.rotation, t.velocity.rotation, r.presentationValue, r.velocity,
+                          q.presentationValue, q.velocity]
             if values.contains(where: { !$0.isFinite }) { fail("step \(step): a value is not finite: \(values)") }
             if engine.animators.isEmpty {
-                if x.presentationValue != x.value || p.presentationValue != p.value || t.presentationValue != t.value {
+                if x.presentationValue != x.value || p.presentationValue != p.value || t.presentationValue != t.value
+                    || r.presentationValue != r.value {
                     fail("step \(step): presentation differs from the model with every animator inactive")
                 }
             }
-            maxTracks = max(maxTracks, x.tracks.count + p.tracks.count + t.tracks.count)
+            maxTracks = max(maxTracks, x.tracks.count + p.tracks.count + t.tracks.count + r.tracks.count)
             if failures > 20 { break }
         }
         print("animator fuzzing: \(operations) operations, seed \(seed), \(completionsChecked) cycles checked, \(jumpsChecked) calls checked for jumps, \(classCallsMade) class-method calls (\(classCallsChecked) completions checked), \(observersRegistered) observers registered and \(observersCancelled) cancelled, at most \(maxTracks) tracks, \(failures) failures")
