@@ -66,7 +66,7 @@ struct HostSessionInspectionTests {
             let text = InspectionJSON.number(x)
             if x.isFinite { #expect(Double(text)?.bitPattern == x.bitPattern, "\(text)") } else { #expect(text == "null") }
         }
-        for x in [0.1, 1.0 / 3, -0.0, 5e-324, 1.7976931348623157e308, 1e21, 1e-7] {
+        for x in [0.1, 1.0 / 3, -0.0, Double.leastNonzeroMagnitude, 1.7976931348623157e308, 1e21, 1e-7] {
             #expect(Double(InspectionJSON.number(x))?.bitPattern == x.bitPattern)
         }
         #expect(InspectionJSON.number(.nan) == "null" && InspectionJSON.number(-.infinity) == "null")
