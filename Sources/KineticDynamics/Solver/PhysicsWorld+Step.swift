@@ -36,7 +36,12 @@ extension PhysicsWorld {
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { active in
         motions.withUnsafeMutableBufferPointer { motions in
-            JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, h: h)
+        bodies.withUnsafeMutableBufferPointer { bodies in
+        startStates.withUnsafeBufferPointer { start in
+            JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, bodies.baseAddress!, start.baseAddress!,
+                                     h: h, speedLimit: Self.maxTranslation * stepRate)
+        }
+        }
         }
         }
         }
@@ -81,6 +86,10 @@ extension PhysicsWorld {
             startStates.append(contentsOf: repeatElement(StartState(), count: bodies.count - startStates.count))
         }
         for i in startStates.indices { startStates[i] = StartState() }
+        for j in activeJoints {
+            startStates[Int(joints[Int(j)].a)].jointCount += 1
+            startStates[Int(joints[Int(j)].b)].jointCount += 1
+        }
         motions.withUnsafeMutableBufferPointer { motions in
         bodies.withUnsafeMutableBufferPointer { bodies in
         startStates.withUnsafeMutableBufferPointer { start in
@@ -173,7 +182,7 @@ extension PhysicsWorld {
                     bodies[Int(c[k].b)].isConstrained = true
                 }
             }
-            for index in activeJoints {
+            for index in activeJoints where !j[Int(index)].isExactThisStep {
                 bodies[Int(j[Int(index)].a)].isConstrained = true
                 bodies[Int(j[Int(index)].b)].isConstrained = true
             }
@@ -185,10 +194,13 @@ extension PhysicsWorld {
                 if bodies[i].isConstrained {
                     m.position += m.velocity * h
                     bodies[i].isConstrained = false
+                } else if bodies[i].hasExactPath {
+                    m.position += bodies[i].exactDisplacement      // a lone spring's closed form
                 } else {
                     let kick = bodies[i].externalKick
                     m.position += (m.velocity - kick * 0.5) * h
                 }
+                bodies[i].hasExactPath = false
                 m.rotation = m.rotation.integrated(by: h * m.angularVelocity)
                 motions[i] = m
             }
