@@ -48,6 +48,7 @@ extension PhysicsWorld {
         updateSweptBoxes(h)
         updateContacts()
         solve(h)
+        keepCoresInsideBoundaries()
         updateSleep(h)
         recordEvents()
 
@@ -97,6 +98,7 @@ extension PhysicsWorld {
                 let i = Int(index)
                 let r = bodies[i]
                 var m = motions[i]
+                start[i].position = m.position
                 start[i].velocity = m.velocity
                 start[i].angularVelocity = m.angularVelocity
                 // dv/dt = a − d·v over the step, solved exactly for a constant a:

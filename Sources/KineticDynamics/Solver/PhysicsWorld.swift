@@ -256,6 +256,8 @@ final class PhysicsWorld {
         guard let i = index(body), position.x.isFinite, position.y.isFinite, angle.isFinite else { return }
         motions[i].position = Vec2(position)
         motions[i].rotation = Rotation(angle: angle)
+        // A teleport may cross a boundary on purpose: its contacts take the new side.
+        for c in contacts.indices where contacts[c].segment >= 0 && contacts[c].b == Int32(i) { contacts[c].side = 0 }
         updateBox(i)
         if bodies[i].material.isAnchored { proxiesDirty = true }     // a full step even if all sleep
         wakeBody(i)
