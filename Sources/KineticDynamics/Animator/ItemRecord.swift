@@ -15,6 +15,8 @@ final class ItemRecord {
     /// no atan2 (NaN: read afresh).
     @exclusivity(unchecked) var readRotation = Rotation(c: .nan, s: .nan)
     @exclusivity(unchecked) var readAngle = 0.0
+    /// Whether the item was found moved by someone else (reported once).
+    var wasMovedOutside = false
     /// The shape the body was created with (to notice changes on `updateItem`).
     var shape: ShapeGeometry
     /// The size used to build the shape (for `items(in:)`).

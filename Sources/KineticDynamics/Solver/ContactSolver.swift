@@ -74,8 +74,9 @@ enum ContactSolver {
                 q.tangentMass = kT > 0 ? 1 / kT : 0
                 q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
                 p.relativeVelocity = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
-                p.restitutionTarget = restitutionTarget(approach: p.relativeVelocity, gap: p.separation,
-                                                        kick: dot(sB.kick - sA.kick, ev.normal), restitution: restitution, invH: invH)
+                p.restitutionTarget = restitution == 0 ? 0     // unused: `applyRestitution` skips it
+                    : restitutionTarget(approach: p.relativeVelocity, gap: p.separation,
+                                        kick: dot(sB.kick - sA.kick, ev.normal), restitution: restitution, invH: invH)
                 q.velocityBias = p.separation > 0 ? -p.separation * invH : 0
                 q.normalImpulse = p.normalImpulse
                 q.tangentImpulse = p.tangentImpulse
