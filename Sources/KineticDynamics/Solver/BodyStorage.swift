@@ -45,10 +45,6 @@ struct BodyRecord {
     /// h·(F/m + a) of the current step, and whether a contact or joint acted on the body in it.
     var externalKick = Vec2.zero
     var isConstrained = false
-    /// This step's exact displacement when the body's only joint is a spring that moved it by
-    /// the closed form (see `JointSolver.applyExactSpring`), used if nothing else pushed on it.
-    var exactDisplacement = Vec2.zero
-    var hasExactPath = false
     var itemMask: UInt64 = 0
     var boundaryMask: UInt64 = 0
     /// Seconds spent below the sleep tolerances.
@@ -101,4 +97,8 @@ struct StartState {
     var position = Vec2.zero
     /// How many active joints name the body this step.
     var jointCount: Int32 = 0
+    /// Whether the body's only joint is a spring that moved it by the closed form this step (see
+    /// `JointSolver.applyExactSpring`), and by how much: used if nothing else pushed on it.
+    var hasExactPath = false
+    var exactDisplacement = Vec2.zero
 }

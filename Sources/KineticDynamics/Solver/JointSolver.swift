@@ -66,7 +66,7 @@ enum JointSolver {
     /// the spring's closed form instead (`applyExactSpring`).
     static func applySprings(_ joints: UnsafeMutablePointer<Joint>, _ active: UnsafeBufferPointer<Int32>,
                              _ motions: UnsafeMutablePointer<Motion>, _ bodies: UnsafeMutablePointer<BodyRecord>,
-                             _ start: UnsafePointer<StartState>, h: Double, speedLimit: Double) {
+                             _ start: UnsafeMutablePointer<StartState>, h: Double, speedLimit: Double) {
         for index in active {
             let j = joints + Int(index)
             j.pointee.isExactThisStep = false
@@ -153,7 +153,7 @@ enum JointSolver {
     /// nothing, when the result would pass the solver's speed limit or is not finite.
     static func applyExactSpring(_ j: UnsafeMutablePointer<Joint>, omega: Double, zeta: Double,
                                  _ motions: UnsafeMutablePointer<Motion>, _ bodies: UnsafeMutablePointer<BodyRecord>,
-                                 _ start: UnsafePointer<StartState>, h: Double, speedLimit: Double) -> Bool {
+                                 _ start: UnsafeMutablePointer<StartState>, h: Double, speedLimit: Double) -> Bool {
         let i = Int(j.pointee.a)
         let a = motions + i, body = bodies + i
         let invMass = a.pointee.invMass
@@ -176,8 +176,8 @@ enum JointSolver {
         let move = y1 - y0
         guard v1.isFinite, move.isFinite, v1.length <= speedLimit, move.length <= PhysicsWorld.maxTranslation else { return false }
         a.pointee.velocity = v1
-        body.pointee.exactDisplacement = move
-        body.pointee.hasExactPath = true
+        start[i].exactDisplacement = move
+        start[i].hasExactPath = true
         j.pointee.isExactThisStep = true
         return true
     }

@@ -173,8 +173,8 @@ extension PhysicsWorld {
                     m.point0 = ManifoldPoint(localPoint: .zero, separation: dot(xfB.p - mid, side) - bodies[b].radius, id: 0)
                 } else {
                     let poly = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
-                    Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative,
-                                         referenceEdgeA: c.pointee.side > 0 ? 0 : 1, into: &m)
+                    Narrowphase.polygonAgainstFace(seg, .identity, edge: c.pointee.side > 0 ? 0 : 1, poly, xfB,
+                                                   speculative: speculative, into: &m)
                 }
             } else if bodies[b].isCircle {
                 Narrowphase.polygonCircle(seg, .identity, radius: bodies[b].radius, xfB, speculative: speculative, into: &m)

@@ -37,7 +37,7 @@ extension PhysicsWorld {
         activeJoints.withUnsafeBufferPointer { active in
         motions.withUnsafeMutableBufferPointer { motions in
         bodies.withUnsafeMutableBufferPointer { bodies in
-        startStates.withUnsafeBufferPointer { start in
+        startStates.withUnsafeMutableBufferPointer { start in
             JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, bodies.baseAddress!, start.baseAddress!,
                                      h: h, speedLimit: Self.maxTranslation * stepRate)
         }
@@ -196,13 +196,12 @@ extension PhysicsWorld {
                 if bodies[i].isConstrained {
                     m.position += m.velocity * h
                     bodies[i].isConstrained = false
-                } else if bodies[i].hasExactPath {
-                    m.position += bodies[i].exactDisplacement      // a lone spring's closed form
+                } else if start[i].hasExactPath {
+                    m.position += start[i].exactDisplacement      // a lone spring's closed form
                 } else {
                     let kick = bodies[i].externalKick
                     m.position += (m.velocity - kick * 0.5) * h
                 }
-                bodies[i].hasExactPath = false
                 m.rotation = m.rotation.integrated(by: h * m.angularVelocity)
                 motions[i] = m
             }

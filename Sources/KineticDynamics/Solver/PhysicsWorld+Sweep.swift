@@ -64,12 +64,12 @@ extension PhysicsWorld {
             }
 
             for k in activeContacts {
-                let c = contacts[Int(k)]
-                guard c.segment >= 0, c.side != 0 else { continue }
-                let i = Int(c.b)
-                let s = Int(c.segment)
+                let c = contacts.baseAddress! + Int(k)
+                let s = Int(c.pointee.segment), side = c.pointee.side
+                guard s >= 0, side != 0 else { continue }
+                let i = Int(c.pointee.b)
                 let v1 = segV[2 * s], v2 = segV[2 * s + 1]
-                let n = c.side > 0 ? segN[2 * s] : -segN[2 * s]
+                let n = side > 0 ? segN[2 * s] : -segN[2 * s]
                 let span = (v2 - v1).lengthSquared
                 let m = motions[i]
                 var deepest = 0.0

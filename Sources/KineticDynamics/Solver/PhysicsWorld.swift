@@ -144,7 +144,8 @@ final class PhysicsWorld {
     // called inside its `withUnsafe…BufferPointer` closure) would not be caught, so re-run them
     // that way after changing the step. Arrays touched only when bodies, boundaries or joints are
     // added or removed, or islands sleep or wake, keep their checks (removing them measured no
-    // difference), as do `ItemRecord`'s fields.
+    // difference), as do `ItemRecord`'s fields (callgrind of 60 pyramid steps: no access check
+    // of theirs among the runtime's calls).
 
     // Bodies (index 0 is the ground).
     @exclusivity(unchecked) var motions: [Motion] = []
