@@ -108,6 +108,8 @@ public final class DynamicsScene {
 
 /// Counts touching contacts from a collision behaviour's began and ended callbacks.
 final class ContactCounter: CollisionBehaviorDelegate {
+    /// The delegate's zeroing-reference token (the collision behaviour holds it weakly; the scene keeps it).
+    let lifetime = Lifetime()
     var touching = 0
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: any DynamicItem,
                            with item2: any DynamicItem, at point: Point) { touching += 1 }

@@ -16,7 +16,8 @@ extension DynamicAnimator {
     /// The body shape for `item`: its bounds' rectangle; the inscribed circle (square bounds) or
     /// a 16-gon through the inscribed ellipse; or its convex path. A path that is not convex, has
     /// fewer than three distinct vertices or a non-finite one falls back to the rectangle with a
-    /// diagnostic. Sides below 0.001 points are raised to it. Non-finite bounds: nil, diagnostic.
+    /// diagnostic. Sides below 0.001 points (a zero-size item) are raised to it, with a
+    /// diagnostic unless a path gives the shape. Non-finite bounds: nil, diagnostic.
     func shapeOf(_ item: any DynamicItem) -> (geometry: ShapeGeometry, halfSize: Vector)? {
         let size = item.bounds.size
         guard size.width.isFinite, size.height.isFinite,
@@ -24,6 +25,10 @@ extension DynamicAnimator {
               size.height.magnitude < DynamicsLimits.maximumCoordinate else {
             engine.report(.invalidArgument, "DynamicAnimator: an item's bounds are not finite; it is not simulated")
             return nil
+        }
+        let tiny = size.width.magnitude < DynamicsLimits.minimumItemSide || size.height.magnitude < DynamicsLimits.minimumItemSide
+        if tiny, case .path = item.collisionBoundsType {} else if tiny {
+            engine.report(.invalidArgument, "DynamicAnimator: an item's bounds have a side below 0.001 points; it is simulated with sides of at least 0.001 points")
         }
         let hw = Swift.max(size.width.magnitude, DynamicsLimits.minimumItemSide) / 2
         let hh = Swift.max(size.height.magnitude, DynamicsLimits.minimumItemSide) / 2
@@ -52,8 +57,7 @@ extension DynamicAnimator {
     static func convexPolygon(_ points: [Point]) -> [Vector]? {
         var vertices: [Vector] = []
         for p in points {
-            guard p.isFiniteValue, p.x.magnitude < DynamicsLimits.maximumCoordinate,
-                  p.y.magnitude < DynamicsLimits.maximumCoordinate else { return nil }
+            guard p.isUsableCoordinate else { return nil }
             let v = p.asVector
             if let last = vertices.last, last == v { continue }
             vertices.append(v)

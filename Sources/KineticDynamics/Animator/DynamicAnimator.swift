@@ -49,9 +49,22 @@ import Kinetic
 /// ## Bad input
 /// A behaviour added twice, added to a second animator, or that is another behaviour's child;
 /// removing a behaviour that is not a root of this animator; an item with a non-finite centre
-/// or size; a non-finite or non-positive step rate: each is rejected with a diagnostic on the
-/// ``engine`` (`Diagnostic.Kind.illegalStateTransition` or
+/// or size, or a centre beyond ±1e9 points; a non-finite or non-positive step rate: each is
+/// rejected with a diagnostic on the ``engine`` (`Diagnostic.Kind.illegalStateTransition` or
 /// `Diagnostic.Kind.invalidArgument`) and changes nothing. No item is ever written a NaN.
+///
+/// Reported, with the outcome stated:
+/// - An item in two animators (or moved by your own code without
+///   ``updateItem(usingCurrentState:)``): when the animator is about to write the item and finds
+///   its `DynamicItem.center` is not what it last wrote, it reports an
+///   `Diagnostic.Kind.invalidArgument` diagnostic, once per item and animator, and writes its
+///   simulation over it (UIKit's animator does not read an item back either). Keep each item in
+///   one animator; the last writer of a tick wins.
+/// - An item whose bounds have a side below 0.001 points (a zero-size item), unless a
+///   collision path gives its shape: a diagnostic each time its shape is read (when its body is
+///   made, and at ``updateItem(usingCurrentState:)``); it is simulated with sides of 0.001 points.
+/// - Anchors, snap points, field positions, boundary vertices and attachment offsets beyond
+///   ±1e9 points are rejected by their behaviours as non-finite ones are (see each behaviour).
 ///
 /// ## Lifetime
 /// Keep a reference to the animator as you would in UIKit. While it runs the engine keeps it
@@ -278,8 +291,7 @@ public final class DynamicAnimator: EngineDriven {
             return
         }
         let center = item.center
-        guard center.isFiniteValue, center.x.magnitude < DynamicsLimits.maximumCoordinate,
-              center.y.magnitude < DynamicsLimits.maximumCoordinate else {
+        guard center.isUsableCoordinate else {
             engine.report(.invalidArgument, "DynamicAnimator.updateItem: the item's centre is not finite; nothing changed")
             return
         }
@@ -414,6 +426,11 @@ public final class DynamicAnimator: EngineDriven {
                 continue
             }
             if center != record.writtenCenter {
+                if !record.wasMovedOutside, record.item.center != record.writtenCenter {
+                    // Another animator, or a write without `updateItem(usingCurrentState:)`.
+                    record.wasMovedOutside = true
+                    engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
+                }
                 record.item.center = center
                 record.writtenCenter = center
             }
@@ -518,8 +535,7 @@ public final class DynamicAnimator: EngineDriven {
             return
         }
         let center = item.center
-        guard center.isFiniteValue, center.x.magnitude < DynamicsLimits.maximumCoordinate,
-              center.y.magnitude < DynamicsLimits.maximumCoordinate else {
+        guard center.isUsableCoordinate else {
             engine.report(.invalidArgument, "DynamicAnimator: an item's centre is not finite; it is not simulated")
             return
         }

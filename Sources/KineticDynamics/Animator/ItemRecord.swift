@@ -9,12 +9,14 @@ final class ItemRecord {
     /// How many (behaviour, item) references keep the body.
     var references = 1
     /// What the animator last wrote to (or read from) the item, to write only changes.
-    @exclusivity(unchecked) var writtenCenter: Point
-    @exclusivity(unchecked) var writtenAngle: Double
+    var writtenCenter: Point
+    var writtenAngle: Double
     /// The body's (cos, sin) pair last read back and its atan2, so that an unturned body costs
     /// no atan2 (NaN: read afresh).
-    @exclusivity(unchecked) var readRotation = Rotation(c: .nan, s: .nan)
-    @exclusivity(unchecked) var readAngle = 0.0
+    var readRotation = Rotation(c: .nan, s: .nan)
+    var readAngle = 0.0
+    /// Whether the item was found moved by someone else (reported once).
+    var wasMovedOutside = false
     /// The shape the body was created with (to notice changes on `updateItem`).
     var shape: ShapeGeometry
     /// The size used to build the shape (for `items(in:)`).

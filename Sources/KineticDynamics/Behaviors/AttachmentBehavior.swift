@@ -18,9 +18,11 @@ import Kinetic
 /// ``frictionTorque`` resists rotation at the joint (mass·points²/s²).
 ///
 /// Offsets from centre are in the item's own frame (UIKit's `UIOffset`) and turn with it.
-/// Non-finite points, offsets and parameters, a negative length, frequency, damping or friction
-/// torque, and a zero axis are rejected with a diagnostic (the value is left unchanged, or for
-/// an initializer a neutral value is used).
+/// Non-finite parameters, points and offsets that are not finite or beyond ±1e9 points
+/// (`DynamicsLimits`: an anchor at y = 1e18 would fling the item there), a negative length,
+/// frequency, damping or friction torque, and a zero axis are rejected with a diagnostic (the
+/// value is left unchanged, or for an initializer a neutral value is used: the item's centre for
+/// a point, zero for an offset).
 public final class AttachmentBehavior: DynamicBehavior {
     /// Whether the attachment is to an anchor point or between two items (UIKit's
     /// `UIAttachmentBehavior.AttachmentType`).
@@ -177,7 +179,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// The anchor point in reference coordinates. For an anchor attachment setting it moves the
     /// anchor (and wakes the item). For two items it is the attachment point given at creation
     /// (the second item's attachment point for the default kind), and setting it is rejected
-    /// with a diagnostic.
+    /// with a diagnostic, as is a point that is not finite or beyond ±1e9 points (unchanged).
     public var anchorPoint: Point {
         get { anchor }
         set {
@@ -185,8 +187,8 @@ public final class AttachmentBehavior: DynamicBehavior {
                 report(.illegalStateTransition, "AttachmentBehavior.anchorPoint: an attachment between two items has no movable anchor; unchanged")
                 return
             }
-            guard newValue.isFiniteValue else {
-                report(.invalidArgument, "AttachmentBehavior.anchorPoint must be finite; unchanged")
+            guard newValue.isUsableCoordinate else {
+                report(.invalidArgument, "AttachmentBehavior.anchorPoint must be finite and within ±1e9 points; unchanged")
                 return
             }
             anchor = newValue
@@ -318,14 +320,14 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     static func sanitized(_ v: Vector, _ name: String, _ notes: inout [String]) -> Vector {
-        if v.isFinite2D { return Vector(dx: v.x, dy: v.y) }
-        notes.append("AttachmentBehavior: \(name) must be finite; zero is used")
+        if v.isUsableOffset { return Vector(dx: v.x, dy: v.y) }
+        notes.append("AttachmentBehavior: \(name) must be finite and within ±1e9 points; zero is used")
         return .zero
     }
 
     static func sanitized(_ p: Point, fallback: Point, _ name: String, _ notes: inout [String]) -> Point {
-        if p.isFiniteValue { return p }
-        notes.append("AttachmentBehavior: \(name) must be finite; the item's centre is used")
+        if p.isUsableCoordinate { return p }
+        notes.append("AttachmentBehavior: \(name) must be finite and within ±1e9 points; the item's centre is used")
         return fallback
     }
 

@@ -146,8 +146,7 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     private func addBoundary(_ boundary: Boundary) {
-        guard boundary.points.count >= 2, boundary.points.allSatisfy({ $0.isFiniteValue
-                && $0.x.magnitude < DynamicsLimits.maximumCoordinate && $0.y.magnitude < DynamicsLimits.maximumCoordinate }) else {
+        guard boundary.points.count >= 2, boundary.points.allSatisfy({ $0.isUsableCoordinate }) else {
             report(.invalidArgument, "CollisionBehavior.addBoundary(\(boundary.identifier)): needs at least two finite points; unchanged")
             return
         }

@@ -6,8 +6,8 @@ import Kinetic
 ///
 /// ``damping`` (0…1, default 0.5) is UIKit's: 0 overshoots and oscillates the most, 1 arrives
 /// with little overshoot. Moving the snap point or changing the damping wakes the item and the
-/// animator. A non-finite point, or a damping outside 0…1 or not finite, is rejected with a
-/// diagnostic.
+/// animator. A point that is not finite or beyond ±1e9 points (`DynamicsLimits`), or a damping
+/// outside 0…1 or not finite, is rejected with a diagnostic.
 public final class SnapBehavior: DynamicBehavior {
     /// The snapped item.
     public let item: any DynamicItem
@@ -15,14 +15,14 @@ public final class SnapBehavior: DynamicBehavior {
     private var storedDamping = 0.5
     private var joint: JointID?
 
-    /// Snaps `item` to `point` (reference coordinates). A non-finite point is rejected with a
-    /// diagnostic (the item's current centre is used).
+    /// Snaps `item` to `point` (reference coordinates). A point that is not finite or beyond
+    /// ±1e9 points is rejected with a diagnostic (the item's current centre is used).
     public init(item: any DynamicItem, snapTo point: Point) {
         self.item = item
         self.point = item.center
         super.init()
-        if point.isFiniteValue { self.point = point } else {
-            report(.invalidArgument, "SnapBehavior: the snap point must be finite; the item's centre is used")
+        if point.isUsableCoordinate { self.point = point } else {
+            report(.invalidArgument, "SnapBehavior: the snap point must be finite and within ±1e9 points; the item's centre is used")
         }
     }
 
@@ -30,8 +30,8 @@ public final class SnapBehavior: DynamicBehavior {
     public var snapPoint: Point {
         get { point }
         set {
-            guard newValue.isFiniteValue else {
-                report(.invalidArgument, "SnapBehavior.snapPoint must be finite; unchanged")
+            guard newValue.isUsableCoordinate else {
+                report(.invalidArgument, "SnapBehavior.snapPoint must be finite and within ±1e9 points; unchanged")
                 return
             }
             point = newValue

@@ -139,11 +139,12 @@ public final class FieldBehavior: DynamicBehavior {
 
     // MARK: Parameters
 
-    /// The field's origin in reference coordinates (default (0, 0)).
+    /// The field's origin in reference coordinates (default (0, 0)). A point that is not finite
+    /// or beyond ±1e9 points is rejected with a diagnostic (unchanged).
     public var position: Point {
         get { storedPosition }
         set {
-            guard newValue.isFiniteValue else { return reject("position must be finite") }
+            guard newValue.isUsableCoordinate else { return reject("position must be finite and within ±1e9 points") }
             storedPosition = newValue
             changed()
         }

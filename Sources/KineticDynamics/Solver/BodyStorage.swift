@@ -30,6 +30,9 @@ struct BodyRecord {
     var radius = 0.0
     var vertexCount = 0
     var boundingRadius = 0.0
+    /// The radius of the largest circle about the origin inside the shape (0 if the origin is
+    /// outside it): how far a body may travel in a step before a boundary is swept for it.
+    var innerRadius = 0.0
     /// Area (points²) and ∫|r|² dA about the origin (points⁴) of the shape: mass and inertia per density.
     var area = 0.0
     var secondMoment = 0.0
@@ -90,4 +93,12 @@ struct StartState {
     var velocity = Vec2.zero
     var angularVelocity = 0.0
     var kick = Vec2.zero
+    /// The position when the step began (for the sweep against boundaries).
+    var position = Vec2.zero
+    /// How many active joints name the body this step.
+    var jointCount: Int32 = 0
+    /// Whether the body's only joint is a spring that moved it by the closed form this step (see
+    /// `JointSolver.applyExactSpring`), and by how much: used if nothing else pushed on it.
+    var hasExactPath = false
+    var exactDisplacement = Vec2.zero
 }

@@ -31,6 +31,11 @@ struct Contact {
     var b: Int32
     /// The segment for a boundary contact, −1 otherwise.
     var segment: Int32 = -1
+    /// A boundary contact's side: +1 or −1 for the side of the segment's normal the body's centre
+    /// was on when the contact began (or last passed beyond the segment's ends); 0 until then.
+    /// A body whose centre is pushed across the segment's line is pushed back to this side,
+    /// never out through the boundary (see `PhysicsWorld.collide`).
+    var side: Int8 = 0
     var kind = ManifoldKind.circles
     var pointCount = 0
     var localNormal = Vec2.zero

@@ -140,7 +140,7 @@ enum Narrowphase {
 
     /// Polygon A against polygon B: SAT picks the reference face (A's unless B's separates by
     /// more than 0.05 pt), the incident edge is clipped to its side planes, and the clipped points
-    /// within `speculative` of the face are kept.
+    /// within `speculative` of the face are kept. `referenceA` keeps A's face as the reference.
     static func polygons(_ polyA: PolygonRef, _ xfA: Transform, _ polyB: PolygonRef, _ xfB: Transform,
                          speculative: Double, referenceA: Bool = false, into m: inout Manifold) {
         m.count = 0
@@ -148,12 +148,24 @@ enum Narrowphase {
         if sepA > speculative { return }
         let (edgeB, sepB) = maxSeparation(polyB, xfB, polyA, xfA)
         if sepB > speculative && !referenceA { return }
-
         let flip = !referenceA && sepB > sepA + 0.05
-        let poly1 = flip ? polyB : polyA, poly2 = flip ? polyA : polyB
-        let xf1 = flip ? xfB : xfA, xf2 = flip ? xfA : xfB
-        let edge1 = flip ? edgeB : edgeA
+        clipIncidentEdge(flip ? polyB : polyA, flip ? xfB : xfA, edge: flip ? edgeB : edgeA,
+                         against: flip ? polyA : polyB, flip ? xfA : xfB, flip: flip, speculative: speculative, into: &m)
+    }
 
+    /// Polygon B against face `edge` of polygon A whatever the separations (a boundary segment's
+    /// face towards the side a body came from, when the body's centre is past it).
+    static func polygonAgainstFace(_ polyA: PolygonRef, _ xfA: Transform, edge: Int, _ polyB: PolygonRef, _ xfB: Transform,
+                                   speculative: Double, into m: inout Manifold) {
+        m.count = 0
+        clipIncidentEdge(polyA, xfA, edge: edge, against: polyB, xfB, flip: false, speculative: speculative, into: &m)
+    }
+
+    /// The manifold of reference face `edge1` of `poly1` and the incident edge of `poly2` (Box2D's
+    /// b2CollidePolygons after the face is chosen); `flip` when poly1 is B.
+    @inline(__always)
+    private static func clipIncidentEdge(_ poly1: PolygonRef, _ xf1: Transform, edge edge1: Int, against poly2: PolygonRef, _ xf2: Transform,
+                                         flip: Bool, speculative: Double, into m: inout Manifold) {
         // Incident edge: the face of poly2 most anti-parallel to the reference normal.
         let normal1In2 = xf2.q.applyInverse(xf1.q.apply(poly1.normals[edge1]))
         var incident = 0

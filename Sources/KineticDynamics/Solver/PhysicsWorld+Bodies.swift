@@ -32,6 +32,9 @@ extension PhysicsWorld {
         bodies[i].radius = shape.radius
         bodies[i].vertexCount = shape.vertices.count
         bodies[i].boundingRadius = shape.boundingRadius
+        var inner = shape.isCircle ? shape.radius : Double.infinity
+        for k in shape.vertices.indices { inner = min(inner, dot(shape.normals[k], shape.vertices[k])) }
+        bodies[i].innerRadius = max(inner, 0)
         bodies[i].area = shape.area
         bodies[i].secondMoment = shape.secondMoment
         let base = i * ConvexShape.maxVertices

@@ -145,7 +145,17 @@ extension PhysicsWorld {
             let s = Int(c.pointee.segment)
             let seg = PolygonRef(vertices: segV + 2 * s, normals: segN + 2 * s, count: 2)
             let v1 = segV[2 * s], v2 = segV[2 * s + 1]
-            let side = dot(xfB.p - v1, segN[2 * s]) >= 0 ? segN[2 * s] : -segN[2 * s]
+            // The side the body belongs to: where its centre was when the contact began, or last
+            // passed beyond the segment's ends. A centre pushed across the line between the ends
+            // (a small item squeezed into a wall by a larger one) keeps that side: the segment
+            // then acts as a one-sided face towards it and pushes the body back, where a
+            // two-sided segment would eject it through the boundary.
+            let along = dot(xfB.p - v1, v2 - v1)
+            let withinEnds = along > 0 && along < (v2 - v1).lengthSquared
+            let current: Int8 = dot(xfB.p - v1, segN[2 * s]) >= 0 ? 1 : -1
+            if c.pointee.side == 0 || !withinEnds { c.pointee.side = current }
+            let crossed = current != c.pointee.side
+            let side = c.pointee.side > 0 ? segN[2 * s] : -segN[2 * s]
             // Whether the chain continues at `end` flat or bending towards the body: then a
             // collision with that vertex is an internal-edge ghost and the neighbour's face rules.
             @inline(__always) func isInternal(_ end: Vec2) -> Bool {
@@ -153,7 +163,20 @@ extension PhysicsWorld {
                 guard let w = neighbour else { return false }
                 return dot(w - end, side) >= -1e-9 * (w - end).length
             }
-            if bodies[b].isCircle {
+            if crossed {
+                if bodies[b].isCircle {
+                    let mid = (v1 + v2) * 0.5
+                    m.kind = .faceA
+                    m.count = 1
+                    m.localNormal = side
+                    m.localPoint = mid
+                    m.point0 = ManifoldPoint(localPoint: .zero, separation: dot(xfB.p - mid, side) - bodies[b].radius, id: 0)
+                } else {
+                    let poly = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
+                    Narrowphase.polygonAgainstFace(seg, .identity, edge: c.pointee.side > 0 ? 0 : 1, poly, xfB,
+                                                   speculative: speculative, into: &m)
+                }
+            } else if bodies[b].isCircle {
                 Narrowphase.polygonCircle(seg, .identity, radius: bodies[b].radius, xfB, speculative: speculative, into: &m)
                 if m.count > 0 && (m.localPoint == v1 || m.localPoint == v2) && isInternal(m.localPoint) {
                     // Only when the centre is clearly beyond the end: on the seam itself both

@@ -36,13 +36,19 @@ extension PhysicsWorld {
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { active in
         motions.withUnsafeMutableBufferPointer { motions in
-            JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, h: h)
+        bodies.withUnsafeMutableBufferPointer { bodies in
+        startStates.withUnsafeMutableBufferPointer { start in
+            JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, bodies.baseAddress!, start.baseAddress!,
+                                     h: h, speedLimit: Self.maxTranslation * stepRate)
+        }
+        }
         }
         }
         }
         updateSweptBoxes(h)
         updateContacts()
         solve(h)
+        keepCoresInsideBoundaries()
         updateSleep(h)
         recordEvents()
 
@@ -81,6 +87,10 @@ extension PhysicsWorld {
             startStates.append(contentsOf: repeatElement(StartState(), count: bodies.count - startStates.count))
         }
         for i in startStates.indices { startStates[i] = StartState() }
+        for j in activeJoints {
+            startStates[Int(joints[Int(j)].a)].jointCount += 1
+            startStates[Int(joints[Int(j)].b)].jointCount += 1
+        }
         motions.withUnsafeMutableBufferPointer { motions in
         bodies.withUnsafeMutableBufferPointer { bodies in
         startStates.withUnsafeMutableBufferPointer { start in
@@ -88,6 +98,7 @@ extension PhysicsWorld {
                 let i = Int(index)
                 let r = bodies[i]
                 var m = motions[i]
+                start[i].position = m.position
                 start[i].velocity = m.velocity
                 start[i].angularVelocity = m.angularVelocity
                 // dv/dt = a − d·v over the step, solved exactly for a constant a:
@@ -173,7 +184,7 @@ extension PhysicsWorld {
                     bodies[Int(c[k].b)].isConstrained = true
                 }
             }
-            for index in activeJoints {
+            for index in activeJoints where !j[Int(index)].isExactThisStep {
                 bodies[Int(j[Int(index)].a)].isConstrained = true
                 bodies[Int(j[Int(index)].b)].isConstrained = true
             }
@@ -185,6 +196,8 @@ extension PhysicsWorld {
                 if bodies[i].isConstrained {
                     m.position += m.velocity * h
                     bodies[i].isConstrained = false
+                } else if start[i].hasExactPath {
+                    m.position += start[i].exactDisplacement      // a lone spring's closed form
                 } else {
                     let kick = bodies[i].externalKick
                     m.position += (m.velocity - kick * 0.5) * h

@@ -18,17 +18,29 @@ enum DynamicsLimits {
     static let maximumAcceleration = 1e8
     /// The smallest item side used for a body, in points (a zero-sized item still has a shape).
     static let minimumItemSide = 1e-3
-    /// Coordinates beyond this are treated as bad input, in points.
+    /// Coordinates beyond this are treated as bad input, in points: item centres, anchors, snap
+    /// points, field positions, boundary vertices and attachment offsets are rejected with a
+    /// diagnostic when a coordinate is not finite or its magnitude is not below it.
     static let maximumCoordinate = 1e9
 }
 
 extension Point {
     @inline(__always) var isFiniteValue: Bool { x.isFinite && y.isFinite }
+    /// Finite and within ±`DynamicsLimits.maximumCoordinate` on both axes: a point (an item's
+    /// centre, an anchor, a snap point, a field's position, a boundary's vertex) the animator uses.
+    @inline(__always) var isUsableCoordinate: Bool {
+        x.magnitude < DynamicsLimits.maximumCoordinate && y.magnitude < DynamicsLimits.maximumCoordinate
+    }
     @inline(__always) var asVector: Vector { Vector(dx: x, dy: y) }
 }
 
 extension Vector {
     @inline(__always) var isFinite2D: Bool { x.isFinite && y.isFinite }
+    /// Finite and within ±`DynamicsLimits.maximumCoordinate` on both axes (an offset from an
+    /// item's centre the animator uses).
+    @inline(__always) var isUsableOffset: Bool {
+        x.magnitude < DynamicsLimits.maximumCoordinate && y.magnitude < DynamicsLimits.maximumCoordinate
+    }
     @inline(__always) var length2D: Double { (x * x + y * y).squareRoot() }
     @inline(__always) var asPoint: Point { Point(x: x, y: y) }
     /// The vector turned a quarter turn (clockwise on a y-down screen).

@@ -55,6 +55,44 @@ final class ContactLog: CollisionBehaviorDelegate {
         }
     }
 
+    /// Newton's restitution under gravity: a ball of elasticity e dropped from H rises to e²·H,
+    /// then e⁴·H… (each apex e² of the one before). Before: the bounce reflected the approach
+    /// speed the ball had when the contact step began and then started from wherever that step
+    /// found it (up to one step's travel above the floor), so the ratios were 0.2545, 0.2676,
+    /// 0.2887 at the default 120 Hz step instead of 0.25. After: 0.25000, 0.24992, 0.25004 (the
+    /// rest is where the samples fall around each apex).
+    @Test(arguments: [120.0, 60.0, 240.0])
+    func aHalfElasticBallRisesToAQuarterOfItsHeightEachBounce(stepRate: Double) {
+        let dropHeight = 400.0, floorY = 1000.0, radius = 20.0
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: floorY), stepRate: stepRate)
+        let item = ball(at: Point(x: 160, y: floorY - radius - dropHeight), diameter: 2 * radius)
+        let material = DynamicItemBehavior(items: [item])
+        material.elasticity = 0.5
+        material.friction = 0
+        let walls = CollisionBehavior(items: [item])
+        walls.translatesReferenceBoundsIntoBoundary = true
+        h.animator.addBehavior(material)
+        h.animator.addBehavior(GravityBehavior(items: [item]))
+        h.animator.addBehavior(walls)
+        // The heights of the turning points, sampled at every step (at an apex the ball moves
+        // by at most g·(h/2)²/2 ≈ 0.009 pt between samples).
+        var apexes: [Double] = []
+        var previous = item.center.y, rising = false
+        h.run(until: 2.5, rate: stepRate) { _ in
+            let y = item.center.y
+            if rising && y > previous { apexes.append(floorY - radius - previous) }
+            if y != previous { rising = y < previous }          // a still sample keeps the direction
+            previous = y
+        }
+        #expect(apexes.count >= 3, "apexes: \(apexes)")
+        var ratios: [Double] = []
+        var before = dropHeight
+        for apex in apexes.prefix(3) { ratios.append(apex / before); before = apex }
+        for (i, ratio) in ratios.enumerated() {
+            #expect((ratio - 0.25).magnitude < 0.01, "\(stepRate) Hz, bounce \(i + 1): apex ratio \(ratio) (all: \(ratios))")
+        }
+    }
+
     @Test func aHeadOnCollisionConservesMomentum() {
         let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
         let a = square(at: Point(x: 500, y: 1000), side: 100)
