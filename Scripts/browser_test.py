@@ -589,10 +589,12 @@ def studio_time_travel():
     t = d.execute_script("return window.kineticInspector.time")
     check("studio seek forward again over the kept future", ok and abs(t - later) < 1e-9, "t %.6f, later %.6f" % (t, later))
     script = d.execute_script("return window.kineticInspector.recording()")
-    test = d.execute_script("return window.kineticStudio.testSource()")
+    exported = d.execute_script("return window.kineticStudio.testFile()")   # what the button saves
+    test = exported["text"]
     check("studio export: the session as a gesture script and as a Swift Testing file",
           script.count(" down ") >= 2 and script.count(" up ") >= 2 and "end" in script
-          and "import Testing" in test and "@Test" in test, script[:120].replace("\n", " | "))
+          and "import Testing" in test and "@Test" in test and "import KineticDemos" in test
+          and exported["name"].endswith("ReplayTests.swift"), exported["name"] + ": " + script[:120].replace("\n", " | "))
     imported = d.execute_script("return window.kineticStudio.importScript(arguments[0])", script)
     again = d.execute_script("return window.kineticInspector.recording()")
     events = lambda text: [l for l in text.splitlines() if l.strip() and not l.startswith("#") and " end" not in l]

@@ -725,7 +725,7 @@ const transport = (() => {
   /** The Swift test the export button saves: { name, text } (text "" if refused). It imports the
    * app's module (a user's package, named by the build's manifest) or the demos'. */
   function testFile() {
-    const name = scene().split(/[^A-Za-z0-9]+/).filter(Boolean).map(w => w[0].toUpperCase() + w.slice(1)).join("");
+    const name = (runtime.current?.name ?? "scene").split(/[^A-Za-z0-9]+/).filter(Boolean).map(w => w[0].toUpperCase() + w.slice(1)).join("");
     return { name: name + "ReplayTests.swift", text: runtime.testSource(code.app() ?? {}) };
   }
   function wireExports() {
