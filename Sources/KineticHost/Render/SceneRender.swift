@@ -144,7 +144,7 @@ public enum SceneRender {
         }
         try files.makeDirectory(out)
         try clearEarlierRender(in: out, files: files)
-        let count = Swift.max(0, Int((duration * fps).rounded()))
+        let count = SceneRecording.frameCount(duration: duration, fps: fps)
         var failure: RenderFailure?
         var written: [String] = []
         var bytes = 0

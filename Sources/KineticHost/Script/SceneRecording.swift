@@ -32,7 +32,7 @@ public struct SceneRecording {
                 channels: [SceneChannel]? = nil, eachFrame: (Int) -> Void = { _ in },
                 stop: () -> Bool = { false }) {
         self.fps = fps
-        let count = Swift.max(0, Int((duration * fps).rounded()))
+        let count = SceneRecording.frameCount(duration: duration, fps: fps)
         let recorded = channels ?? scene.channels
         self.channels = recorded.map { $0.name }
         values.reserveCapacity(count * recorded.count * 3)
@@ -56,6 +56,12 @@ public struct SceneRecording {
             if stop() { break }
         }
         frames = done
+    }
+
+    /// The frames a run of `duration` seconds at `fps` has: `(duration · fps).rounded()`, 0 for
+    /// a negative duration.
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        Swift.max(0, Int((duration * fps).rounded()))
     }
 
     /// The value of a channel at a frame.
