@@ -353,14 +353,17 @@ const KineticRuntime = (() => {
       words.fill(0);
       const stamps = dotStamps(radius, pw), size = stamps.size, reach = radius + 0.5;
       // The dots grouped by colour (a counting sort), so each colour is painted over the last.
-      let order = canvas._order, starts = canvas._starts;
+      let order = canvas._order, starts = canvas._starts, fill = canvas._fill;
       if (!order || order.length < count) order = canvas._order = new Int32Array(count);
-      if (!starts || starts.length < colors + 1) starts = canvas._starts = new Int32Array(colors + 1);
+      if (!starts || starts.length < colors + 1) {
+        starts = canvas._starts = new Int32Array(colors + 1);
+        fill = canvas._fill = new Int32Array(colors + 1);
+      }
       starts.fill(0);
       const xy = block + colors * 4, index = xy + 2 * count;
       for (let d = 0; d < count; d++) { const c = n[index + d]; if (c >= 0 && c < colors) starts[c + 1]++; }
       for (let c = 0; c < colors; c++) starts[c + 1] += starts[c];
-      const fill = starts.slice(0, colors);
+      fill.set(starts);   // each colour's next slot (no allocation per frame)
       for (let d = 0; d < count; d++) { const c = n[index + d]; if (c >= 0 && c < colors) order[fill[c]++] = d; }
       for (let c = 0; c < colors; c++) {
         const o = block + c * 4, red = n[o] * 255, green = n[o + 1] * 255, blue = n[o + 2] * 255, alpha = n[o + 3];
