@@ -18,6 +18,7 @@ EMBEDDED_FLAGS=(
     -enable-experimental-feature Embedded
     -enable-experimental-feature Extern
     -wmo -Osize -parse-as-library
+    -package-name Kinetic                   # as SwiftPM passes: the targets share `package` API
     -Xfrontend -disable-stack-protector     # else the link needs __stack_chk_guard
 )
 EMBEDDED_CORE=(Kinetic KineticScene KineticDynamics KineticHost KineticWasm)

@@ -410,7 +410,7 @@ public final class DynamicAnimator: EngineDriven {
             if pose.rotation == record.readRotation {
                 angle = record.readAngle
             } else {
-                angle = SolverTrig.atan2(pose.rotation.s, pose.rotation.c)
+                angle = Elementary.atan2(pose.rotation.s, pose.rotation.c)
                 record.readRotation = pose.rotation
                 record.readAngle = angle
             }

@@ -34,7 +34,7 @@ struct ConvexShape {
         switch geometry {
         case .circle(let r):
             guard r.isFinite, r > 0 else { return nil }
-            let area = SolverTrig.pi * r * r
+            let area = Double.pi * r * r
             return ConvexShape(isCircle: true, radius: r, vertices: [], normals: [], area: area,
                                secondMoment: area * r * r / 2, boundingRadius: r)
         case .polygon(let points):

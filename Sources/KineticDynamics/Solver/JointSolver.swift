@@ -16,12 +16,12 @@ import Kinetic
 // (cosh and √(ζ²−1) when overdamped) gives it exactly the eigenvalues e^{(−ζω ± iω_d)h} of the
 // continuous spring: a body on a spring to the world oscillates at ω√(1−ζ²) and decays at ζω to
 // rounding, at any step rate (Box2D's implicit soft constraint adds a numerical damping ≈ ω²h/2).
-// exp and cos come from `SolverTrig` (+ − × ÷ only). Stiffer springs (ω·h ≥ 1, where chains of
+// exp and cos come from the package's deterministic kernels (`Elementary`). Stiffer springs (ω·h ≥ 1, where chains of
 // explicit springs could go unstable) use the implicit soft constraint, stable at any stiffness.
 
 enum JointSolver {
-    static let maxAngularCorrection = 8.0 * SolverTrig.pi / 180
-    static let angularSlop = 2.0 * SolverTrig.pi / 180
+    static let maxAngularCorrection = 8.0 * Double.pi / 180
+    static let angularSlop = 2.0 * Double.pi / 180
     /// The snap behaviour's spring frequency, Hz: settles a 300-pt snap within about a second.
     static let snapFrequency = 3.0
 
@@ -36,9 +36,9 @@ enum JointSolver {
         switch joint.definition.kind {
         case .distance(_, let f, let z):
             guard f > 0, f.isFinite else { return nil }
-            return (2 * SolverTrig.pi * f, z.isFinite ? max(z, 0) : 0)
+            return (2 * Double.pi * f, z.isFinite ? max(z, 0) : 0)
         case .snap(let d, _):
-            return (2 * SolverTrig.pi * snapFrequency, snapDampingRatio(d))
+            return (2 * Double.pi * snapFrequency, snapDampingRatio(d))
         default:
             return nil
         }
@@ -48,15 +48,15 @@ enum JointSolver {
 
     /// (h²K, Zh) of the exact explicit spring (see the header) for ω, ζ and step h.
     static func exactSpring(omega: Double, zeta: Double, h: Double) -> (hhK: Double, zh: Double) {
-        let decay = SolverTrig.exp(-zeta * omega * h)
+        let decay = Elementary.exp(-zeta * omega * h)
         let d2 = decay * decay
         let zh = (1 - d2) / (1 + d2)
         let oscillation: Double
         if zeta < 1 {
-            oscillation = SolverTrig.sinCos(omega * (1 - zeta * zeta).squareRoot() * h).cos
+            oscillation = Elementary.sinCos(omega * (1 - zeta * zeta).squareRoot() * h).cos
         } else {
             let y = omega * (zeta * zeta - 1).squareRoot() * h
-            oscillation = 0.5 * (SolverTrig.exp(y) + SolverTrig.exp(-y))
+            oscillation = 0.5 * (Elementary.exp(y) + Elementary.exp(-y))
         }
         return (2 - (1 + zh) * 2 * decay * oscillation, zh)
     }
@@ -616,7 +616,7 @@ enum JointSolver {
 ///
 ///     y₁ = E·((C + αS)·y₀ + S·v₀),   v₁ = E·((C − αS)·v₀ − ω²S·y₀)
 ///
-/// From `SolverTrig` (+ − × ÷ √ only), so the same bits on every platform.
+/// From the package's deterministic kernels (`Elementary`), so the same bits on every platform.
 struct OscillatorTransition {
     var yy = 1.0, yv = 0.0, vy = 0.0, vv = 1.0
 
@@ -628,8 +628,8 @@ struct OscillatorTransition {
         var ec: Double, es: Double                 // E·C and E·S
         if beta2 > 0 {
             let beta = beta2.squareRoot()
-            let e = SolverTrig.exp(-alpha * h)
-            let sc = SolverTrig.sinCos(beta * h)
+            let e = Elementary.exp(-alpha * h)
+            let sc = Elementary.sinCos(beta * h)
             ec = e * sc.cos
             es = e * sc.sin / beta
         } else {
@@ -638,13 +638,13 @@ struct OscillatorTransition {
             let gamma = (-beta2).squareRoot()
             let x = gamma * h
             if x < 1e-3 {
-                let e = SolverTrig.exp(-alpha * h)
+                let e = Elementary.exp(-alpha * h)
                 let x2 = x * x
                 ec = e * (1 + x2 / 2 * (1 + x2 / 12))
                 es = e * h * (1 + x2 / 6 * (1 + x2 / 20))
             } else {
-                let slow = SolverTrig.exp(-(omega * omega / (alpha + gamma)) * h)   // α − γ without cancellation
-                let fast = SolverTrig.exp(-(alpha + gamma) * h)
+                let slow = Elementary.exp(-(omega * omega / (alpha + gamma)) * h)   // α − γ without cancellation
+                let fast = Elementary.exp(-(alpha + gamma) * h)
                 ec = (slow + fast) / 2
                 es = (slow - fast) / (2 * gamma)
             }

@@ -74,7 +74,7 @@ extension PhysicsWorld {
     static func damping(_ d: Double, over h: Double) -> (decay: Double, span: Double) {
         if d == 0 { return (1, h) }
         let x = d * h
-        let decay = SolverTrig.exp(-x)
+        let decay = Elementary.exp(-x)
         if x < 1e-3 { return (decay, h * (1 - x / 2 * (1 - x / 3 * (1 - x / 4)))) }
         return (decay, (1 - decay) / d)
     }

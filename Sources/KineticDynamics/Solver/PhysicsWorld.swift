@@ -124,10 +124,10 @@ final class PhysicsWorld {
     /// Largest distance a body travels in one step, points (Box2D's 2 m).
     static let maxTranslation = 200.0
     /// Largest rotation in one step, radians (Box2D's π/2).
-    static let maxRotation = SolverTrig.pi / 2
+    static let maxRotation = Double.pi / 2
     /// Below these speeds a body counts as resting (Box2D's 0.01 m/s and 2°/s).
     static let linearSleepTolerance = 1.0
-    static let angularSleepTolerance = 2 * SolverTrig.pi / 180
+    static let angularSleepTolerance = 2 * Double.pi / 180
     /// An island sleeps after resting this long, seconds.
     static let timeToSleep = 0.5
     /// Contacts are generated this far apart before the motion allowance (Box2D v3's 4 slops).
@@ -277,12 +277,11 @@ final class PhysicsWorld {
         wakeContacts(of: i)
     }
 
-    /// The rotation in radians, in −π…π (atan2 of the stored rotation; for output only).
-    /// The core's `Elementary` shim is internal to `Kinetic`, so this uses the solver's own
-    /// `SolverTrig.atan2` (+ − × ÷ √ only, within 1e-15 of libm's and the same bits everywhere).
+    /// The rotation in radians, in −π…π (`Elementary.atan2` of the stored rotation, the same bits
+    /// everywhere; for output only).
     func angle(of body: BodyID) -> Double {
         guard let i = index(body) else { return 0 }
-        return SolverTrig.atan2(motions[i].rotation.s, motions[i].rotation.c)
+        return Elementary.atan2(motions[i].rotation.s, motions[i].rotation.c)
     }
 
     func velocity(of body: BodyID) -> Vector {

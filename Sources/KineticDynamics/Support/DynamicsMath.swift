@@ -1,9 +1,9 @@
-// Small vector helpers, deterministic math, and the limits that keep every value the behaviours feed the world finite.
+// Small vector helpers and the limits that keep every value the behaviours feed the world finite.
 //
-// The behaviour layer's trigonometry and powers use the solver's `SolverTrig` and the exp/log
-// below, built from +, −, ×, ÷ and √ only, rather than the core's libm shim: everything a
-// behaviour feeds the world (a push direction from an angle, a field's falloff) then has the
-// same bits on every platform, as the world's own step does.
+// The behaviour layer's trigonometry and powers use the package's deterministic kernels
+// (`Elementary`, built from +, −, ×, ÷ and √ only), so everything a behaviour feeds the world
+// (a push direction from an angle, a field's falloff) has the same bits on every platform, as
+// the world's own step does.
 import Kinetic
 
 /// Bounds on what the behaviour layer hands the solver, so that no input (a push of magnitude
@@ -65,26 +65,32 @@ extension Vector {
     Vector(dx: c * v.x - s * v.y, dy: s * v.x + c * v.y)
 }
 
+/// sin and cos of an input angle (`Elementary.sinCos`, the same bits everywhere); a non-finite
+/// angle is no turn, (0, 1), so a bad angle never reaches the solver as a NaN.
+@inline(__always) func sinCos(_ angle: Double) -> (sin: Double, cos: Double) {
+    angle.isFinite ? Elementary.sinCos(angle) : (0, 1)
+}
+
 /// `v` turned by `angle` radians.
 func rotate(_ v: Vector, by angle: Double) -> Vector {
     if angle == 0 { return v }
-    let r = SolverTrig.sinCos(angle)
+    let r = sinCos(angle)
     return rotate(v, cos: r.cos, sin: r.sin)
 }
 
 /// The angle of a vector in radians (−π…π), 0 for the zero vector.
 func angleOf(_ v: Vector) -> Double {
-    (v.x == 0 && v.y == 0) ? 0 : SolverTrig.atan2(v.y, v.x)
+    (v.x == 0 && v.y == 0) ? 0 : Elementary.atan2(v.y, v.x)
 }
 
 /// A vector of `magnitude` along `angle`.
 func vector(angle: Double, magnitude: Double) -> Vector {
-    let r = SolverTrig.sinCos(angle)
+    let r = sinCos(angle)
     return Vector(dx: r.cos * magnitude, dy: r.sin * magnitude)
 }
 
 /// `base` (> 0) raised to the power `exponent`; integer exponents up to 8 use multiplications
-/// only, others `exp(exponent · log base)` from the deterministic functions below (relative error
+/// only, others `exp(exponent · log base)` from the package's deterministic kernels (relative error
 /// ≈ 1e-15 · |exponent · log base|). A non-positive or non-finite base gives 0 for positive
 /// exponents and +∞ for negative ones, which the callers clamp.
 func power(_ base: Double, _ exponent: Double) -> Double {
@@ -95,45 +101,5 @@ func power(_ base: Double, _ exponent: Double) -> Double {
         return exponent > 0 ? result : 1 / result
     }
     guard base > 0, base.isFinite else { return exponent > 0 ? 0 : .infinity }
-    return DeterministicMath.exp(exponent * DeterministicMath.log(base))
-}
-
-/// exp and log from +, −, ×, ÷ only, the same bits on every IEEE-754 platform.
-enum DeterministicMath {
-    static let ln2 = 0.6931471805599453
-    /// ln 2 split in two (Cody–Waite) so that y − k·ln 2 loses nothing.
-    static let ln2High = 0.693147180369123816490
-    static let ln2Low = 1.90821492927058770002e-10
-
-    /// ln x for finite x > 0: x = m·2ᵉ with m in [√½, √2), then ln m = 2·atanh((m − 1)/(m + 1))
-    /// by its series (|t| ≤ 0.172, 14 terms leave < 1e-21).
-    static func log(_ x: Double) -> Double {
-        var m = x.significand
-        var e = Double(x.exponent)
-        if m > 1.4142135623730951 { m /= 2; e += 1 }
-        let t = (m - 1) / (m + 1), t2 = t * t
-        var term = t, sum = 0.0
-        var k = 1.0
-        for _ in 0..<14 {
-            sum += term / k
-            term *= t2
-            k += 2
-        }
-        return 2 * sum + e * ln2
-    }
-
-    /// eʸ: y = k·ln 2 + r with |r| ≤ ½ ln 2, then 2ᵏ times the Taylor series of eʳ (22 terms).
-    static func exp(_ y: Double) -> Double {
-        if y.isNaN { return 0 }
-        if y > 709.78 { return .infinity }
-        if y < -745.13 { return 0 }
-        let k = (y / ln2).rounded()
-        let r = (y - k * ln2High) - k * ln2Low
-        var term = 1.0, sum = 1.0
-        for n in 1...22 {
-            term *= r / Double(n)
-            sum += term
-        }
-        return Double(sign: .plus, exponent: Int(k), significand: sum)
-    }
+    return Elementary.exp(exponent * Elementary.log(base))
 }

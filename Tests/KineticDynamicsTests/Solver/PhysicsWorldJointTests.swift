@@ -109,7 +109,7 @@ import Darwin
         _ = world.addJoint(JointDefinition(kind: .pin(angleRange: nil), bodyA: a, bodyB: nil, localAnchorA: Vector(dx: -20, dy: -20), anchorB: Point(x: -20, y: -20)))
         _ = world.addJoint(JointDefinition(kind: .fixed, bodyA: a, bodyB: b, localAnchorA: Vector(dx: 20, dy: 0), anchorB: Point(x: -20, y: 0)))
         Self.swing(world, [a, b], seconds: 3) {
-            let relative = SolverTrig.wrap(world.angle(of: b) - world.angle(of: a))
+            let relative = Rotation(angle: world.angle(of: a)).relative(to: Rotation(angle: world.angle(of: b))).angle
             #expect(abs(relative - 0.3) < 0.02, "relative angle \(relative)")
             let qa = Rotation(angle: world.angle(of: a)), qb = Rotation(angle: world.angle(of: b))
             let pa = Vec2(world.position(of: a)) + qa.apply(Vec2(20, 0)), pb = Vec2(world.position(of: b)) + qb.apply(Vec2(-20, 0))
