@@ -1,61 +1,24 @@
-/// A failed command: reported as one line on standard error, `kinetic: <message>`, with
-/// ``status`` as the exit status (2 for a bad command line, 1 when the arguments were fine but
-/// reading or writing a file failed).
-public struct CommandLineError: Error, Equatable {
-    public var message: String
-    /// The exit status: ``KineticCommandLine/usageErrorStatus`` (2) or
-    /// ``KineticCommandLine/ioErrorStatus`` (1).
-    public var status: Int32
+import KineticHost
 
-    public init(_ message: String, status: Int32 = KineticCommandLine.usageErrorStatus) {
-        self.message = message
-        self.status = status
-    }
+/// A failed command: reported as one line on standard error (`RenderFailure.line`:
+/// `kinetic: <message>`, control characters escaped), with `status` as the exit status (2 for a
+/// bad command line, 1 when the arguments were fine but reading or writing a file failed). The
+/// same type as every app's native runner reports (KineticHost's `NativeRunner`).
+public typealias CommandLineError = RenderFailure
 
+extension RenderFailure {
     /// A failure whose line another program (an app's runner, a build script) has already written:
     /// only its exit status is left to give.
-    static func alreadyReported(status: Int32) -> CommandLineError {
-        CommandLineError("", status: status)
-    }
-
-    /// The line written to standard error: a single line, whatever the message contains, with
-    /// every control character (C0, DEL and C1) escaped so that nothing in an argument or a
-    /// file can move the cursor, change colours or retitle the terminal.
-    public var line: String {
-        message.isEmpty ? "" : "kinetic: " + escapingControlCharacters(message) + "\n"
+    static func alreadyReported(status: Int32) -> RenderFailure {
+        RenderFailure("", status: status)
     }
 
     /// The same error, pointing at the usage text unless it already points somewhere (or is
     /// not about the command line).
-    func seeHelp(_ command: String) -> CommandLineError {
+    func seeHelp(_ command: String) -> RenderFailure {
         message.isEmpty || message.contains("see '") || status != KineticCommandLine.usageErrorStatus
-            ? self : CommandLineError(message + "; see '" + command + "'", status: status)
+            ? self : RenderFailure(message + "; see '" + command + "'", status: status)
     }
-}
-
-/// `text` with control characters written as `\n`, `\r`, `\t` or `\u{1b}`.
-func escapingControlCharacters<S: StringProtocol>(_ text: S) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default:
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return result
-}
-
-/// An argument as it appears in an error message: in single quotes, with control characters
-/// escaped so the message stays on one line.
-func quoted<S: StringProtocol>(_ argument: S) -> String {
-    "'" + escapingControlCharacters(argument) + "'"
 }
 
 /// Bad arguments that swift-argument-parser lets through, found before it parses: an option
@@ -112,7 +75,7 @@ struct ParsedArguments {
     /// The value of `--name` as a finite number, if given.
     func number(_ name: String) throws(CommandLineError) -> Double? {
         guard let text = values[name] else { return nil }
-        return try parseNumber(text, what: "--" + name)
+        return try parseFiniteNumber(text, what: "--" + name)
     }
 
     /// Refuses a positional argument that is an option (swift-argument-parser hands unknown
@@ -125,16 +88,4 @@ struct ParsedArguments {
             throw CommandLineError("unknown option \(quoted(name)) for '\(context)'")
         }
     }
-}
-
-/// Parses a finite number (decimal, with optional exponent, or hexadecimal floating point, as
-/// Swift's `Double(_:)` reads it). `what` names the argument in error messages.
-func parseNumber<S: StringProtocol>(_ text: S, what: String) throws(CommandLineError) -> Double {
-    guard let value = Double(text) else {
-        throw CommandLineError("invalid number \(quoted(text)) for \(what)")
-    }
-    guard value.isFinite else {
-        throw CommandLineError("\(what) must be a finite number, got \(quoted(text))")
-    }
-    return value
 }

@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticHost
 
 /// Writes text to a file descriptor through a stdio stream of its own, flushed after each write.
 /// Opened with `fdopen` rather than using the C globals `stdout` and `stderr`, which Swift 6
@@ -79,7 +80,7 @@ extension KineticCommandLine {
     /// ``ioErrorStatus`` with one line on standard error.
     static func finish(_ status: Int32, output: FileOutputStream, errorOutput: inout FileOutputStream) -> Int32 {
         if let failure = output.failure {
-            let error = CommandLineError("cannot write standard output: " + FileSystem.reason(failure),
+            let error = CommandLineError("cannot write standard output: " + HostFiles.reason(failure),
                                          status: ioErrorStatus)
             errorOutput.write(error.line)
             return status == successStatus ? ioErrorStatus : status

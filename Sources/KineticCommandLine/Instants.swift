@@ -1,3 +1,5 @@
+import KineticHost
+
 /// Parsing of `--at TIMES`: the instants to sample.
 ///
 /// TIMES is a comma-separated list of items, each a number or a range `START:END:STEP`, for
@@ -57,15 +59,15 @@ enum Instants {
         init(_ text: Substring) throws(CommandLineError) {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
             if parts.count == 1 {
-                self = .single(try parseNumber(text, what: "--at"))
+                self = .single(try parseFiniteNumber(text, what: "--at"))
                 return
             }
             guard parts.count == 3 else {
                 throw CommandLineError("invalid range \(quoted(text)) in --at: expected START:END:STEP")
             }
-            let start = try parseNumber(parts[0], what: "the start of range \(quoted(text))")
-            let end = try parseNumber(parts[1], what: "the end of range \(quoted(text))")
-            let step = try parseNumber(parts[2], what: "the step of range \(quoted(text))")
+            let start = try parseFiniteNumber(parts[0], what: "the start of range \(quoted(text))")
+            let end = try parseFiniteNumber(parts[1], what: "the end of range \(quoted(text))")
+            let step = try parseFiniteNumber(parts[2], what: "the step of range \(quoted(text))")
             guard step > 0 else {
                 throw CommandLineError("the step of range \(quoted(text)) must be positive")
             }

@@ -1,10 +1,11 @@
 // The `kinetic` command tree on swift-argument-parser and the entry points that run it against output streams.
 import ArgumentParser
+import KineticHost
 
 /// The `kinetic` command line, as a library: every subcommand, on swift-argument-parser, run
 /// against output streams the caller gives (no `exit`), so that it can be tested in-process.
 ///
-/// `render` and `plot` read and write files, through `FileSystem.swift` alone; `playground` and
+/// `render` and `plot` read and write files, through KineticHost's `HostFiles` alone; `playground` and
 /// `web serve` build a page and serve it (`PlaygroundServer.swift`), only from ``runProcess(arguments:outputDescriptor:errorDescriptor:)``.
 ///
 /// `Sources/kinetic/main.swift` only forwards `CommandLine.arguments.dropFirst()` to
@@ -23,11 +24,12 @@ import ArgumentParser
 public enum KineticCommandLine {
     /// Exit status of a successful run (including `--help`).
     public static let successStatus: Int32 = 0
-    /// Exit status of a run with bad arguments.
-    public static let usageErrorStatus: Int32 = 2
-    /// Exit status of a run whose arguments were fine but whose
-    /// output could not be written in full (a full disk, `/dev/full`, a closed pipe).
-    public static let ioErrorStatus: Int32 = 1
+    /// Exit status of a run with bad arguments (2, as every app's native runner: KineticHost's
+    /// `SceneRender.usageStatus`).
+    public static let usageErrorStatus = SceneRender.usageStatus
+    /// Exit status of a run whose arguments were fine but whose output could not be written in
+    /// full (a full disk, `/dev/full`, a closed pipe): 1, KineticHost's `SceneRender.ioStatus`.
+    public static let ioErrorStatus = SceneRender.ioStatus
 
     /// The options that take no value (for the repeated-option check).
     static let flags: Set<String> = ["no-build", "docs", "version", "experimental-dump-help"]

@@ -1,6 +1,7 @@
 // `kinetic render --package PATH`: builds another package's app with SwiftPM and runs the app's
 // own native runner (`EXE render SCENE ...`), forwarding its output and exit status.
 import Foundation
+import KineticHost
 
 enum PackageRunner {
     /// Builds `product` (default: the package's only executable product) of the package at

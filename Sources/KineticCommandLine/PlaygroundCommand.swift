@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticHost
 
 /// A command that builds a page and serves it (``KineticCommandLine/runProcess(arguments:outputDescriptor:errorDescriptor:)``
 /// runs the server; ``KineticCommandLine/run(arguments:standardOutput:standardError:)`` only
@@ -123,7 +124,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// The port `text` names (default 8765).
     static func port(_ text: String?, command: String) throws(CommandLineError) -> UInt16 {
         guard let text else { return defaultPort }
-        let port = try parseNumber(text, what: "--port")
+        let port = try parseFiniteNumber(text, what: "--port")
         guard port >= 1, port <= 65535, port == port.rounded() else {
             throw CommandLineError("\(command): --port must be an integer in 1...65535")
         }

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Kinetic
 import KineticScene
+import KineticHost
 
 /// `kinetic plot`: timing curves and recorded properties as SVG charts.
 struct PlotCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct PlotCommand: ParsableCommand {
         throws(CommandLineError)
     {
         if let out {
-            try FileSystem.write(svg, to: out)
+            try HostFiles.writeFile(svg, to: out)
             output.write("wrote \(out)\n")
         } else {
             output.write(svg)
@@ -91,7 +92,7 @@ struct PlotCurveCommand: ParsableCommand, RunnableCommand {
     func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
         var span = 1.5
         if let until {
-            span = try parseNumber(until, what: "--until")
+            span = try parseFiniteNumber(until, what: "--until")
             guard span > 0 else { throw CommandLineError("--until must be positive") }
         }
         if model.first == "cubic" { span = 1 }
@@ -122,7 +123,7 @@ struct PlotCSVCommand: ParsableCommand, RunnableCommand {
     func execute<Output: TextOutputStream>(output: inout Output) throws(CommandLineError) {
         guard files.count == 1 else { throw CommandLineError("plot csv: expected one FILE") }
         guard let property else { throw CommandLineError("plot csv: missing --property NAME") }
-        let table = try FileSystem.read(files[0])
+        let table = try HostFiles.readFile(files[0])
         // "\r\n" is one Character in Swift: split on it too, so a CRLF file reads as LF.
         var lines = table.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard !lines.isEmpty else { throw CommandLineError("plot csv: \(quoted(files[0])) is empty") }

@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticHost
 
 enum Process {
     /// How a child process ended.
@@ -31,7 +32,7 @@ enum Process {
         if outputToStandardError { posix_spawn_file_actions_adddup2(&actions, 2, 1) }
         var pid = pid_t()
         let spawned = spawn(arguments, pid: &pid, actions: &actions)
-        guard spawned == 0 else { return .failed(FileSystem.reason(spawned)) }
+        guard spawned == 0 else { return .failed(HostFiles.reason(spawned)) }
         return wait(pid)
     }
 
@@ -40,7 +41,7 @@ enum Process {
     static func output(_ arguments: [String], limit: Int = 16 << 20) -> (outcome: Outcome, output: [UInt8]) {
         guard !arguments.isEmpty else { return (.failed("no program"), []) }
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return (.failed(FileSystem.reason()), []) }
+        guard pipe(&fds) == 0 else { return (.failed(HostFiles.reason()), []) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -51,7 +52,7 @@ enum Process {
         let spawned = spawn(arguments, pid: &pid, actions: &actions)
         close(fds[1])
         defer { close(fds[0]) }
-        guard spawned == 0 else { return (.failed(FileSystem.reason(spawned)), []) }
+        guard spawned == 0 else { return (.failed(HostFiles.reason(spawned)), []) }
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -76,7 +77,7 @@ enum Process {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var pid = pid_t()
         let spawned = spawn(arguments, pid: &pid, actions: &actions)
-        guard spawned == 0 else { return .failure(SpawnError(reason: FileSystem.reason(spawned))) }
+        guard spawned == 0 else { return .failure(SpawnError(reason: HostFiles.reason(spawned))) }
         return .success(pid)
     }
 
@@ -122,7 +123,7 @@ enum Process {
         defer { children.remove(pid) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { return .failed(FileSystem.reason()) }
+            guard errno == EINTR else { return .failed(HostFiles.reason()) }
         }
         // The wait status: low 7 bits the terminating signal (0 if it exited), next byte the code.
         let signal = status & 0x7f

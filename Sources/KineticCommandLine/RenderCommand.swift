@@ -105,44 +105,22 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
             return
         }
         if let product { throw CommandLineError("render: --product \(quoted(product)) needs --package PATH") }
-        let parsed = ParsedArguments(positionals: scenes, options: [("script", script), ("out", out), ("fps", fps),
-                                                                   ("duration", duration), ("record", record)])
-        try parsed.rejectUnknownOptions(context: "render")
-        guard parsed.positionals.count == 1 else {
-            throw CommandLineError(parsed.positionals.isEmpty ? "render: missing SCENE" : "render: expected one SCENE, got \(parsed.positionals.count)")
+        // The arguments' checks, the render itself (checks, frames, CSV) and the files are
+        // KineticHost's, shared with every app's native runner (`EXE render ...`).
+        guard case .render(let request) = try NativeRunner.parse(forwardedArguments) else {
+            throw CommandLineError("render: missing SCENE")
         }
-        let request = RenderRequest(scene: parsed.positionals[0], script: parsed.string("script"), out: parsed.string("out"),
-                                    fps: try parsed.number("fps"), duration: try parsed.number("duration"),
-                                    record: parsed.string("record"))
-        // The render itself (checks, frames, CSV) is KineticHost's, shared with every app's
-        // native runner; only the file system is kinetic's own.
-        let files = RenderFiles(
-            read: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.read(path) } },
-            makeDirectory: { path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.makeDirectory(path) } },
-            write: { text, path throws(RenderFailure) in try Self.renderFailure { () throws(CommandLineError) in try FileSystem.write(text, to: path) } },
-            list: NativeRunner.listDirectory, remove: NativeRunner.removeFile)
-        do throws(RenderFailure) {
-            output.write(try SceneRender.run(request, entries: RenderScenes.all, files: files))
-        } catch {
-            throw CommandLineError(error.message, status: error.status)
-        }
+        output.write(try SceneRender.run(request, entries: RenderScenes.all, files: NativeRunner.posixFiles))
     }
 
-    /// The arguments for the app's own `render` (contract: `EXE render SCENE ...`), as given.
+    /// The arguments for the app's own `render` (contract: `EXE render ...`), as given: the
+    /// options first, each as `--name=value` (so a value may start with `-`), then the scene.
     var forwardedArguments: [String] {
-        var arguments = ["render"] + scenes
+        var arguments = ["render"]
         for (name, value) in [("script", script), ("out", out), ("fps", fps), ("duration", duration), ("record", record)] {
-            if let value { arguments += ["--" + name, value] }
+            if let value { arguments += ["--" + name + "=" + value] }
         }
-        return arguments
-    }
-
-    private static func renderFailure<T>(_ body: () throws(CommandLineError) -> T) throws(RenderFailure) -> T {
-        do throws(CommandLineError) {
-            return try body()
-        } catch {
-            throw RenderFailure(error.message, status: error.status)
-        }
+        return arguments + scenes
     }
 
     static func frameName(_ i: Int) -> String { SceneRender.frameName(i) }

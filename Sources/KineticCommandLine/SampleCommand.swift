@@ -1,6 +1,7 @@
 // `kinetic sample`: a timing curve, spring or decay sampled at given instants, as CSV.
 import ArgumentParser
 import Kinetic
+import KineticHost
 
 /// `kinetic sample`: progress and velocity of a timing curve at given instants, as CSV.
 struct SampleCommand: ParsableCommand, RunnableCommand {
@@ -235,7 +236,7 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
             let names = ["X1", "Y1", "X2", "Y2"]
             var c: [Double] = []
             for (text, name) in zip(positionals, names) {
-                c.append(try parseNumber(text, what: "cubic control point \(name)"))
+                c.append(try parseFiniteNumber(text, what: "cubic control point \(name)"))
             }
             // Beyond ~6e307 the curve's polynomial coefficients overflow and samples are NaN;
             // a million times the curve's own range is far past any easing curve.
@@ -324,7 +325,7 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
                 guard Double(text) != nil else {
                     throw CommandLineError("invalid rate \(quoted(text)) for --rate: expected a number, normal or fast")
                 }
-                rate = try parseNumber(text, what: "--rate")
+                rate = try parseFiniteNumber(text, what: "--rate")
                 guard rate > 0, rate < 1 else {
                     throw CommandLineError("sample decay: --rate must be between 0 and 1, exclusive (the fraction of velocity kept per millisecond), not \(text)")
                 }

@@ -3,6 +3,7 @@
 import Testing
 import Foundation
 @testable import KineticCommandLine
+import KineticHost
 
 @Suite("kinetic playground: /docs/", .serialized)
 struct DocsServingTests {
@@ -38,19 +39,19 @@ struct DocsServingTests {
     /// A page directory and a small DocC-shaped site beside it, with a symlink out of the site.
     func makeSite() throws -> (page: String, docs: String) {
         let dir = makeTemporaryDirectory("docs")
-        try FileSystem.write("<p>page</p>", to: dir + "/index.html")
-        try FileSystem.makeDirectory(dir + "/obj")
-        try FileSystem.write("object", to: dir + "/obj/Kinetic.o")
+        try HostFiles.writeFile("<p>page</p>", to: dir + "/index.html")
+        try HostFiles.makeDirectory(dir + "/obj")
+        try HostFiles.writeFile("object", to: dir + "/obj/Kinetic.o")
         let docs = dir + "/site"
         for folder in ["", "/js", "/documentation", "/documentation/kinetic", "/data", "/data/documentation",
                        "/data/documentation/kinetic"] {
-            try FileSystem.makeDirectory(docs + folder)
+            try HostFiles.makeDirectory(docs + folder)
         }
-        try FileSystem.write("<title>Documentation</title>", to: docs + "/index.html")
-        try FileSystem.write("var baseUrl = \"/docs/\"", to: docs + "/js/index.1234.js")
-        try FileSystem.write("<title>Kinetic</title>", to: docs + "/documentation/kinetic/index.html")
-        try FileSystem.write("{\"kind\":\"symbol\"}", to: docs + "/data/documentation/kinetic/init(_:).json")
-        try FileSystem.write("secret", to: dir + "/secret.json")
+        try HostFiles.writeFile("<title>Documentation</title>", to: docs + "/index.html")
+        try HostFiles.writeFile("var baseUrl = \"/docs/\"", to: docs + "/js/index.1234.js")
+        try HostFiles.writeFile("<title>Kinetic</title>", to: docs + "/documentation/kinetic/index.html")
+        try HostFiles.writeFile("{\"kind\":\"symbol\"}", to: docs + "/data/documentation/kinetic/init(_:).json")
+        try HostFiles.writeFile("secret", to: dir + "/secret.json")
         #expect(symlink(dir + "/secret.json", docs + "/data/linked.json") == 0)
         #expect(symlink(dir, docs + "/outside") == 0)
         return (dir, docs)

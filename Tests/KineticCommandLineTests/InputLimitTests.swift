@@ -33,7 +33,7 @@ struct InputLimitTests {
 
     @Test func renderReportsTheEventLimitInOneLine() throws {
         let dir = makeTemporaryDirectory("limit")
-        try FileSystem.write("0 drag 1 0 0 1000 100 100\n1000 drag 2 0 0 2000 1 1\n", to: dir + "/long.txt")
+        try HostFiles.writeFile("0 drag 1 0 0 1000 100 100\n1000 drag 2 0 0 2000 1 1\n", to: dir + "/long.txt")
         let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/long.txt", "--out", dir + "/out"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix("kinetic: script line 2: the script has more than 100000 events"))
@@ -54,8 +54,8 @@ struct InputLimitTests {
     @Test func crlfCSVsPlotAsTheirLFForm() throws {
         let dir = makeTemporaryDirectory("crlf")
         let lf = "frame,t,x.model,x.presentation,x.velocity\n0,0.0,0.0,0.0,0.0\n1,0.5,1.0,0.5,2.0\n2,1.0,1.0,1.0,0.0\n"
-        try FileSystem.write(lf, to: dir + "/lf.csv")
-        try FileSystem.write(lf.replacingAll("\n", with: "\r\n"), to: dir + "/crlf.csv")
+        try HostFiles.writeFile(lf, to: dir + "/lf.csv")
+        try HostFiles.writeFile(lf.replacingAll("\n", with: "\r\n"), to: dir + "/crlf.csv")
         let a = runKinetic(arguments: ["plot", "csv", dir + "/lf.csv", "--property", "x"])
         let b = runKinetic(arguments: ["plot", "csv", dir + "/crlf.csv", "--property", "x"])
         #expect(a.exitCode == 0 && b.exitCode == 0, "\(b.stderr)")
@@ -90,12 +90,12 @@ struct InputLimitTests {
         let dir = makeTemporaryDirectory("plotbad")
         let header = "frame,t,x.model,x.presentation,x.velocity,y.model,y.presentation,y.velocity\n"
         for (name, row) in [("nan", "1,0.5,nan,0,0,0,0,0"), ("huge", "1,0.5,1e308,-1e308,0,0,0,0"), ("inf", "1,inf,0,0,0,0,0,0")] {
-            try FileSystem.write(header + "0,0,0,0,0,0,0,0\n" + row + "\n", to: dir + "/\(name).csv")
+            try HostFiles.writeFile(header + "0,0,0,0,0,0,0,0\n" + row + "\n", to: dir + "/\(name).csv")
             let result = runKinetic(arguments: ["plot", "csv", dir + "/\(name).csv", "--property", "x"])
             #expect(result.exitCode == 2, "\(name)")
             #expect(result.stderr.hasPrefix("kinetic: plot csv: line 3: t, model and presentation must be finite numbers within ±1e15"), "\(name): \(result.stderr)")
         }
-        try FileSystem.write(header + "0,0,0,0,0,0,0,0\n", to: dir + "/ok.csv")
+        try HostFiles.writeFile(header + "0,0,0,0,0,0,0,0\n", to: dir + "/ok.csv")
         let unknown = runKinetic(arguments: ["plot", "csv", dir + "/ok.csv", "--property", "nosuch"])
         #expect(unknown.exitCode == 2)
         #expect(unknown.stderr.contains("the properties are: x, y"), "\(unknown.stderr)")
@@ -104,7 +104,7 @@ struct InputLimitTests {
     /// Before: a script's bytes were echoed raw: ESC sequences reached the terminal.
     @Test func controlBytesInMessagesAreEscaped() throws {
         let dir = makeTemporaryDirectory("control")
-        try FileSystem.write("0 \u{1B}]0;title\u{07}\u{1B}[31m 1 2 3\n", to: dir + "/evil.txt")
+        try HostFiles.writeFile("0 \u{1B}]0;title\u{07}\u{1B}[31m 1 2 3\n", to: dir + "/evil.txt")
         let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/evil.txt", "--out", dir + "/out"])
         #expect(result.exitCode == 2)
         #expect(result.stderr.hasPrefix("kinetic: script line 1: unknown verb '\\u{1b}]0;title\\u{7}\\u{1b}[31m'"))

@@ -5,6 +5,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import KineticHost
 
 @Suite("kinetic playground build")
 struct PlaygroundBuildTests {
@@ -14,26 +15,26 @@ struct PlaygroundBuildTests {
         let probe = dir + "/probe"
         let script = dir + "/build.sh"
         // The stand-in build script records the argument it was given.
-        try FileSystem.write("printf '%s' \"$1\" > '\(dir)/argument'\nexit 0\n", to: script)
+        try HostFiles.writeFile("printf '%s' \"$1\" > '\(dir)/argument'\nexit 0\n", to: script)
         let hostile = "x'; touch \(probe); echo '$(touch \(probe))"
         let plan = PlaygroundCommand.Plan(directory: hostile, port: 8765, build: true)
         let (status, message) = PlaygroundCommand.build(plan, script: script)
         #expect(status == 0 && message == nil)
         #expect(!fileExists(probe))
-        #expect(try FileSystem.read(dir + "/argument") == hostile)
+        #expect(try HostFiles.readFile(dir + "/argument") == hostile)
     }
 
     @Test func aDirectoryStartingWithADashIsNotReadAsAnOption() throws {
         let dir = makeTemporaryDirectory("build")
-        try FileSystem.write("printf '%s' \"$1\" > '\(dir)/argument'\n", to: dir + "/build.sh")
+        try HostFiles.writeFile("printf '%s' \"$1\" > '\(dir)/argument'\n", to: dir + "/build.sh")
         let plan = PlaygroundCommand.Plan(directory: "--install", port: 8765, build: true)
         #expect(PlaygroundCommand.build(plan, script: dir + "/build.sh").status == 0)
-        #expect(try FileSystem.read(dir + "/argument") == "./--install")
+        #expect(try HostFiles.readFile(dir + "/argument") == "./--install")
     }
 
     @Test func theBuildScriptsExitStatusIsReturned() throws {
         let dir = makeTemporaryDirectory("build")
-        try FileSystem.write("exit 3\n", to: dir + "/build.sh")
+        try HostFiles.writeFile("exit 3\n", to: dir + "/build.sh")
         let plan = PlaygroundCommand.Plan(directory: "out", port: 8765, build: true)
         #expect(PlaygroundCommand.build(plan, script: dir + "/build.sh").status == 3)
         let missing = PlaygroundCommand.build(plan, script: dir + "/missing.sh")
@@ -44,7 +45,7 @@ struct PlaygroundBuildTests {
     /// (503, reloading itself) until the site is there, or that the build failed.
     @Test func docsAreBuiltInTheBackgroundAndDocsSaysSoMeanwhile() throws {
         let dir = makeTemporaryDirectory("docs-build")
-        try FileSystem.write("sleep 0.5\ntouch '\(dir)/ran'\nexit 4\n", to: dir + "/build-docs")
+        try HostFiles.writeFile("sleep 0.5\ntouch '\(dir)/ran'\nexit 4\n", to: dir + "/build-docs")
         var plan = PlaygroundCommand.Plan(directory: dir, port: 8765, build: false)
         plan.docsDirectory = dir + "/site"
         let build = DocsBuild(plan: plan, script: dir + "/build-docs", log: dir + "/logs/build.log")

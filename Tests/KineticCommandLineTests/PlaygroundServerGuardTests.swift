@@ -3,6 +3,7 @@
 import Testing
 import Foundation
 @testable import KineticCommandLine
+import KineticHost
 
 @Suite("kinetic playground server guard")
 struct PlaygroundServerGuardTests {
@@ -60,13 +61,13 @@ struct PlaygroundServerGuardTests {
     /// Before: FileManager followed a symlink in the served directory to any file.
     @Test func symlinksAreNotFollowed() throws {
         let dir = makeTemporaryDirectory("serve")
-        try FileSystem.write("<p>page</p>", to: dir + "/index.html")
-        try FileSystem.makeDirectory(dir + "/gestures")
-        try FileSystem.write("0 end\n", to: dir + "/gestures/a.txt")
-        try FileSystem.write("secret", to: dir + "/../kinetic-secret.txt")
+        try HostFiles.writeFile("<p>page</p>", to: dir + "/index.html")
+        try HostFiles.makeDirectory(dir + "/gestures")
+        try HostFiles.writeFile("0 end\n", to: dir + "/gestures/a.txt")
+        try HostFiles.writeFile("secret", to: dir + "/../kinetic-secret.txt")
         #expect(symlink(dir + "/index.html", dir + "/link.html") == 0)
         #expect(symlink(dir + "/gestures", dir + "/linked") == 0)
-        try FileSystem.makeDirectory(dir + "/folder.js")
+        try HostFiles.makeDirectory(dir + "/folder.js")
         let page = PlaygroundFiles.contents("/", in: dir)
         #expect(page.map { String(decoding: $0.bytes, as: UTF8.self) } == "<p>page</p>")
         #expect(page?.contentType == "text/html; charset=utf-8")

@@ -37,19 +37,19 @@ struct RenderCommandTests {
     @Test func renderWritesOneSVGPerFrameAndTheCSV() throws {
         var template = Array("/tmp/kinetic-render-XXXXXX".utf8CString)
         let dir = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        try HostFiles.writeFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
         let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out",
                                             "--record", "detail.center.x,grid.alpha"])
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.stdout == "rendered 120 frames of navigation to \(dir)/out (0 events rejected)\n")
-        let csv = try FileSystem.read(dir + "/out/properties.csv").split(separator: "\n")
+        let csv = try HostFiles.readFile(dir + "/out/properties.csv").split(separator: "\n")
         #expect(csv.count == 121)
         #expect(csv[0] == "frame,t,detail.center.x.model,detail.center.x.presentation,detail.center.x.velocity,grid.alpha.model,grid.alpha.presentation,grid.alpha.velocity")
         // Frame 42 (t = 0.7): the finger has moved 120 of 240 points in x: 30 % of the pop,
         // scrubbed linearly: detail at 200 + 120, the grid at 80 + 0.3 · 120, alpha 0.7 + 0.3 · 0.3.
         let f42 = csv[43].split(separator: ",").map { Double($0)! }
         #expect(abs(f42[3] - 320) < 1e-9 && abs(f42[6] - 0.79) < 1e-9)
-        let svg = try FileSystem.read(dir + "/out/frame-00042.svg")
+        let svg = try HostFiles.readFile(dir + "/out/frame-00042.svg")
         #expect(svg.hasPrefix("<svg") && svg.contains("data-name=\"detail\""))
         let last = csv[120].split(separator: ",").map { Double($0)! }
         #expect(last[3] == 600)                                   // the pop finished

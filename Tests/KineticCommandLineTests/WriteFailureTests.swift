@@ -4,13 +4,14 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+import KineticHost
 
 @Suite("kinetic write failures")
 struct WriteFailureTests {
     /// Before: fwrite buffered the text, fclose's ENOSPC was ignored, and the write "succeeded".
     @Test func writingToAFullDeviceThrowsWithTheSystemsReason() {
         #expect(throws: CommandLineError("cannot write '/dev/full': No space left on device", status: 1)) {
-            try FileSystem.write("<svg/>\n", to: "/dev/full")
+            try HostFiles.writeFile("<svg/>\n", to: "/dev/full")
         }
     }
 
@@ -27,8 +28,8 @@ struct WriteFailureTests {
     /// RenderOutputTests): the render stops there and removes the three frames it wrote.
     @Test func renderStopsAtTheFirstFrameThatCannotBeWritten() throws {
         let dir = makeTemporaryDirectory("full")
-        try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
-        try FileSystem.makeDirectory(dir + "/out/frame-00003.svg")
+        try HostFiles.writeFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        try HostFiles.makeDirectory(dir + "/out/frame-00003.svg")
         let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
         #expect(result.exitCode == 1)
         #expect(result.stdout.isEmpty)
@@ -40,7 +41,7 @@ struct WriteFailureTests {
     /// its own (navigation 0-119 with drawer 120-209); a folder with other files is refused.
     @Test func renderReplacesAnEarlierRenderAndRefusesAForeignFolder() throws {
         let dir = makeTemporaryDirectory("again")
-        try FileSystem.write("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
+        try HostFiles.writeFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
         let first = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out", "--fps", "120"])
         #expect(first.exitCode == 0 && fileExists(dir + "/out/frame-00239.svg"))
         let second = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
@@ -59,7 +60,7 @@ struct WriteFailureTests {
         let status = await KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0:1:0.25"],
                                                    outputDescriptor: full, errorDescriptor: errors)
         #expect(status == 1)
-        #expect(try FileSystem.read(dir + "/stderr") == "kinetic: cannot write standard output: No space left on device\n")
+        #expect(try HostFiles.readFile(dir + "/stderr") == "kinetic: cannot write standard output: No space left on device\n")
     }
 
     @Test func sampleToAWritableStandardOutputExitsWith0() async throws {
@@ -69,7 +70,7 @@ struct WriteFailureTests {
         let status = await KineticCommandLine.runProcess(arguments: ["sample", "cubic", "linear", "--at", "0,1"],
                                                    outputDescriptor: out, errorDescriptor: errors)
         #expect(status == 0)
-        #expect(try FileSystem.read(dir + "/stdout") == "t,value,velocity\n0.0,0.0,1.0\n1.0,1.0,1.0\n")
-        #expect(try FileSystem.read(dir + "/stderr") == "")
+        #expect(try HostFiles.readFile(dir + "/stdout") == "t,value,velocity\n0.0,0.0,1.0\n1.0,1.0,1.0\n")
+        #expect(try HostFiles.readFile(dir + "/stderr") == "")
     }
 }

@@ -53,7 +53,7 @@ public enum NativeRunner {
         }
         switch first {
         case "list":
-            guard arguments.count == 1 else { throw RenderFailure("list: unexpected argument '\(arguments[1])'") }
+            guard arguments.count == 1 else { throw RenderFailure("list: unexpected argument \(quoted(arguments[1]))") }
             return .list
         case "render":
             var positionals: [String] = []
@@ -73,18 +73,19 @@ public enum NativeRunner {
                         value = String(name[name.index(after: equals)...])
                         name = String(name[..<equals])
                     }
-                    guard options.contains(name) else { throw RenderFailure("unknown option '--\(name)' for 'render'") }
+                    guard options.contains(name) else { throw RenderFailure("unknown option \(quoted("--" + name)) for 'render'") }
                     if value == nil, i < arguments.count, !arguments[i].hasPrefix("--") {
                         value = arguments[i]
                         i += 1
                     }
-                    guard let value else { throw RenderFailure("option '--\(name)' needs a value") }
-                    guard values[name] == nil else { throw RenderFailure("option '--\(name)' given more than once") }
+                    guard let value else { throw RenderFailure("option \(quoted("--" + name)) needs a value") }
+                    guard values[name] == nil else { throw RenderFailure("option \(quoted("--" + name)) given more than once") }
                     values[name] = value
                     continue
                 }
                 if argument.hasPrefix("-"), argument.count > 1, Double(argument) == nil {
-                    throw RenderFailure("unknown option '\(argument)' for 'render'")
+                    let name = argument.prefix { $0 != "=" }
+                    throw RenderFailure("unknown option \(quoted(name)) for 'render'")
                 }
                 positionals.append(argument)
             }
@@ -93,14 +94,12 @@ public enum NativeRunner {
             }
             func number(_ name: String) throws(RenderFailure) -> Double? {
                 guard let text = values[name] else { return nil }
-                guard let value = Double(text) else { throw RenderFailure("invalid number '\(text)' for --\(name)") }
-                guard value.isFinite else { throw RenderFailure("--\(name) must be a finite number, got '\(text)'") }
-                return value
+                return try parseFiniteNumber(text, what: "--" + name)
             }
             return .render(RenderRequest(scene: positionals[0], script: values["script"], out: values["out"],
                                          fps: try number("fps"), duration: try number("duration"), record: values["record"]))
         default:
-            throw RenderFailure("unknown command '\(first)': expected list or render; see '--help'")
+            throw RenderFailure("unknown command \(quoted(first)): expected list or render; see '--help'")
         }
     }
 
@@ -116,123 +115,33 @@ public enum NativeRunner {
             case .render(let request): output = try SceneRender.run(request, entries: entries, files: posixFiles)
             }
         } catch {
-            _ = writeAll(line(error), to: errorDescriptor)
+            _ = HostFiles.writeAll(error.line, to: errorDescriptor)
             return error.status
         }
-        guard writeAll(output, to: outputDescriptor) else {
-            _ = writeAll(line(RenderFailure("cannot write standard output: \(reason())")), to: errorDescriptor)
+        guard HostFiles.writeAll(output, to: outputDescriptor) else {
+            _ = HostFiles.writeAll(RenderFailure("cannot write standard output: \(HostFiles.reason())").line, to: errorDescriptor)
             return SceneRender.ioStatus
         }
         return 0
     }
 
-    /// The error line: `kinetic: MESSAGE\n`, control characters written as `\n`, `\t`, `\u{1b}`.
-    public static func line(_ failure: RenderFailure) -> String {
-        var result = "kinetic: "
-        for scalar in failure.message.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\n"
-    }
+    /// The error line: `kinetic: MESSAGE\n`, control characters written as `\n`, `\t`, `\u{1b}`
+    /// (``RenderFailure/line``).
+    public static func line(_ failure: RenderFailure) -> String { failure.line }
 
-    /// The files of a render through POSIX calls, each checked.
+    /// The files of a render through POSIX calls, each checked (`HostFiles`).
     public static var posixFiles: RenderFiles {
-        RenderFiles(read: readFile, makeDirectory: makeDirectory, write: writeFile, list: listDirectory, remove: removeFile)
+        RenderFiles(read: HostFiles.readFile, makeDirectory: HostFiles.makeDirectory, write: HostFiles.writeFile(_:to:),
+                    list: HostFiles.list, remove: HostFiles.remove)
     }
 
     /// The names in directory `path` (without `.` and `..`), or nil if it cannot be opened.
-    public static func listDirectory(_ path: String) -> [String]? {
-        guard let directory = opendir(path) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
+    public static func listDirectory(_ path: String) -> [String]? { HostFiles.list(path) }
 
     /// Removes the file `path` if it is there (an error is ignored).
-    public static func removeFile(_ path: String) { _ = unlink(path) }
+    public static func removeFile(_ path: String) { HostFiles.remove(path) }
 
     /// The most bytes a script may have (as `kinetic render`).
-    public static let readLimit = 64 << 20
-
-    static func reason(_ code: Int32 = errno) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
-
-    static func readFile(_ path: String) throws(RenderFailure) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RenderFailure("cannot read '\(path)': \(reason())") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw RenderFailure("cannot read '\(path)': \(reason())") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            let what = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-            throw RenderFailure("cannot read '\(path)': \(what)")
-        }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw RenderFailure("cannot read '\(path)': \(reason())") }
-            if n == 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-            if bytes.count > readLimit { throw RenderFailure("cannot read '\(path)': larger than \(readLimit >> 20) MiB") }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func writeFile(_ text: String, _ path: String) throws(RenderFailure) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw RenderFailure("cannot write '\(path)': \(reason())", status: SceneRender.ioStatus) }
-        let written = writeAll(text, to: fd)
-        let writeError = errno
-        let closed = close(fd) == 0
-        let closeError = errno
-        if !written || !closed {
-            throw RenderFailure("cannot write '\(path)': \(reason(written ? closeError : writeError))", status: SceneRender.ioStatus)
-        }
-    }
-
-    static func makeDirectory(_ path: String) throws(RenderFailure) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw RenderFailure("cannot create directory '\(prefix)': \(reason())", status: SceneRender.ioStatus)
-            }
-        }
-    }
-
-    /// Writes every byte of `text` (retrying short writes and EINTR); false on an error.
-    static func writeAll(_ text: String, to fd: Int32) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                offset += n
-            }
-            return true
-        }
-    }
+    public static let readLimit = HostFiles.readLimit
 }
 #endif

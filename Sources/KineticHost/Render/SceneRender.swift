@@ -14,6 +14,13 @@ public struct RenderFailure: Error, Equatable {
         self.message = message
         self.status = status
     }
+
+    /// The line a host writes to standard error: `kinetic: MESSAGE` and a newline, as one line
+    /// whatever the message contains (control characters written as `\n`, `\t`, `\u{1b}`);
+    /// empty for an empty message (a failure another program has already reported).
+    public var line: String {
+        message.isEmpty ? "" : "kinetic: " + escapingControlCharacters(message) + "\n"
+    }
 }
 
 /// What to render: `render SCENE --script FILE --out DIR [--fps N] [--duration S] [--record NAMES]`,
