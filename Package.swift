@@ -3,12 +3,15 @@ import PackageDescription
 
 // Kinetic: UIKit's interactive, interruptible animation system as a portable Swift package.
 //
-// `Kinetic` is the portable core; `KineticScene` (nodes, hit testing, gestures, transitions,
-// render list) sits on it and is just as portable, and so is `KineticDemos` (every scene of the
-// source material, each a `HostedScene` listed by a `SceneEntry` exactly as a user's scene is).
-// None imports Foundation, and all build as Embedded Swift for WebAssembly (see
-// `Scripts/embedded-check`). The `kinetic` executable is the native host;
-// its logic (argument parsing, subcommands) lives in `KineticCommandLine`, so it is testable.
+// The layers, each a target, none importing Foundation: `Kinetic`, the core (timing curves,
+// springs, animated properties, `PropertyAnimator`, the engine); `KineticScene` (nodes, hit
+// testing, gestures, transitions, the render list) and `KineticDynamics` (UIKit Dynamics and
+// POP) on it; `KineticHost` (hosted scenes, sessions, headless render) over the scene layer;
+// `KineticWasm`, the browser's C ABI, over the host. `KineticDemos` is every scene of the source
+// material on four of them (Kinetic, KineticScene, KineticDynamics, KineticHost), each a
+// `HostedScene` listed by a `SceneEntry` exactly as a user's scene is. All of these build as
+// Embedded Swift for WebAssembly (`Scripts/embedded-check`). The `kinetic` executable is the
+// native host; its logic lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
 let package = Package(
     name: "Kinetic",

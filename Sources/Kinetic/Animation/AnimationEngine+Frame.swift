@@ -130,7 +130,7 @@ extension AnimationEngine {
             }
             if mutatedDuringTick {
                 // Something changed another animator's clock: from here on, call every animator
-                // that comes after this one, as the engine always did.
+                // that comes after this one.
                 let i = snapshot.firstIndex(where: { $0 === animator }) ?? snapshot.count - 1
                 callEveryAnimator(in: snapshot, from: i + 1, to: time)
                 return

@@ -11,7 +11,7 @@ enum RecordMode: UInt8 {
     /// Paused on its timeline (not scrubbed): fraction `anchorFraction`, rate 0.
     case paused
     /// Anything else (scrubbed, stopped, repeating, zero-length, autoreversing): the pass calls
-    /// the animator as the engine always did, and its segments evaluate through it.
+    /// the animator itself (its `advance(to:)`), and its segments evaluate through it.
     case general
 }
 

@@ -10,52 +10,12 @@
 /// animator.startAnimation()
 /// ```
 ///
-/// ## Timeline
-/// The animator runs a *time fraction* from 0 to 1 over its duration (from 1 back to 0 when
-/// reversed). The animation blocks run when the animator becomes active; every property they
-/// change gets an additive track (see ``AnimatedProperty``) driven by this timeline through the
-/// timing curve or spring. Presentation values are closed-form functions of the engine's time.
-///
-/// ## States
-/// ``state`` is ``AnimatingState/inactive`` until the animator starts, is paused or has its
-/// ``fractionComplete`` set; then ``AnimatingState/active`` until its animations complete (back
-/// to inactive, completions run with ``AnimatingPosition/end``, or ``AnimatingPosition/start``
-/// when reversed) or it is stopped. ``stopAnimation(_:)`` with `false` writes the presentation
-/// into the model and leaves it ``AnimatingState/stopped`` until ``finishAnimation(at:)``; with
-/// `true` it goes straight to inactive and runs no completion.
-///
-/// ## Where UIKit raises, Kinetic reports
-/// Illegal calls (stopping an inactive animator, finishing one that is not stopped, pausing
-/// one that is not interruptible, …) are rejected with a ``Diagnostic`` on the engine and
-/// change nothing. Calling ``finishAnimation(at:)`` or ``stopAnimation(_:)`` from inside a
-/// completion handler finds the animator inactive and is rejected the same way. An animator
-/// that is active or stopped is kept alive by its engine (``AnimationEngine/animators``), so
-/// dropping the last reference to a paused animator leaves it paused, never crashes.
-///
-/// ## Open timing and media timing
-/// Any ``TimingCurveProvider`` can time an animator (a composed one springs geometry and curves
-/// the rest); ``speed``, ``repeatCount`` and ``autoreverses`` follow Core Animation's media
-/// timing on the animator's clock (see ``repeatCount`` for how pausing, scrubbing and
-/// reversing work across repeats). The observe calls return an ``ObservationToken`` to cancel, and
-/// ``waitForCompletion()`` awaits the end of a run.
-///
-/// ## Bad arguments
-/// Each is reported as ``Diagnostic/Kind/invalidArgument`` and replaced by a documented value:
-/// a negative or non-finite duration or start delay by 0, a delay factor outside 0...1 by its
-/// clamp (NaN by 0), a negative or NaN duration factor by 0 (the remaining time). A cubic curve
-/// with a vertical tangent (``CubicTimingParameters/hasVerticalTangent``, such as (1, 0, 0, 1))
-/// is accepted and reported: where its slope is infinite, the properties' velocity is the
-/// curve's mean slope over the surrounding 1/1000 of the stretch, so it is always finite.
-///
-/// ## Nothing jumps at an instant
-/// No call moves a presentation value at the instant it is made, except ``stopAnimation(_:)``,
-/// ``finishAnimation(at:)``, writing a *different* ``fractionComplete`` (a scrub), and
-/// activating an inactive animator whose ``isReversed`` is true (it shows its end values and
-/// runs back, as UIKit's does). A zero-length timeline (duration 0) reaches its end at the first
-/// ``AnimationEngine/tick(at:)`` after it starts, and a block added when no time is left
-/// in the direction of travel takes effect when the animator finishes at that end. A repeat
-/// that does not autoreverse goes back to the start values as time crosses the end of each
-/// pass (Core Animation's jump, made by the clock, never by a call).
+/// The animator runs a time fraction from 0 to 1 over its duration through a timing curve or
+/// spring; ``state`` follows UIKit's machine (inactive, active, stopped). Where UIKit raises,
+/// Kinetic rejects the call with a ``Diagnostic`` and changes nothing, and no call moves a
+/// presentation value at its instant except a stop, a finish or a scrub. The whole contract
+/// (timeline, states, diagnostics, media timing, bad arguments, scrubbing) is in
+/// <doc:PropertyAnimatorInDepth>.
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
@@ -142,40 +102,15 @@ public final class PropertyAnimator {
         }
     }
 
-    /// How far the animations are, from 0 to 1.
+    /// How far the animations are, from 0 to 1: the time fraction while running; while paused
+    /// (with ``scrubsLinearly``, the default) the progress on screen, so that writing back what
+    /// was read never moves anything and writing `p` scrubs every property linearly to that share
+    /// of its change; while stopped, what it read when stopped; 0 when inactive.
     ///
-    /// **The rule: while paused, writing back what was read never moves anything.**
-    ///
-    /// - *Running*: the time fraction (counting down while reversed).
-    /// - *Paused, with ``scrubsLinearly``* (the default): the *progress* on screen, the 2016
-    ///   session's "fraction of progress towards the end value": where the properties are
-    ///   between the animations' start and end values (least squares over every animated
-    ///   component, so exact whenever they move together; the timing's progress if start and
-    ///   end coincide): 0.3154 half way through a 1 s ease-in animation, not 0.5, and still the
-    ///   true progress after a `continueAnimation` changed the timing. Writing a value `p`
-    ///   scrubs every property linearly to that share of its change (keyframes within their
-    ///   stretch), so a finger that adds its translation over the distance to the value read
-    ///   moves the view one to one, with no jump where it caught it (the book's drawer). Where
-    ///   no single progress describes what is on screen (a stretch added mid-flight, a spring's
-    ///   velocity term, properties on different curves) the value read is that least-squares
-    ///   progress clamped to [0, 1] (or the time fraction when that clamp would hit 0 or 1
-    ///   strictly inside the timeline), and a
-    ///   correction that is complete at the value read and vanishes at 0 and 1 keeps writing it
-    ///   back exact, while 0 and 1 still show the start and end values. When the animator
-    ///   continues, the scrubbed progress is mapped back onto the timing (the time fraction at
-    ///   which it shows that progress, the 2016 session's remapping) and again a correction
-    ///   that vanishes at both ends keeps every property where it is; from then on the getter
-    ///   returns the time fraction (observers hear the change). After a scrub, the value read
-    ///   is the value written.
-    /// - *Paused, without ``scrubsLinearly``*: the time fraction, and writing one shows the
-    ///   timing at that time fraction.
-    /// - *Stopped*: what it read when it was stopped. *Inactive*: 0.
-    ///
-    /// Setting it on an inactive animator first makes it active and paused (UIKit: "Changing
-    /// the value of this property on an inactive animator moves it to the active state"); on a
-    /// running animator the change is rejected ("You can update the value of this property only
-    /// while the animator is paused"), as on a stopped or non-interruptible one. Values outside
-    /// [0, 1] are clamped; NaN is rejected.
+    /// Setting it on an inactive animator makes it active and paused first (as UIKit's does); on
+    /// a running, stopped or non-interruptible animator it is rejected with a diagnostic. Values
+    /// outside [0, 1] are clamped; NaN is rejected. The details, with the 2016 session's
+    /// remapping when the animator continues, are in <doc:PropertyAnimatorInDepth>.
     public var fractionComplete: Double {
         get {
             switch phase {

@@ -1,8 +1,8 @@
-// The demos app's scenes: every demo as a `SceneEntry`, in the order of DESIGN.md.
+// The demos app's scenes: every demo as a `SceneEntry`, in the order the source material shows them.
 import Kinetic
 import KineticHost
 
-/// Every demo, in the order of DESIGN.md, as the scenes an app offers (the pane also under
+/// Every demo, in the order the source material shows them, as the scenes an app offers (the pane also under
 /// `pane-dynamics` and `pane-pop`: the same demo opened on another of its three engines, so
 /// scripts can pick one).
 ///

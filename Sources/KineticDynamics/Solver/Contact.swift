@@ -1,7 +1,6 @@
 // A persistent contact between a body and another body or a boundary segment: its manifold and
-
-import Kinetic
 // the solver's per-point state (accumulated impulses carried from step to step for warm starting).
+import Kinetic
 
 struct ContactPoint {
     var localPoint = Vec2.zero

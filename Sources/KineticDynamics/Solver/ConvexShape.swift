@@ -1,7 +1,6 @@
 // A body's collision shape, checked and prepared once: convex hull in counter-clockwise order
-
-import Kinetic
 // (positive signed area), outward unit normals, area and second moment about the body's origin.
+import Kinetic
 
 /// The prepared form of a `ShapeGeometry`.
 ///

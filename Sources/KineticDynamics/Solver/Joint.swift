@@ -1,7 +1,6 @@
 // A joint as the world stores it: the definition, resolved to body indices and frames, plus the
-
-import Kinetic
 // solver's per-step quantities and the impulses it carries from step to step for warm starting.
+import Kinetic
 
 struct Joint {
     var definition: JointDefinition

@@ -1,6 +1,4 @@
 // Joints as sequential-impulse constraints (Box2D 2.3 style, with Box2D 2.4's speculative limits)
-
-import Kinetic
 // and non-linear Gauss–Seidel position correction; soft springs as exact-enough explicit forces.
 //
 // Conventions: A is the definition's body A, B its body B or the ground (index 0). Relative angles
@@ -18,6 +16,7 @@ import Kinetic
 // rounding, at any step rate (Box2D's implicit soft constraint adds a numerical damping ≈ ω²h/2).
 // exp and cos come from the package's deterministic kernels (`Elementary`). Stiffer springs (ω·h ≥ 1, where chains of
 // explicit springs could go unstable) use the implicit soft constraint, stable at any stiffness.
+import Kinetic
 
 enum JointSolver {
     static let maxAngularCorrection = 8.0 * Double.pi / 180

@@ -1,8 +1,7 @@
 // Contact manifolds between two convex shapes (Box2D 2.3's design): up to two points stored in the
-
-import Kinetic
 // bodies' local frames, so the position solver can re-evaluate them as the bodies move, each
 // with a feature id that survives from step to step for warm starting.
+import Kinetic
 
 /// A body's pose.
 struct Transform {

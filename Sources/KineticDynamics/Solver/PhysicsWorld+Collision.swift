@@ -1,7 +1,6 @@
 // Finding contacts: sort-and-sweep over the bodies' swept boxes, a merge with last step's sorted
-
-import Kinetic
 // contact list (which carries impulses over for warm starting), then the manifolds.
+import Kinetic
 
 extension PhysicsWorld {
     static let segmentFlag: UInt32 = 0x8000_0000

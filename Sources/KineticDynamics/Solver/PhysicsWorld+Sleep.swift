@@ -1,7 +1,6 @@
 // Islands and sleep: union–find over touching contacts and joints between awake dynamic bodies,
-
-import Kinetic
 // rebuilt every step; an island whose bodies all rested for `timeToSleep` falls asleep together.
+import Kinetic
 
 extension PhysicsWorld {
     func updateSleep(_ h: Double) {

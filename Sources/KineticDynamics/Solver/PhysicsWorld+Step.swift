@@ -1,7 +1,6 @@
 // One fixed step: forces, springs, contacts, sequential impulses, integration, position
-
-import Kinetic
 // correction, sleep and events, all in a fixed order over index-ordered arrays (deterministic).
+import Kinetic
 
 extension PhysicsWorld {
     /// Advances the world by one fixed step: integrates the applied forces, solves contacts and
