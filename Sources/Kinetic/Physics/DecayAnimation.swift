@@ -1,0 +1,205 @@
+// A value-space decay on an animated property: a thrown value coming to rest (POP's POPDecayAnimation).
+/// Exponential deceleration of an ``AnimatedProperty`` from a velocity, as POP's
+/// `POPDecayAnimation` and a scroll view coasting after a flick.
+///
+/// With `k = 1000·ln(decelerationRate)` (negative, per second; see
+/// ``DecayTimingParameters``), a value starting at `x₀` with velocity `v₀` moves as
+///
+///     x(t) = x₀ + v₀·(e^(k t) − 1)/k        x'(t) = v₀·e^(k t)
+///
+/// and comes to rest at `x₀ − v₀/k` (``restingPosition``, the flick's projection). On
+/// ``start()`` the property's model value becomes that resting position and the motion is one
+/// additive track with offset `d(t) = δ·e^(k t)`, `δ = v₀/k = x₀ − rest`, so
+/// `presentation = rest + δ·e^(k t)`, evaluated in closed form at the engine's time.
+///
+/// ## Settling
+/// At the first tick where the speed `|v₀|·e^(k t)` is at most ``restingSpeed`` (that is, at or
+/// after ``DecayTimingParameters/timeToRest(velocity:)``), the track is removed and the
+/// presentation lands exactly on the resting position. That last step is the distance still
+/// to go, `speed/|k|`: at most `restingSpeed/|k|`, which is 0.25 units for the default 0.5
+/// units per second at ``DecelerationRate/normal`` (`k ≈ −2.0`) and 0.05 at
+/// ``DecelerationRate/fast``; give a smaller resting speed for a finer landing (each halving
+/// costs `ln 2/|k|` ≈ 0.35 s more at the normal rate).
+///
+/// ## Taking over, handing over
+/// ``start()`` takes the property over from any other physics animation on it, folding its
+/// offset into the starting position (see ``SpringAnimation/start()``); they end with
+/// ``PhysicsCompletionReason/interrupted``. Likewise a ``SpringAnimation`` started on the
+/// property while the decay runs (a flick that then snaps to a page) takes over its position
+/// and velocity exactly and the decay ends, interrupted.
+///
+/// ## Bad input
+/// A non-finite velocity is rejected with a diagnostic and replaced by zero (the animation then
+/// settles at the first tick where it started). Rates and resting speeds are sanitized by
+/// ``DecayTimingParameters``.
+public final class DecayAnimation<Value: AnimatableValue> {
+    /// The property the animation moves.
+    public let property: AnimatedProperty<Value>
+    /// The animation's id among its engine's animations, handed out at creation (see
+    /// ``AnimationEngine/makeAnimationID()``).
+    public let animationID: Int
+    /// Whether ``AnimationEngine/liveAnimations()`` lists this animation: true unless set. An
+    /// animation that runs inside another one that describes itself (the spring or decay a
+    /// KineticDynamics `POPAnimation` runs) is left out, so an inspector lists the outer one once.
+    public var isListedForInspection = true
+    /// The deceleration: rate per millisecond and resting speed.
+    ///
+    /// An engine timing override for the animation's name replaces it at ``start()`` (see
+    /// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``).
+    public private(set) var decay: DecayTimingParameters
+    /// The animation's own ``decay`` while an engine timing override replaces it.
+    private var decayBeforeOverride: DecayTimingParameters?
+    /// The velocity the property has when the animation starts, in value units per second.
+    public let initialVelocity: Value
+    @usableFromInline @exclusivity(unchecked) var running = false // see SpringAnimation.running
+
+    /// Whether the animation is moving the property.
+    @inlinable public var isRunning: Bool { running }
+
+    private var storedRest: Value?
+    private var completions: [(PhysicsCompletionReason) -> Void] = []
+
+    /// A decay of `property` from `velocity` (value units per second), to start with
+    /// ``start()``.
+    ///
+    /// - Parameters:
+    ///   - property: the property to move; the animation reports on its engine.
+    ///   - velocity: the property's velocity when the animation starts, in value units per
+    ///     second (a non-finite one is rejected and replaced by zero).
+    ///   - decelerationRate: the fraction of velocity kept per millisecond.
+    ///   - restingSpeed: the speed at which the motion settles (see the type's discussion).
+    public convenience init(property: AnimatedProperty<Value>, velocity: Value,
+                            decelerationRate: DecelerationRate = .normal, restingSpeed: Double = 0.5) {
+        self.init(property: property, velocity: velocity,
+                  decay: DecayTimingParameters(decelerationRate: decelerationRate, restingSpeed: restingSpeed))
+    }
+
+    /// A decay of `property` from `velocity` with the given parameters, to start with
+    /// ``start()``.
+    public init(property: AnimatedProperty<Value>, velocity: Value, decay: DecayTimingParameters) {
+        self.property = property
+        self.animationID = property.engine.makeAnimationID()
+        self.decay = decay
+        if velocity.isFinite {
+            initialVelocity = velocity
+        } else {
+            initialVelocity = .zero
+            property.engine.report(.invalidArgument, "DecayAnimation: the velocity is \(AnimatedProperty<Value>.rejectionReason(velocity)); zero is used")
+        }
+    }
+
+    /// The speed at which the motion settles, in value units per second (the decay's).
+    public var restingSpeed: Double { decay.restingSpeed }
+
+    /// Where the motion comes to rest.
+    ///
+    /// While running (and after settling) this is the resting position computed at
+    /// ``start()``, the property's model value; before ``start()``, the projection of the
+    /// property's presentation value now with ``initialVelocity``.
+    public var restingPosition: Value {
+        if isRunning { return property.modelValue }
+        if let storedRest { return storedRest }
+        return property.presentationValue - initialVelocity * (1 / decay.rate)
+    }
+
+    /// Adds a handler run once, when the current (or next) run ends, with the reason (see
+    /// ``SpringAnimation/addCompletion(_:)``).
+    public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
+        completions.append(handler)
+    }
+
+    /// Starts coasting from the property's presentation value now, with ``initialVelocity``.
+    ///
+    /// Other physics animations on the property are taken over (their offsets folded into the
+    /// starting position; they end, interrupted). The property's velocity becomes exactly
+    /// ``initialVelocity``: the track's share is that minus the velocity of any animator tracks
+    /// on the property. The model becomes the resting position
+    /// `from − v/k` (``DecayTimingParameters/restingPosition(from:velocity:)``).
+    /// Does nothing if the animation is already running.
+    public func start() {
+        guard !isRunning else { return }
+        if decayBeforeOverride != nil || !property.engine.timingOverrides.isEmpty { applyTimingOverride() }
+        let taken = property.removePhysicsTracks()
+        let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
+        let from = property.modelValue + taken.offset
+        let delta = v * (1 / decay.rate)         // from − rest, the offset at the start
+        let rest = from - delta
+        storedRest = rest
+        property.setModelValue(rest)
+        running = true
+        let engine = property.engine
+        let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
+        property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
+        engine.register(self)
+        interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
+    }
+
+    /// Stops the motion where it is: the presentation value now becomes the property's model
+    /// value, the velocity drops to zero, and the completion handlers run with
+    /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
+    public func stop() {
+        guard isRunning else { return }
+        var offset = Value.zero
+        for track in property.tracks where track.segment.owner === self { offset += track.offset().value }
+        property.removeTracks(ownedBy: self)
+        property.setModelValue(property.modelValue + offset)
+        finish(.stopped)
+    }
+
+    private func finish(_ reason: PhysicsCompletionReason) {
+        running = false
+        let handlers = completions
+        completions = []
+        for handler in handlers { handler(reason) }
+    }
+}
+
+extension DecayAnimation: EngineDriven {
+    // Specialized as `SpringAnimation.advance(to:)`.
+    /// Checks for settling (or for having been taken over) at the engine's time.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    public func advance(to time: Double) { advanceBody() }
+
+    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
+    public func engineDidInvalidate() {
+        completions = []
+        stop()
+    }
+
+    @inline(never)
+    func advanceBody() {
+        guard isRunning else { return }
+        var speed = 0.0, count = 0
+        for track in property.tracks where track.segment.owner === self {
+            speed = track.offset().velocity.magnitude
+            count += 1
+        }
+        guard count > 0 else {
+            finish(.interrupted)
+            return
+        }
+        if speed <= decay.restingSpeed {
+            storedRest = property.modelValue
+            property.removeTracks(ownedBy: self)
+            finish(.settled)
+        }
+    }
+}
+
+extension DecayAnimation {
+    /// At ``start()``: takes the engine's `.decay` override for the property's label, or
+    /// gets the own deceleration back when there is none any more.
+    func applyTimingOverride() {
+        if case .decay(let override)? = property.engine.timingOverride(forAnimationNamed: property.label) {
+            if decayBeforeOverride == nil { decayBeforeOverride = decay }
+            decay = override
+        } else if let own = decayBeforeOverride {
+            decay = own
+            decayBeforeOverride = nil
+        }
+    }
+}
