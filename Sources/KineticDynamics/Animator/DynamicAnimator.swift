@@ -110,11 +110,32 @@ public final class DynamicAnimator: EngineDriven {
         }
     }
 
+    /// Whether bodies that rest fall asleep (default true, as in UIKit, where it cannot be
+    /// turned off). A body whose speed stays below 1 point/s and 2°/s, with every body it
+    /// touches or is joined to, for 0.5 s sleeps: it stops moving and costs nothing until
+    /// something wakes it; when every body sleeps the animator pauses (see "Pausing").
+    ///
+    /// Set to false, no body ever sleeps: sleeping bodies wake at once, the animator resumes and
+    /// never pauses on its own (remove its behaviours to stop it), and resting piles keep
+    /// being solved every step. Motion is otherwise the same: until a body would have fallen
+    /// asleep, every position and velocity is bit for bit what it is with sleeping on.
+    public var allowsSleeping: Bool {
+        get { world.allowsSleeping }
+        set {
+            guard newValue != world.allowsSleeping else { return }
+            world.allowsSleeping = newValue
+            if !newValue {
+                world.wakeAll()
+                setNeedsStepping()
+            }
+        }
+    }
+
     /// The root behaviours, in the order they were added.
     public private(set) var behaviors: [DynamicBehavior] = []
 
     /// Whether the animator is stepping (false before the first behaviour and while paused).
-    public private(set) var isRunning = false
+    public internal(set) var isRunning = false
 
     /// Seconds of simulation run since the animator first started: the number of steps taken
     /// divided by ``stepRate``. Does not advance while paused.
@@ -142,11 +163,11 @@ public final class DynamicAnimator: EngineDriven {
 
     let world: PhysicsWorld
     /// The engine time the current run started at, and the steps taken since.
-    private var runStart = 0.0
-    private var stepsThisRun = 0
+    var runStart = 0.0
+    var stepsThisRun = 0
     /// Incremented at every resume.
-    private var runGeneration = 0
-    private(set) var totalSteps = 0
+    var runGeneration = 0
+    var totalSteps = 0
     /// Set by a change during a step, so that the step does not end in a pause.
     private var changedThisStep = false
     private var pausedThisTick = false
@@ -156,18 +177,18 @@ public final class DynamicAnimator: EngineDriven {
     private var deferredChanges: [() -> Void] = []
 
     /// Items in the order their bodies were created, and lookups by identity and by body.
-    private(set) var records: [ItemRecord] = []
+    var records: [ItemRecord] = []
     private var recordByItem: [ObjectIdentifier: ItemRecord] = [:]
     /// Bumped whenever a body is created or destroyed (for behaviours that cache body handles).
-    private(set) var bodyGeneration = 0
+    var bodyGeneration = 0
     private var recordByBody: [BodyID: ItemRecord] = [:]
 
     /// Every behaviour in tree order (rebuilt when the tree changes).
     private var flattenedStorage: [DynamicBehavior]?
     /// Item behaviours in the order they were added (the last one wins per property).
-    private(set) var itemBehaviors: [DynamicItemBehavior] = []
+    var itemBehaviors: [DynamicItemBehavior] = []
     /// Collision behaviours by mask bit: slot i uses bit 1 << i.
-    private(set) var collisionSlots: [CollisionBehavior?] = []
+    var collisionSlots: [CollisionBehavior?] = []
 
     /// An animator whose reference bounds are `referenceBounds` (UIKit's reference view), on
     /// `engine`'s clock, stepping `stepRate` times per simulated second (default 120; a
@@ -396,7 +417,7 @@ public final class DynamicAnimator: EngineDriven {
     }
 
     /// Writes every item whose simulated centre or rotation changed since the last write.
-    private func writeItems() {
+    func writeItems() {
         // A snapshot keeps the records alive (an item's setter may change the behaviours), so
         // the loop reads them unretained instead of retaining and releasing each one.
         let snapshot = records
@@ -458,7 +479,7 @@ public final class DynamicAnimator: EngineDriven {
         engine.addDriven(self)
     }
 
-    private func pause(notify: Bool) {
+    func pause(notify: Bool) {
         guard isRunning else { return }
         isRunning = false
         if notify {

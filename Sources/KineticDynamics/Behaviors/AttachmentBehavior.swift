@@ -297,6 +297,20 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     override func forgetWorld() { joint = nil }
 
+    override func savedState() -> (() -> Void)? {
+        let anchor = anchor, length = storedLength, frequency = storedFrequency, damping = storedDamping
+        let frictionTorque = storedFrictionTorque, range = range, joint = joint
+        return { [self] in
+            self.anchor = anchor
+            storedLength = length
+            storedFrequency = frequency
+            storedDamping = damping
+            storedFrictionTorque = frictionTorque
+            self.range = range
+            self.joint = joint
+        }
+    }
+
     // MARK: Geometry at creation
 
     static func itemAngle(_ item: any DynamicItem) -> Double {

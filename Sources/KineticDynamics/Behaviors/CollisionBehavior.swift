@@ -258,4 +258,17 @@ public final class CollisionBehavior: DynamicBehavior {
         referenceBoundary = nil
         slot = nil
     }
+
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, boundaries = boundaries, referenceBoundary = referenceBoundary
+        let slot = slot, mode = mode, referenceInsets = referenceInsets
+        return { [self] in
+            list.restore(items)
+            self.boundaries = boundaries
+            self.referenceBoundary = referenceBoundary
+            self.slot = slot
+            self.mode = mode
+            self.referenceInsets = referenceInsets
+        }
+    }
 }
