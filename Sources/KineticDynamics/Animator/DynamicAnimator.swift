@@ -321,6 +321,7 @@ public final class DynamicAnimator: EngineDriven {
         if let shape = shapeOf(item) {
             if shape.geometry != record.shape {
                 world.setShape(shape.geometry, of: record.body)
+                applyGroupMass(of: item, to: record.body)
                 record.shape = shape.geometry
                 record.halfSize = shape.halfSize
             }
@@ -566,6 +567,7 @@ public final class DynamicAnimator: EngineDriven {
         var material = BodyMaterial()
         material.density = 1
         let body = world.createBody(shape: shape.geometry, position: center, angle: angle, material: material)
+        applyGroupMass(of: item, to: body)
         let record = ItemRecord(item: item, body: body, center: center, angle: angle,
                                 shape: shape.geometry, halfSize: shape.halfSize)
         record.material = material
@@ -575,6 +577,16 @@ public final class DynamicAnimator: EngineDriven {
         recordByBody[body] = record
         refreshMaterial(of: record)
         refreshCollisionMasks(of: record)
+    }
+
+    /// A group's body takes its mass and inertia from its members, not from its hull; a group
+    /// that left members out says so.
+    private func applyGroupMass(of item: any DynamicItem, to body: BodyID) {
+        guard let group = item as? DynamicItemGroup else { return }
+        if group.ignoredItemCount > 0 {
+            engine.report(.invalidArgument, "DynamicItemGroup: \(group.ignoredItemCount) of its items had a non-finite or out-of-range centre or size when the group was made; they are not part of it")
+        }
+        world.setMassShape(area: group.area, secondMoment: group.secondMoment, of: body)
     }
 
     /// One reference fewer; the body is destroyed with the last one.

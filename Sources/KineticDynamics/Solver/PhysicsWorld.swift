@@ -371,6 +371,17 @@ final class PhysicsWorld {
         wakeContacts(of: i)
     }
 
+    /// Replaces the area and second moment the body's mass and inertia come from (a group of
+    /// items: its members' together, not its hull's); ignored unless both are finite and positive.
+    /// Until the shape is set again.
+    func setMassShape(area: Double, secondMoment: Double, of body: BodyID) {
+        guard let i = index(body), area.isFinite, area > 0, secondMoment.isFinite, secondMoment > 0 else { return }
+        bodies[i].area = area
+        bodies[i].secondMoment = secondMoment
+        updateMass(i)
+        wakeBody(i)
+    }
+
     /// Adds a force for the next step, at a world point (nil: the centre of mass, no torque).
     /// Wakes the body; ignored for anchored bodies and non-finite values.
     func applyForce(_ force: Vector, at point: Point?, to body: BodyID) {
