@@ -27,8 +27,9 @@ import Kinetic
 /// (the rest is dropped, as a display link drops frames).
 ///
 /// ## Pausing
-/// After a step that leaves every body asleep (the solver's `isAtRest`) with no behaviour
-/// needing steps (an active continuous push keeps it running), the animator pauses:
+/// After a step that leaves every body asleep (the solver's `isAtRest`; never while
+/// ``allowsSleeping`` is off) with no behaviour needing steps (an active continuous push keeps
+/// it running), the animator pauses:
 /// ``isRunning`` becomes false, it stops stepping and the engine drops it; the delegate's
 /// ``DynamicAnimatorDelegate/dynamicAnimatorDidPause(_:)`` and ``onPause`` run after the items
 /// were written. Any change resumes it, with `t₀` = the engine's time at the change: a behaviour
@@ -65,6 +66,10 @@ import Kinetic
 ///   made, and at ``updateItem(usingCurrentState:)``); it is simulated with sides of 0.001 points.
 /// - Anchors, snap points, field positions, boundary vertices and attachment offsets beyond
 ///   ±1e9 points are rejected by their behaviours as non-finite ones are (see each behaviour).
+///
+/// ## Snapshots
+/// ``snapshot()`` copies the simulation and ``restore(_:)`` puts it back: the steps after a
+/// restore repeat those after the snapshot bit for bit (see ``DynamicAnimatorSnapshot``).
 ///
 /// ## Lifetime
 /// Keep a reference to the animator as you would in UIKit. While it runs the engine keeps it
