@@ -4,7 +4,7 @@ import Kinetic
 extension DynamicAnimator {
     /// The unit circle at every 22.5°, as literals: an ellipse's polygon is then built from
     /// multiplications only and has the same bits on every platform.
-    private static let unitCircle16: [(Double, Double)] = [
+    static let unitCircle16: [(Double, Double)] = [
         (1, 0), (0.9238795325112867, 0.3826834323650898), (0.7071067811865476, 0.7071067811865476),
         (0.3826834323650898, 0.9238795325112867), (0, 1), (-0.3826834323650898, 0.9238795325112867),
         (-0.7071067811865476, 0.7071067811865476), (-0.9238795325112867, 0.3826834323650898), (-1, 0),
@@ -26,10 +26,21 @@ extension DynamicAnimator {
             engine.report(.invalidArgument, "DynamicAnimator: an item's bounds are not finite; it is not simulated")
             return nil
         }
-        let tiny = size.width.magnitude < DynamicsLimits.minimumItemSide || size.height.magnitude < DynamicsLimits.minimumItemSide
-        if tiny, case .path = item.collisionBoundsType {} else if tiny {
+        let shape = DynamicAnimator.geometry(of: item)
+        if shape.isTiny, case .path = item.collisionBoundsType {} else if shape.isTiny {
             engine.report(.invalidArgument, "DynamicAnimator: an item's bounds have a side below 0.001 points; it is simulated with sides of at least 0.001 points")
         }
+        if shape.isBadPath {
+            engine.report(.invalidArgument, "DynamicAnimator: an item's collision path is not a finite convex polygon of at least three vertices; its bounds' rectangle is used")
+        }
+        return (shape.geometry, shape.halfSize)
+    }
+
+    /// `shapeOf` without its checks and reports, for finite bounds: the shape, the half size, and
+    /// whether a side was raised to 0.001 points or a path fell back to the rectangle.
+    static func geometry(of item: any DynamicItem) -> (geometry: ShapeGeometry, halfSize: Vector, isTiny: Bool, isBadPath: Bool) {
+        let size = item.bounds.size
+        let tiny = size.width.magnitude < DynamicsLimits.minimumItemSide || size.height.magnitude < DynamicsLimits.minimumItemSide
         let hw = Swift.max(size.width.magnitude, DynamicsLimits.minimumItemSide) / 2
         let hh = Swift.max(size.height.magnitude, DynamicsLimits.minimumItemSide) / 2
         let halfSize = Vector(dx: hw, dy: hh)
@@ -38,18 +49,15 @@ extension DynamicAnimator {
         ])
         switch item.collisionBoundsType {
         case .rectangle:
-            return (rectangle, halfSize)
+            return (rectangle, halfSize, tiny, false)
         case .ellipse:
-            if hw == hh { return (.circle(radius: hw), halfSize) }
-            return (.polygon(DynamicAnimator.unitCircle16.map { Vector(dx: $0.0 * hw, dy: $0.1 * hh) }), halfSize)
+            if hw == hh { return (.circle(radius: hw), halfSize, tiny, false) }
+            return (.polygon(DynamicAnimator.unitCircle16.map { Vector(dx: $0.0 * hw, dy: $0.1 * hh) }), halfSize, tiny, false)
         case .path(let points):
-            guard let polygon = DynamicAnimator.convexPolygon(points) else {
-                engine.report(.invalidArgument, "DynamicAnimator: an item's collision path is not a finite convex polygon of at least three vertices; its bounds' rectangle is used")
-                return (rectangle, halfSize)
-            }
+            guard let polygon = DynamicAnimator.convexPolygon(points) else { return (rectangle, halfSize, tiny, true) }
             var extent = Vector.zero
             for v in polygon { extent = Vector(dx: Swift.max(extent.x, v.x.magnitude), dy: Swift.max(extent.y, v.y.magnitude)) }
-            return (.polygon(polygon), extent)
+            return (.polygon(polygon), extent, tiny, false)
         }
     }
 

@@ -27,8 +27,9 @@ import Kinetic
 /// (the rest is dropped, as a display link drops frames).
 ///
 /// ## Pausing
-/// After a step that leaves every body asleep (the solver's `isAtRest`) with no behaviour
-/// needing steps (an active continuous push keeps it running), the animator pauses:
+/// After a step that leaves every body asleep (the solver's `isAtRest`; never while
+/// ``allowsSleeping`` is off) with no behaviour needing steps (an active continuous push keeps
+/// it running), the animator pauses:
 /// ``isRunning`` becomes false, it stops stepping and the engine drops it; the delegate's
 /// ``DynamicAnimatorDelegate/dynamicAnimatorDidPause(_:)`` and ``onPause`` run after the items
 /// were written. Any change resumes it, with `t₀` = the engine's time at the change: a behaviour
@@ -65,6 +66,10 @@ import Kinetic
 ///   made, and at ``updateItem(usingCurrentState:)``); it is simulated with sides of 0.001 points.
 /// - Anchors, snap points, field positions, boundary vertices and attachment offsets beyond
 ///   ±1e9 points are rejected by their behaviours as non-finite ones are (see each behaviour).
+///
+/// ## Snapshots
+/// ``snapshot()`` copies the simulation and ``restore(_:)`` puts it back: the steps after a
+/// restore repeat those after the snapshot bit for bit (see ``DynamicAnimatorSnapshot``).
 ///
 /// ## Lifetime
 /// Keep a reference to the animator as you would in UIKit. While it runs the engine keeps it
@@ -110,11 +115,32 @@ public final class DynamicAnimator: EngineDriven {
         }
     }
 
+    /// Whether bodies that rest fall asleep (default true, as in UIKit, where it cannot be
+    /// turned off). A body whose speed stays below 1 point/s and 2°/s, with every body it
+    /// touches or is joined to, for 0.5 s sleeps: it stops moving and costs nothing until
+    /// something wakes it; when every body sleeps the animator pauses (see "Pausing").
+    ///
+    /// Set to false, no body ever sleeps: sleeping bodies wake at once, the animator resumes and
+    /// never pauses on its own (remove its behaviours to stop it), and resting piles keep
+    /// being solved every step. Motion is otherwise the same: until a body would have fallen
+    /// asleep, every position and velocity is bit for bit what it is with sleeping on.
+    public var allowsSleeping: Bool {
+        get { world.allowsSleeping }
+        set {
+            guard newValue != world.allowsSleeping else { return }
+            world.allowsSleeping = newValue
+            if !newValue {
+                world.wakeAll()
+                setNeedsStepping()
+            }
+        }
+    }
+
     /// The root behaviours, in the order they were added.
     public private(set) var behaviors: [DynamicBehavior] = []
 
     /// Whether the animator is stepping (false before the first behaviour and while paused).
-    public private(set) var isRunning = false
+    public internal(set) var isRunning = false
 
     /// Seconds of simulation run since the animator first started: the number of steps taken
     /// divided by ``stepRate``. Does not advance while paused.
@@ -142,11 +168,11 @@ public final class DynamicAnimator: EngineDriven {
 
     let world: PhysicsWorld
     /// The engine time the current run started at, and the steps taken since.
-    private var runStart = 0.0
-    private var stepsThisRun = 0
+    var runStart = 0.0
+    var stepsThisRun = 0
     /// Incremented at every resume.
-    private var runGeneration = 0
-    private(set) var totalSteps = 0
+    var runGeneration = 0
+    var totalSteps = 0
     /// Set by a change during a step, so that the step does not end in a pause.
     private var changedThisStep = false
     private var pausedThisTick = false
@@ -156,18 +182,18 @@ public final class DynamicAnimator: EngineDriven {
     private var deferredChanges: [() -> Void] = []
 
     /// Items in the order their bodies were created, and lookups by identity and by body.
-    private(set) var records: [ItemRecord] = []
+    var records: [ItemRecord] = []
     private var recordByItem: [ObjectIdentifier: ItemRecord] = [:]
     /// Bumped whenever a body is created or destroyed (for behaviours that cache body handles).
-    private(set) var bodyGeneration = 0
+    var bodyGeneration = 0
     private var recordByBody: [BodyID: ItemRecord] = [:]
 
     /// Every behaviour in tree order (rebuilt when the tree changes).
     private var flattenedStorage: [DynamicBehavior]?
     /// Item behaviours in the order they were added (the last one wins per property).
-    private(set) var itemBehaviors: [DynamicItemBehavior] = []
+    var itemBehaviors: [DynamicItemBehavior] = []
     /// Collision behaviours by mask bit: slot i uses bit 1 << i.
-    private(set) var collisionSlots: [CollisionBehavior?] = []
+    var collisionSlots: [CollisionBehavior?] = []
 
     /// An animator whose reference bounds are `referenceBounds` (UIKit's reference view), on
     /// `engine`'s clock, stepping `stepRate` times per simulated second (default 120; a
@@ -300,6 +326,7 @@ public final class DynamicAnimator: EngineDriven {
         if let shape = shapeOf(item) {
             if shape.geometry != record.shape {
                 world.setShape(shape.geometry, of: record.body)
+                applyGroupMass(of: item, to: record.body)
                 record.shape = shape.geometry
                 record.halfSize = shape.halfSize
             }
@@ -396,7 +423,7 @@ public final class DynamicAnimator: EngineDriven {
     }
 
     /// Writes every item whose simulated centre or rotation changed since the last write.
-    private func writeItems() {
+    func writeItems() {
         // A snapshot keeps the records alive (an item's setter may change the behaviours), so
         // the loop reads them unretained instead of retaining and releasing each one.
         let snapshot = records
@@ -458,7 +485,7 @@ public final class DynamicAnimator: EngineDriven {
         engine.addDriven(self)
     }
 
-    private func pause(notify: Bool) {
+    func pause(notify: Bool) {
         guard isRunning else { return }
         isRunning = false
         if notify {
@@ -545,6 +572,7 @@ public final class DynamicAnimator: EngineDriven {
         var material = BodyMaterial()
         material.density = 1
         let body = world.createBody(shape: shape.geometry, position: center, angle: angle, material: material)
+        applyGroupMass(of: item, to: body)
         let record = ItemRecord(item: item, body: body, center: center, angle: angle,
                                 shape: shape.geometry, halfSize: shape.halfSize)
         record.material = material
@@ -554,6 +582,16 @@ public final class DynamicAnimator: EngineDriven {
         recordByBody[body] = record
         refreshMaterial(of: record)
         refreshCollisionMasks(of: record)
+    }
+
+    /// A group's body takes its mass and inertia from its members, not from its hull; a group
+    /// that left members out says so.
+    private func applyGroupMass(of item: any DynamicItem, to body: BodyID) {
+        guard let group = item as? DynamicItemGroup else { return }
+        if group.ignoredItemCount > 0 {
+            engine.report(.invalidArgument, "DynamicItemGroup: \(group.ignoredItemCount) of its items had a non-finite or out-of-range centre or size when the group was made; they are not part of it")
+        }
+        world.setMassShape(area: group.area, secondMoment: group.secondMoment, of: body)
     }
 
     /// One reference fewer; the body is destroyed with the last one.

@@ -56,6 +56,10 @@ public final class AttachmentBehavior: DynamicBehavior {
     private var storedDamping = 0.0
     private var storedFrictionTorque = 0.0
     private var range = FloatRange.infinite
+    private var motorEnabled = false
+    private var storedMotorSpeed = 0.0
+    private var storedMaximumMotorTorque = 0.0
+    private var storedMaximumMotorForce = 0.0
     private var joint: JointID?
 
     private init(kind: Kind, item1: any DynamicItem, offset1: Vector, item2: (any DynamicItem)?, offset2: Vector,
@@ -235,6 +239,66 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
     }
 
+    // MARK: Motor (Box2D's, beyond UIKit)
+
+    /// Whether a motor drives a pin's rotation or a sliding attachment's translation (default
+    /// false). The motor is a velocity constraint: at every step it pushes the attachment
+    /// towards ``motorSpeed`` with at most ``maximumMotorTorque`` (pin) or
+    /// ``maximumMotorForce`` (sliding), so an unloaded pinned wheel of inertia I spins up at
+    /// exactly τ/I rad/s² and then turns at the motor speed, and a load that needs more than the
+    /// maximum stalls it (a bar lifted against gravity stops where m·g·d·sin θ = τ). Turning
+    /// it on for another kind of attachment is rejected with a diagnostic.
+    public var isMotorEnabled: Bool {
+        get { motorEnabled }
+        set {
+            guard !newValue || isPinOrSliding else {
+                report(.illegalStateTransition, "AttachmentBehavior.isMotorEnabled: only pin and sliding attachments have a motor; unchanged")
+                return
+            }
+            motorEnabled = newValue
+            update()
+        }
+    }
+
+    /// The motor's target speed (default 0): for a pin, the first item's angular velocity
+    /// relative to the second's, in radians per second (positive turns clockwise on screen, as
+    /// rotations do); for a sliding attachment, the rate of the translation that
+    /// ``attachmentRange`` limits (the item relative to the anchor, or the second item relative
+    /// to the first), along the axis, in points per second. Non-finite values are rejected with
+    /// a diagnostic.
+    public var motorSpeed: Double {
+        get { storedMotorSpeed }
+        set {
+            guard newValue.isFinite else {
+                report(.invalidArgument, "AttachmentBehavior.motorSpeed must be finite; unchanged")
+                return
+            }
+            storedMotorSpeed = newValue
+            update()
+        }
+    }
+
+    /// The most torque a pin's motor applies, in mass·points²/s² (default 0: the motor does
+    /// nothing). Negative or non-finite values are rejected with a diagnostic.
+    public var maximumMotorTorque: Double {
+        get { storedMaximumMotorTorque }
+        set { if accepts(newValue, "maximumMotorTorque") { storedMaximumMotorTorque = newValue; update() } }
+    }
+
+    /// The most force a sliding attachment's motor applies, in mass·points/s² (default 0).
+    /// Negative or non-finite values are rejected with a diagnostic.
+    public var maximumMotorForce: Double {
+        get { storedMaximumMotorForce }
+        set { if accepts(newValue, "maximumMotorForce") { storedMaximumMotorForce = newValue; update() } }
+    }
+
+    private var isPinOrSliding: Bool {
+        switch kind {
+        case .pin, .sliding: return true
+        case .spring, .limit, .fixed: return false
+        }
+    }
+
     /// Whether `value` is a valid length, frequency, damping or friction torque; reports it if
     /// not. The caller stores it and then calls `update()`: the store must end before the update
     /// reads the stored parameters (passing the stored property `inout` here while `update()`
@@ -272,9 +336,17 @@ public final class AttachmentBehavior: DynamicBehavior {
         case .fixed: jointKind = .fixed
         case .pin: jointKind = .pin(angleRange: solverRange)
         }
-        return JointDefinition(kind: jointKind, bodyA: bodyA, bodyB: bodyB, localAnchorA: offset1,
-                               anchorB: bodyB == nil ? anchor : offset2.asPoint,
-                               frictionTorque: storedFrictionTorque)
+        var definition = JointDefinition(kind: jointKind, bodyA: bodyA, bodyB: bodyB, localAnchorA: offset1,
+                                         anchorB: bodyB == nil ? anchor : offset2.asPoint,
+                                         frictionTorque: storedFrictionTorque)
+        definition.isMotorEnabled = motorEnabled
+        definition.motorSpeed = storedMotorSpeed
+        if case .sliding = kind {
+            definition.maxMotorForce = storedMaximumMotorForce
+        } else {
+            definition.maxMotorForce = storedMaximumMotorTorque
+        }
+        return definition
     }
 
     private func update() {
@@ -296,6 +368,22 @@ public final class AttachmentBehavior: DynamicBehavior {
     }
 
     override func forgetWorld() { joint = nil }
+
+    override func savedState() -> (() -> Void)? {
+        let anchor = anchor, length = storedLength, frequency = storedFrequency, damping = storedDamping
+        let frictionTorque = storedFrictionTorque, range = range, joint = joint
+        let motor = (motorEnabled, storedMotorSpeed, storedMaximumMotorTorque, storedMaximumMotorForce)
+        return { [self] in
+            (motorEnabled, storedMotorSpeed, storedMaximumMotorTorque, storedMaximumMotorForce) = motor
+            self.anchor = anchor
+            storedLength = length
+            storedFrequency = frequency
+            storedDamping = damping
+            storedFrictionTorque = frictionTorque
+            self.range = range
+            self.joint = joint
+        }
+    }
 
     // MARK: Geometry at creation
 

@@ -10,7 +10,9 @@ import Kinetic
 /// nothing, with a diagnostic).
 ///
 /// Boundaries: a segment (``addBoundary(withIdentifier:from:to:)``), a closed polygon
-/// (``addBoundary(withIdentifier:for:)``), and the reference bounds' rectangle, optionally inset
+/// (`addBoundary(withIdentifier:for:)` with an array of points), a path of lines, curves and
+/// arcs (`addBoundary(withIdentifier:for:)` with a ``BezierPath``, flattened within its
+/// ``BezierPath/flatness``), and the reference bounds' rectangle, optionally inset
 /// (``setTranslatesReferenceBoundsIntoBoundary(with:)``; its identifier is nil). Adding a
 /// boundary under an identifier that exists replaces it. Non-finite points, fewer than two
 /// points, or insets that leave a negative size are rejected with a diagnostic.
@@ -145,6 +147,24 @@ public final class CollisionBehavior: DynamicBehavior {
         addBoundary(Boundary(identifier: identifier, points: path, isClosed: path.count > 2, worldID: nil))
     }
 
+    /// Adds (or replaces) the boundary `identifier` along `path` (UIKit's
+    /// `addBoundary(withIdentifier:for:)` with a `UIBezierPath`): its first contour flattened
+    /// to a chain of segments within ``BezierPath/flatness`` of every curve, closed if the path
+    /// was closed. A path with fewer than two points, or with a point that is not finite or
+    /// beyond ±1e9 points (or such a radius, or a non-finite angle), is rejected with a
+    /// diagnostic; a path of several contours uses the first, with a diagnostic.
+    public func addBoundary(withIdentifier identifier: String, for path: BezierPath) {
+        guard path.isUsable else {
+            report(.invalidArgument, "CollisionBehavior.addBoundary(\(identifier)): the path has a non-finite or out-of-range point, radius or angle; unchanged")
+            return
+        }
+        let chain = path.flattened()
+        if path.contourCount > 1 {
+            report(.invalidArgument, "CollisionBehavior.addBoundary(\(identifier)): the path has \(path.contourCount) contours; the first is used")
+        }
+        addBoundary(Boundary(identifier: identifier, points: chain.points, isClosed: chain.isClosed && chain.points.count > 2, worldID: nil))
+    }
+
     private func addBoundary(_ boundary: Boundary) {
         guard boundary.points.count >= 2, boundary.points.allSatisfy({ $0.isUsableCoordinate }) else {
             report(.invalidArgument, "CollisionBehavior.addBoundary(\(boundary.identifier)): needs at least two finite points; unchanged")
@@ -257,5 +277,18 @@ public final class CollisionBehavior: DynamicBehavior {
         for i in boundaries.indices { boundaries[i].worldID = nil }
         referenceBoundary = nil
         slot = nil
+    }
+
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, boundaries = boundaries, referenceBoundary = referenceBoundary
+        let slot = slot, mode = mode, referenceInsets = referenceInsets
+        return { [self] in
+            list.restore(items)
+            self.boundaries = boundaries
+            self.referenceBoundary = referenceBoundary
+            self.slot = slot
+            self.mode = mode
+            self.referenceInsets = referenceInsets
+        }
     }
 }

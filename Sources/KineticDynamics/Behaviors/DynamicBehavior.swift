@@ -151,6 +151,12 @@ open class DynamicBehavior {
     /// boundaries, mask slot) without touching the world, so that another animator starts clean.
     func forgetWorld() {}
 
+    /// A closure that puts the behaviour's own state back as it is now (its parameters, items,
+    /// handles into the world and run-time flags such as a push's `active`), for
+    /// ``DynamicAnimator/restore(_:)``. It writes the stored values directly: the animator
+    /// restores the world and its books itself. Nil for a behaviour with no state of its own.
+    func savedState() -> (() -> Void)? { nil }
+
     // MARK: Helpers
 
     final func isAncestor(of other: DynamicBehavior) -> Bool {
@@ -201,6 +207,12 @@ final class ItemList {
         items.append(item)
         version &+= 1
         return true
+    }
+
+    /// Replaces the items (a snapshot's restore).
+    func restore(_ saved: [any DynamicItem]) {
+        items = saved
+        version &+= 1
     }
 
     /// Removes `item`; returns whether it was in the list.

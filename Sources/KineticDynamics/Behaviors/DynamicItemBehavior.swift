@@ -236,6 +236,17 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     override var referencedItems: [any DynamicItem] { list.items }
 
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, settings = settings, values = values, charge = storedCharge, pending = pending
+        return { [self] in
+            list.restore(items)
+            self.settings = settings
+            self.values = values
+            self.storedCharge = charge
+            self.pending = pending
+        }
+    }
+
     override func didAttach(to animator: DynamicAnimator) {
         animator.registerItemBehavior(self)
         let waiting = pending

@@ -104,6 +104,16 @@ public final class GravityBehavior: DynamicBehavior {
 
     override var referencedItems: [any DynamicItem] { list.items }
 
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, direction = direction, pendingAngle = pendingAngle
+        return { [self] in
+            list.restore(items)
+            self.direction = direction
+            self.pendingAngle = pendingAngle
+            cacheKey = nil
+        }
+    }
+
     /// Called before the behaviour is added to an animator or removed from one (UIKit's
     /// `willMove(to:)`): gravity drops the body handles it cached for the previous animator.
     public override func willMove(to animator: DynamicAnimator?) {

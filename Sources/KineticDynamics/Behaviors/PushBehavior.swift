@@ -140,6 +140,18 @@ public final class PushBehavior: DynamicBehavior {
 
     override var referencedItems: [any DynamicItem] { list.items }
 
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, direction = direction, rememberedAngle = rememberedAngle
+        let isActive = isActive, offsets = offsets
+        return { [self] in
+            list.restore(items)
+            self.direction = direction
+            self.rememberedAngle = rememberedAngle
+            self.isActive = isActive
+            self.offsets = offsets
+        }
+    }
+
     override var needsStepping: Bool {
         mode == .continuous && isActive && (direction.x != 0 || direction.y != 0) && !list.items.isEmpty
     }

@@ -77,4 +77,13 @@ public final class SnapBehavior: DynamicBehavior {
     }
 
     override func forgetWorld() { joint = nil }
+
+    override func savedState() -> (() -> Void)? {
+        let point = point, damping = storedDamping, joint = joint
+        return { [self] in
+            self.point = point
+            self.storedDamping = damping
+            self.joint = joint
+        }
+    }
 }

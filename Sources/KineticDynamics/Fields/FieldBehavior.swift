@@ -270,6 +270,23 @@ public final class FieldBehavior: DynamicBehavior {
 
     override var referencedItems: [any DynamicItem] { list.items }
 
+    override func savedState() -> (() -> Void)? {
+        let items = list.items, position = storedPosition, region = storedRegion, strength = storedStrength
+        let falloff = storedFalloff, minimumRadius = storedMinimumRadius, direction = storedDirection
+        let smoothness = storedSmoothness, animationSpeed = storedAnimationSpeed
+        return { [self] in
+            list.restore(items)
+            storedPosition = position
+            storedRegion = region
+            storedStrength = strength
+            storedFalloff = falloff
+            storedMinimumRadius = minimumRadius
+            storedDirection = direction
+            storedSmoothness = smoothness
+            storedAnimationSpeed = animationSpeed
+        }
+    }
+
     override func applyBeforeStep(in animator: DynamicAnimator) {
         let world = animator.world
         let time = animator.elapsedTime

@@ -57,4 +57,6 @@ struct Joint {
     var lowerImpulse = 0.0
     var upperImpulse = 0.0
     var frictionImpulse = 0.0
+    /// The motor's, in `applyAngular`'s sense on a pin, along the axis on a slider.
+    var motorImpulse = 0.0
 }

@@ -296,8 +296,9 @@ enum JointSolver {
             case .pin:
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
                 j.pointee.angle = relativeAngle(j.pointee, a.pointee.rotation, b.pointee.rotation)
+                if !j.pointee.definition.isMotorEnabled { j.pointee.motorImpulse = 0 }
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
-                applyAngular(j.pointee.lowerImpulse - j.pointee.upperImpulse, a, b)
+                applyAngular(j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.motorImpulse, a, b)
             case .fixed:
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
@@ -320,7 +321,8 @@ enum JointSolver {
                 j.pointee.translation = dot(axis, dd)
                 j.pointee.rA = r1; j.pointee.rB = r2
                 // Warm start on (base, mover).
-                let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse
+                if !j.pointee.definition.isMotorEnabled { j.pointee.motorImpulse = 0 }
+                let axial = j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.motorImpulse
                 let P = perp * j.pointee.impulse + axis * axial
                 let L1 = j.pointee.impulse * j.pointee.s1 + axial * j.pointee.a1
                 let L2 = j.pointee.impulse * j.pointee.s2 + axial * j.pointee.a2
@@ -427,6 +429,15 @@ enum JointSolver {
                     apply(u * -(j.pointee.upperImpulse - old), a, b, rA, rB)
                 }
             case .pin(let range):
+                // The motor first, so the limits and the point get the last word (Box2D's order):
+                // drive ωA − ωB to the speed with at most the torque's impulse per step.
+                if j.pointee.definition.isMotorEnabled, j.pointee.angularMass > 0 {
+                    let cdot = a.pointee.angularVelocity - b.pointee.angularVelocity - j.pointee.definition.motorSpeed
+                    let maxImpulse = j.pointee.definition.maxMotorForce * h
+                    let old = j.pointee.motorImpulse
+                    j.pointee.motorImpulse = min(max(old + j.pointee.angularMass * cdot, -maxImpulse), maxImpulse)
+                    applyAngular(j.pointee.motorImpulse - old, a, b)
+                }
                 if let range, j.pointee.angularMass > 0 {
                     // Internal θ is −(A relative to B).
                     let lower = -range.upperBound, upper = -range.lowerBound
@@ -458,6 +469,14 @@ enum JointSolver {
                 @inline(__always) func applyLine(_ impulse: Double, _ dir: Vec2, _ l1: Double, _ l2: Double) {
                     m1.pointee.velocity -= dir * (impulse * im1); m1.pointee.angularVelocity -= ii1 * impulse * l1
                     m2.pointee.velocity += dir * (impulse * im2); m2.pointee.angularVelocity += ii2 * impulse * l2
+                }
+                if j.pointee.definition.isMotorEnabled {
+                    let a1 = j.pointee.a1, a2 = j.pointee.a2
+                    let cdot = dot(axis, m2.pointee.velocity - m1.pointee.velocity) + a2 * m2.pointee.angularVelocity - a1 * m1.pointee.angularVelocity
+                    let maxImpulse = j.pointee.definition.maxMotorForce * h
+                    let old = j.pointee.motorImpulse
+                    j.pointee.motorImpulse = min(max(old - j.pointee.mass * (cdot - j.pointee.definition.motorSpeed), -maxImpulse), maxImpulse)
+                    applyLine(j.pointee.motorImpulse - old, axis, a1, a2)
                 }
                 if let range {
                     let a1 = j.pointee.a1, a2 = j.pointee.a2

@@ -151,6 +151,8 @@ extension PhysicsWorld {
         if !(d.localAnchorA.x.isFinite && d.localAnchorA.y.isFinite) { d.localAnchorA = .zero }
         if !(d.anchorB.x.isFinite && d.anchorB.y.isFinite) { d.anchorB = .zero }
         if !d.frictionTorque.isFinite || d.frictionTorque < 0 { d.frictionTorque = 0 }
+        if !d.motorSpeed.isFinite { d.motorSpeed = 0 }
+        if !d.maxMotorForce.isFinite || d.maxMotorForce < 0 { d.maxMotorForce = 0 }
         switch d.kind {
         case .distance(let length, let frequency, let ratio):
             d.kind = .distance(length: length.isFinite ? max(length, 0) : 0,

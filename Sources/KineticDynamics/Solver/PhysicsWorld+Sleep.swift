@@ -3,6 +3,11 @@
 import Kinetic
 
 extension PhysicsWorld {
+    /// Wakes every dynamic body (sleeping switched off).
+    func wakeAll() {
+        for i in 1..<bodies.count { wakeBody(i) }
+    }
+
     func updateSleep(_ h: Double) {
         let linear2 = Self.linearSleepTolerance * Self.linearSleepTolerance
         let angular2 = Self.angularSleepTolerance * Self.angularSleepTolerance

@@ -97,6 +97,14 @@ struct JointDefinition: Equatable {
     var anchorB: Point = .zero
     /// Torque resisting rotation at the joint, in mass·points²/s² (UIKit's `frictionTorque`).
     var frictionTorque = 0.0
+    /// A motor on a pin or sliding joint (Box2D's revolute and prismatic motors; ignored by the
+    /// other kinds): a velocity constraint driving A's angular velocity relative to B's
+    /// (rad/s) or the sliding translation's rate (points/s) to `motorSpeed`, with an impulse
+    /// clamped to `maxMotorForce`·h per step (a torque in mass·points²/s² on a pin, a force in
+    /// mass·points/s² on a slider).
+    var isMotorEnabled = false
+    var motorSpeed = 0.0
+    var maxMotorForce = 0.0
 }
 
 /// A fixed-step rigid-body world (Box2D 2.3's design, written for Kinetic).
@@ -362,6 +370,17 @@ final class PhysicsWorld {
         wakeContacts(of: i)
     }
 
+    /// Replaces the area and second moment the body's mass and inertia come from (a group of
+    /// items: its members' together, not its hull's); ignored unless both are finite and positive.
+    /// Until the shape is set again.
+    func setMassShape(area: Double, secondMoment: Double, of body: BodyID) {
+        guard let i = index(body), area.isFinite, area > 0, secondMoment.isFinite, secondMoment > 0 else { return }
+        bodies[i].area = area
+        bodies[i].secondMoment = secondMoment
+        updateMass(i)
+        wakeBody(i)
+    }
+
     /// Adds a force for the next step, at a world point (nil: the centre of mass, no torque).
     /// Wakes the body; ignored for anchored bodies and non-finite values.
     func applyForce(_ force: Vector, at point: Point?, to body: BodyID) {
@@ -527,6 +546,7 @@ final class PhysicsWorld {
             new.linearImpulse = old.linearImpulse; new.impulse = old.impulse
             new.angularImpulse = old.angularImpulse; new.lowerImpulse = old.lowerImpulse
             new.upperImpulse = old.upperImpulse; new.frictionImpulse = old.frictionImpulse
+            new.motorImpulse = old.motorImpulse
         }
         joints[j] = new
         wakeJoint(j)

@@ -1,0 +1,135 @@
+// A dynamic animator's whole simulation at one instant, and putting it back (undo, an inspector's seek).
+import Kinetic
+
+/// A copy of a ``DynamicAnimator``'s simulation at one instant, taken by
+/// ``DynamicAnimator/snapshot()`` and put back by ``DynamicAnimator/restore(_:)``.
+///
+/// It holds the solver's whole state (every body's pose, velocity, material, collision masks
+/// and sleep counter, the contact cache with its warm-start impulses, the joints with their
+/// accumulated impulses, the boundaries, the broad phase's order, the sleeping islands), the
+/// animator's books of its items, the built-in behaviours' parameters, items and run-time state
+/// (a push's `active`, velocities an item behaviour has not applied yet) and the animator's
+/// clock (whether it runs, the steps taken, the phase of the next step). A value: keep as many as
+/// you like. It keeps the behaviours and items it names alive, not the animator.
+///
+/// Not covered: behaviours' ``DynamicBehavior/action`` closures and the collision delegates, the
+/// stored properties of your own `DynamicBehavior` subclasses (their built-in children are
+/// covered), the items' own properties other than the centre and transform the animator writes,
+/// and anything outside the animator (the engine's other animations).
+public struct DynamicAnimatorSnapshot {
+    /// ``DynamicAnimator/elapsedTime`` when the snapshot was taken: seconds simulated.
+    public let elapsedTime: Double
+    /// The engine's time when the snapshot was taken.
+    public let engineTime: Double
+
+    let animator: ObjectIdentifier
+    let world: PhysicsWorld.State
+    let roots: [DynamicBehavior]
+    let flattened: [DynamicBehavior]
+    let behaviorStates: [(() -> Void)?]
+    let records: [ItemRecord]
+    let recordStates: [RecordState]
+    let itemBehaviors: [DynamicItemBehavior]
+    let collisionSlots: [CollisionBehavior?]
+    let isRunning: Bool
+    let runStart: Double
+    let stepsThisRun: Int
+    let totalSteps: Int
+
+    /// What the animator keeps per item beside the world (the rest is rewritten on restore).
+    struct RecordState {
+        var references: Int
+        var shape: ShapeGeometry
+        var halfSize: Vector
+        var material: BodyMaterial
+        var charge: Double
+        var itemsMask: UInt64
+        var boundariesMask: UInt64
+    }
+}
+
+extension DynamicAnimator {
+    /// A copy of the simulation as it is now (see ``DynamicAnimatorSnapshot`` for what it
+    /// covers). Taking one changes nothing and costs a few retains per array: the world copies
+    /// an array when it next writes it. Inside a step (an ``DynamicBehavior/action`` or a
+    /// collision delegate's callback) the step is half done: nil, with an
+    /// `Diagnostic.Kind.illegalStateTransition` diagnostic.
+    public func snapshot() -> DynamicAnimatorSnapshot? {
+        if isStepping {
+            engine.report(.illegalStateTransition, "DynamicAnimator.snapshot: called inside a step (an action or a collision callback); no snapshot")
+            return nil
+        }
+        let flat = flattenedBehaviors
+        return DynamicAnimatorSnapshot(
+            elapsedTime: elapsedTime, engineTime: engine.time, animator: ObjectIdentifier(self), world: world.state,
+            roots: behaviors, flattened: flat, behaviorStates: flat.map { $0.savedState() }, records: records,
+            recordStates: records.map {
+                DynamicAnimatorSnapshot.RecordState(references: $0.references, shape: $0.shape, halfSize: $0.halfSize,
+                                                    material: $0.material, charge: $0.charge,
+                                                    itemsMask: $0.itemsMask, boundariesMask: $0.boundariesMask)
+            },
+            itemBehaviors: itemBehaviors, collisionSlots: collisionSlots, isRunning: isRunning,
+            runStart: runStart, stepsThisRun: stepsThisRun, totalSteps: totalSteps)
+    }
+
+    /// Puts the simulation back as it was when `snapshot` was taken, so that the steps after it
+    /// repeat the steps after the snapshot bit for bit (the same item centres, transforms and
+    /// velocities), whatever happened in between.
+    ///
+    /// The animator must have the same configuration as then: the same root behaviours with the
+    /// same trees, in the same order, and the same items with the same bodies (an item taken out
+    /// of every behaviour and put back has a new body). Otherwise, or for a snapshot of another
+    /// animator, the call reports an `Diagnostic.Kind.invalidArgument` diagnostic and changes
+    /// nothing. Parameters changed since (an anchor, a magnitude, an item added to a behaviour
+    /// whose body existed) are put back.
+    ///
+    /// Every item's `DynamicItem.center` and `DynamicItem.transform` are written at once (like
+    /// ``updateItem(usingCurrentState:)``, an explicit move). The clock takes the snapshot's
+    /// phase: at an engine time `t₀ + d` after a restore at `t₀`, the animator has taken the
+    /// steps it had taken `d` after the snapshot. It runs or pauses as it did then (with the
+    /// delegate's and `onResume`/`onPause` calls if that changes). Inside a step the restore is
+    /// deferred to the step's end, as behaviour changes are.
+    public func restore(_ snapshot: DynamicAnimatorSnapshot) {
+        if isStepping { deferUntilAfterStep { [self] in self.restore(snapshot) }; return }
+        guard snapshot.animator == ObjectIdentifier(self), DynamicAnimator.same(snapshot.roots, behaviors),
+              DynamicAnimator.same(snapshot.flattened, flattenedBehaviors), DynamicAnimator.same(snapshot.records, records) else {
+            engine.report(.invalidArgument, "DynamicAnimator.restore: the snapshot is of another animator, or the behaviours or items changed since it was taken; nothing changed")
+            return
+        }
+        world.restore(snapshot.world)
+        for (record, saved) in zip(records, snapshot.recordStates) {
+            record.references = saved.references
+            record.shape = saved.shape
+            record.halfSize = saved.halfSize
+            record.material = saved.material
+            record.charge = saved.charge
+            record.itemsMask = saved.itemsMask
+            record.boundariesMask = saved.boundariesMask
+            // Written afresh below: the item shows whatever it showed before the restore.
+            record.writtenCenter = record.item.center
+            record.writtenAngle = .nan
+            record.readRotation = Rotation(c: .nan, s: .nan)
+        }
+        for restoreBehavior in snapshot.behaviorStates { restoreBehavior?() }
+        itemBehaviors = snapshot.itemBehaviors
+        collisionSlots = snapshot.collisionSlots
+        bodyGeneration &+= 1              // behaviours' cached body lists are rebuilt
+        totalSteps = snapshot.totalSteps
+        writeItems()
+
+        if snapshot.isRunning {
+            if !isRunning { setNeedsStepping() }
+            // The same phase: at the snapshot's own engine time exactly its start.
+            let now = engine.time
+            runStart = now == snapshot.engineTime ? snapshot.runStart : now - (snapshot.engineTime - snapshot.runStart)
+            stepsThisRun = snapshot.stepsThisRun
+            runGeneration &+= 1
+        } else if isRunning {
+            pause(notify: true)
+        }
+    }
+
+    private static func same<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
+    }
+}

@@ -1,0 +1,87 @@
+// A copy of everything a step reads from the world and did not write first: what a snapshot of
+// the world must hold for the steps after a restore to repeat the original ones bit for bit.
+import Kinetic
+
+extension PhysicsWorld {
+    /// The world's persistent state. The arrays are copied on write, so taking one costs a few
+    /// retains; the world pays for the copy of an array when it next writes it.
+    ///
+    /// Left out, because every step rewrites them before reading them: the step buffers
+    /// (`contactScratch`, `constraintBuffer`, `pairKeys`, `pairScratch`, `pairBucketStarts`,
+    /// `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`, `activeContacts`,
+    /// `activeJoints`, `touching`, `events`, `islandParent`, `islandMinSleep`, `islandSlot`).
+    /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
+    /// one group or the other.
+    struct State {
+        var velocityIterations: Int
+        var positionIterations: Int
+        var allowsSleeping: Bool
+        var motions: [Motion]
+        var bodies: [BodyRecord]
+        var shapes: [ShapeGeometry]
+        var vertexPool: [Vec2]
+        var normalPool: [Vec2]
+        var freeBodies: [Int32]
+        var releasedBodies: [Int32]
+        var segments: [Segment]
+        var segmentVertices: [Vec2]
+        var segmentNormals: [Vec2]
+        var freeSegments: [Int32]
+        var boundaries: [BoundaryRecord]
+        var freeBoundaries: [Int32]
+        var joints: [Joint]
+        var freeJoints: [Int32]
+        /// The contact cache, with the impulses that warm-start the next step.
+        var contacts: [Contact]
+        /// The broad phase's proxies and their sorted order (rebuilt only when `proxiesDirty`).
+        var proxies: [Proxy]
+        var proxyOrder: [Int32]
+        var proxiesDirty: Bool
+        /// The pairs touching at the end of the last step (the next step's events compare with them).
+        var previousTouching: [TouchRecord]
+        var sleepingIslands: [[Int32]]
+        var freeIslands: [Int32]
+    }
+
+    var state: State {
+        State(velocityIterations: velocityIterations, positionIterations: positionIterations,
+              allowsSleeping: allowsSleeping, motions: motions, bodies: bodies, shapes: shapes,
+              vertexPool: vertexPool, normalPool: normalPool, freeBodies: freeBodies,
+              releasedBodies: releasedBodies, segments: segments, segmentVertices: segmentVertices,
+              segmentNormals: segmentNormals, freeSegments: freeSegments, boundaries: boundaries,
+              freeBoundaries: freeBoundaries, joints: joints, freeJoints: freeJoints, contacts: contacts,
+              proxies: proxies, proxyOrder: proxyOrder, proxiesDirty: proxiesDirty,
+              previousTouching: previousTouching, sleepingIslands: sleepingIslands, freeIslands: freeIslands)
+    }
+
+    /// Puts the world back to `state`. The step buffers keep their capacity; `events` is emptied
+    /// (the events of the step before the snapshot were delivered then).
+    func restore(_ state: State) {
+        velocityIterations = state.velocityIterations
+        positionIterations = state.positionIterations
+        allowsSleeping = state.allowsSleeping
+        motions = state.motions
+        bodies = state.bodies
+        shapes = state.shapes
+        vertexPool = state.vertexPool
+        normalPool = state.normalPool
+        freeBodies = state.freeBodies
+        releasedBodies = state.releasedBodies
+        segments = state.segments
+        segmentVertices = state.segmentVertices
+        segmentNormals = state.segmentNormals
+        freeSegments = state.freeSegments
+        boundaries = state.boundaries
+        freeBoundaries = state.freeBoundaries
+        joints = state.joints
+        freeJoints = state.freeJoints
+        contacts = state.contacts
+        proxies = state.proxies
+        proxyOrder = state.proxyOrder
+        proxiesDirty = state.proxiesDirty
+        previousTouching = state.previousTouching
+        sleepingIslands = state.sleepingIslands
+        freeIslands = state.freeIslands
+        events.removeAll(keepingCapacity: true)
+    }
+}
