@@ -89,7 +89,7 @@ public struct BezierPath: Equatable, Sendable {
     /// (on screen) goes by increasing angles. A line joins the current point to the arc's start.
     /// Ends 2π or more apart make a full circle.
     public mutating func addArc(withCenter center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
-        let turn = 2 * SolverTrig.pi
+        let turn = 2 * Double.pi
         var sweep = endAngle - startAngle
         if sweep.magnitude >= turn {
             sweep = clockwise ? turn : -turn
@@ -155,7 +155,7 @@ public struct BezierPath: Equatable, Sendable {
                 let r = radius.magnitude
                 let n = r > 0 ? steps(sweep.magnitude / (8 * f / r).squareRoot()) : 1
                 for k in 0...n {
-                    let (s, c) = SolverTrig.sinCos(start + sweep * Double(k) / Double(n))
+                    let (s, c) = sinCos(start + sweep * Double(k) / Double(n))
                     let p = Point(x: center.x + r * c, y: center.y + r * s)
                     if k == 0, !points.isEmpty, points[points.count - 1] == p { continue }
                     points.append(p)

@@ -87,7 +87,7 @@ import Kinetic
         #expect(angle.magnitude > 1, "it turned")
         for item in [a, b, c] { #expect(item.transform.rotation.isApproximatelyEqual(to: angle, tolerance: 1e-12)) }
         // Each member sits at the group's centre plus its first offset turned by the angle.
-        let (sin, cos) = SolverTrig.sinCos(angle)
+        let (sin, cos) = Elementary.sinCos(angle)
         for (item, start) in zip([a, b, c], [Point(x: 100, y: 100), Point(x: 160, y: 100), Point(x: 130, y: 160)]) {
             let ox = start.x - centre.x, oy = start.y - centre.y
             #expect(item.center.x.isApproximatelyEqual(to: group.center.x + ox * cos - oy * sin, tolerance: 1e-9))

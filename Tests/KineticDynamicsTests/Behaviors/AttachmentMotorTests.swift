@@ -27,7 +27,7 @@ import Kinetic
         pin.motorSpeed = 6
         pin.isMotorEnabled = true
         // A disc of radius 50 and density 1: m = π·50²/10,000, I = m·50²/2.
-        let mass = SolverTrig.pi * 2500 / 10_000
+        let mass = Double.pi * 2500 / 10_000
         let inertia = mass * 2500 / 2
         let alpha = 2000 / inertia                  // 2.037 rad/s²
         h.run(until: 1)
@@ -44,7 +44,7 @@ import Kinetic
         let t1 = 6 / alpha
         let turned = 0.5 * alpha * t1 * t1 + 6 * (4 - t1)
         let angle = wheel.transform.rotation
-        let expected = turned.remainder(dividingBy: 2 * SolverTrig.pi)
+        let expected = turned.remainder(dividingBy: 2 * Double.pi)
         #expect((angle - expected).magnitude < 0.03)
         #expect(h.diagnostics.isEmpty)
     }
@@ -75,10 +75,10 @@ import Kinetic
         h.animator.allowsSleeping = false
         h.run(until: 8, rate: 60)
         let theta = bar.transform.rotation
-        #expect((theta.magnitude - SolverTrig.pi / 6).magnitude < 0.003, "stalled at \(theta)")
+        #expect((theta.magnitude - Double.pi / 6).magnitude < 0.003, "stalled at \(theta)")
         #expect(theta > 0, "a positive speed turns clockwise on screen")
         // The bar's centre is on the circle of radius 50 about the pivot, at θ.
-        let (sin, cos) = SolverTrig.sinCos(theta)
+        let (sin, cos) = Elementary.sinCos(theta)
         #expect((bar.center.x - (160 - 50 * sin)).magnitude < 0.05)
         #expect((bar.center.y - (300 + 50 * cos)).magnitude < 0.05)
     }

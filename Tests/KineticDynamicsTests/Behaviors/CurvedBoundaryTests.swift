@@ -55,13 +55,13 @@ import Kinetic
 
         var arc = BezierPath()
         arc.flatness = flatness
-        arc.addArc(withCenter: Point(x: 160, y: 320), radius: 200, startAngle: 0, endAngle: SolverTrig.pi / 2, clockwise: true)
+        arc.addArc(withCenter: Point(x: 160, y: 320), radius: 200, startAngle: 0, endAngle: Double.pi / 2, clockwise: true)
         let a = arc.flattened()
         for p in a.points { #expect((p.distance(to: Point(x: 160, y: 320)) - 200).magnitude < 1e-9) }
         #expect(a.points.first!.distance(to: Point(x: 360, y: 320)) < 1e-9)
         #expect(a.points.last!.distance(to: Point(x: 160, y: 520)) < 1e-9, "clockwise on screen: +x towards +y")
         let arcDeviation = deviation({ t in
-            let (s, co) = SolverTrig.sinCos(t * SolverTrig.pi / 2)
+            let (s, co) = Elementary.sinCos(t * Double.pi / 2)
             return Point(x: 160 + 200 * co, y: 320 + 200 * s)
         }, a.points)
         #expect(arcDeviation <= flatness)
@@ -69,12 +69,12 @@ import Kinetic
 
     @Test func arcsFollowUIKitsDirectionRules() {
         var path = BezierPath()
-        path.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: SolverTrig.pi / 2, clockwise: false)
+        path.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: Double.pi / 2, clockwise: false)
         guard case .arc(_, _, _, let sweep) = path.elements[0] else { Issue.record("no arc"); return }
-        #expect((sweep + 3 * SolverTrig.pi / 2).magnitude < 1e-12, "counter-clockwise the long way round")
+        #expect((sweep + 3 * Double.pi / 2).magnitude < 1e-12, "counter-clockwise the long way round")
         path.addArc(withCenter: .zero, radius: 10, startAngle: 0, endAngle: 7, clockwise: true)
         guard case .arc(_, _, _, let full) = path.elements[1] else { Issue.record("no arc"); return }
-        #expect(full == 2 * SolverTrig.pi)
+        #expect(full == 2 * Double.pi)
     }
 
     /// A ball released at rest on the side of a circular boundary rolls down and up the other
@@ -85,7 +85,7 @@ import Kinetic
         let centre = Point(x: 160, y: 320)
         var circle = BezierPath()
         circle.flatness = 0.1
-        circle.addArc(withCenter: centre, radius: 200, startAngle: 0, endAngle: 2 * SolverTrig.pi, clockwise: true)
+        circle.addArc(withCenter: centre, radius: 200, startAngle: 0, endAngle: 2 * Double.pi, clockwise: true)
         circle.close()
         let item = ball(at: Point(x: 340, y: 320), diameter: 40)
         let collision = CollisionBehavior(items: [item])
@@ -120,7 +120,7 @@ import Kinetic
         let h = DynamicsHarness()
         let centre = Point(x: 160, y: 320)
         var circle = BezierPath()
-        circle.addArc(withCenter: centre, radius: 150, startAngle: 0, endAngle: 2 * SolverTrig.pi, clockwise: true)
+        circle.addArc(withCenter: centre, radius: 150, startAngle: 0, endAngle: 2 * Double.pi, clockwise: true)
         circle.close()
         let item = ball(at: centre, diameter: 20)
         let collision = CollisionBehavior(items: [item])
