@@ -27,7 +27,7 @@ def main():
             scenes.append(run["scene"])
         runs.setdefault((run["engine"], run["scene"]), []).append(run)
 
-    print(f"\nKinetic vs Box2D v3 ({simd}, one thread): ms per simulated 1/60 s, best of {rounds} rounds' medians;"
+    print(f"\nKinetic vs Box2D v3 ({simd}, one thread): ms per simulated 1/60 s, each side's best median of {rounds} round(s);"
           " ratio = Kinetic / Box2D v3 (below 1: Kinetic is faster)\n")
     print("| Scene | Bodies | Kinetic CPU | Box2D v3 CPU | Ratio (CPU) | Kinetic wall | Box2D v3 wall | Ratio (wall)"
           " | Paired ratio (CPU) | CPU medians per round (Kinetic; Box2D v3) |")
