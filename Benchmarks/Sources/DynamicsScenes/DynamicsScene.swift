@@ -1,61 +1,146 @@
-// The two dynamics benchmark scenes built through KineticDynamics' public API, and one fixed step of them.
+// The dynamics benchmark scenes built through KineticDynamics' public API, and one fixed step or
+// one 1/60 s frame of them.
 
 import Kinetic
 import KineticDynamics
 
 /// A dynamic animator on its own engine, holding one of the benchmark scenes, ticked exactly one
-/// fixed step (1/120 s) at a time.
+/// fixed step (1/120 s) or one 60 Hz frame (two fixed steps) at a time.
 public final class DynamicsScene {
     public enum Kind: String, CaseIterable, Sendable {
         /// 20 rows of 40-pt boxes, 210 in all, on the floor of the box.
         case pyramid
         /// 1,000 circles of radius 10 pt piled up in the box.
         case circles
+        /// Box2D v3's `large_pyramid`: 5,050 boxes of 100 pt (1 m) in 100 rows on a ground.
+        case largePyramid = "large_pyramid"
+        /// Box2D v3's `joint_grid`: 100 × 100 circles of radius 40 pt, 100 pt apart, each pinned to
+        /// its neighbours, the 7 middle bodies of the top row fixed; they do not collide.
+        case jointGrid = "joint_grid"
+
+        /// The size the scene has unless told otherwise: rows (pyramid), circles, bottom-row boxes
+        /// (large pyramid), bodies per side (joint grid).
+        public var defaultSize: Int {
+            switch self {
+            case .pyramid: SceneGeometry.pyramidRows
+            case .circles: SceneGeometry.circleCount
+            case .largePyramid: SceneGeometry.largePyramidBase
+            case .jointGrid: SceneGeometry.jointGridSize
+            }
+        }
     }
 
     public let kind: Kind
+    /// Rows, circles, bottom-row boxes or bodies per side (see `Kind.defaultSize`).
+    public let size: Int
     public let engine = AnimationEngine()
     public let animator: DynamicAnimator
     public let items: [BasicDynamicItem]
+    /// The items that move (all but the joint grid's fixed ones) and where they started.
+    let movingItems: [BasicDynamicItem]
+    let startCentres: [Point]
     let material: DynamicItemBehavior
-    let collision: CollisionBehavior
+    let collision: CollisionBehavior?
+    /// The attachments (joint grid only).
+    public let attachmentCount: Int
     /// Touching contacts (item–item and item–boundary) counted from the collision delegate while
     /// it is set (during the warm-up).
     let contactCounter = ContactCounter()
     /// The number of fixed steps taken so far; the engine's time is always `steps / 120` s
-    /// computed from this integer, so that every tick is exactly one step (no accumulated drift).
+    /// computed from this integer, so that every tick is exactly one step or frame (no
+    /// accumulated drift).
     public private(set) var steps = 0
 
-    public init(_ kind: Kind) {
+    /// Builds `kind` at `size` (default `kind.defaultSize`; at least 1). Every body has
+    /// density 1, friction 0.6 (the boundary and ground take the bodies' friction) and elasticity
+    /// 0; gravity is 1000 pt/s² (10 m/s² at 1 m = 100 pt).
+    public init(_ kind: Kind, size: Int? = nil) {
         self.kind = kind
+        let n = Swift.max(size ?? kind.defaultSize, 1)
+        self.size = n
         let g = SceneGeometry.self
-        animator = DynamicAnimator(
-            referenceBounds: Rect(origin: .zero, size: Size(width: g.bounds, height: g.bounds)),
-            engine: engine, stepRate: g.stepRate)
-        animator.velocityIterations = g.velocityIterations
-        animator.positionIterations = g.positionIterations
+        var fixed: [BasicDynamicItem] = []
+        var attachments: [AttachmentBehavior] = []
         switch kind {
-        case .pyramid:
-            items = g.pyramidBoxes().map {
-                BasicDynamicItem(center: $0, size: Size(width: g.boxSide, height: g.boxSide))
+        case .pyramid, .circles:
+            animator = DynamicAnimator(
+                referenceBounds: Rect(origin: .zero, size: Size(width: g.bounds, height: g.bounds)),
+                engine: engine, stepRate: g.stepRate)
+            animator.velocityIterations = g.velocityIterations
+            animator.positionIterations = g.positionIterations
+            if kind == .pyramid {
+                items = g.pyramidBoxes(rows: n).map {
+                    BasicDynamicItem(center: $0, size: Size(width: g.boxSide, height: g.boxSide))
+                }
+            } else {
+                items = g.circleCentres(count: n).map {
+                    BasicDynamicItem(center: $0, size: Size(width: 2 * g.circleRadius, height: 2 * g.circleRadius),
+                                     collisionBoundsType: .ellipse)
+                }
             }
-        case .circles:
-            items = g.circleCentres().map {
-                BasicDynamicItem(center: $0, size: Size(width: 2 * g.circleRadius, height: 2 * g.circleRadius),
-                                 collisionBoundsType: .ellipse)
+            let collision = CollisionBehavior(items: items)
+            collision.translatesReferenceBoundsIntoBoundary = true
+            self.collision = collision
+        case .largePyramid:
+            // Kinetic's own step rate and iterations: the animator steps twice per 1/60 s frame.
+            animator = DynamicAnimator(engine: engine)
+            items = g.largePyramidBoxes(base: n).map {
+                BasicDynamicItem(center: $0, size: Size(width: g.largeBoxSide, height: g.largeBoxSide))
             }
+            let collision = CollisionBehavior(items: items)
+            collision.addBoundary(withIdentifier: "ground", for: g.largePyramidGround)
+            self.collision = collision
+        case .jointGrid:
+            animator = DynamicAnimator(engine: engine)
+            let side = 2 * g.jointGridRadius
+            var grid: [BasicDynamicItem] = []
+            for k in 0..<n {
+                for i in 0..<n {
+                    let item = BasicDynamicItem(center: g.jointGridCentre(column: k, row: i),
+                                                size: Size(width: side, height: side), collisionBoundsType: .ellipse)
+                    if g.isJointGridFixed(column: k, row: i, size: n) { fixed.append(item) }
+                    // Box2D's anchors: half way to the neighbour above and to the one on the left.
+                    if i > 0 {
+                        let above = grid[grid.count - 1]
+                        attachments.append(.pinAttachment(with: above, attachedTo: item, attachmentAnchor:
+                            Point(x: item.center.x, y: item.center.y - g.jointGridPitch / 2)))
+                    }
+                    if k > 0 {
+                        let left = grid[grid.count - n]
+                        attachments.append(.pinAttachment(with: left, attachedTo: item, attachmentAnchor:
+                            Point(x: item.center.x - g.jointGridPitch / 2, y: item.center.y)))
+                    }
+                    grid.append(item)
+                }
+            }
+            items = grid
+            collision = nil  // Box2D's filter: the grid's bodies collide with nothing
         }
+        movingItems = items.filter { item in !fixed.contains { $0 === item } }
+        startCentres = movingItems.map(\.center)
+        attachmentCount = attachments.count
+
         let gravity = GravityBehavior(items: items)  // magnitude 1: 1000 pt/s² downwards
-        collision = CollisionBehavior(items: items)
-        collision.translatesReferenceBoundsIntoBoundary = true
-        collision.collisionDelegate = contactCounter
         material = DynamicItemBehavior(items: items)
         material.friction = g.friction
         material.elasticity = 0
         material.density = g.density
         animator.addBehavior(gravity)
-        animator.addBehavior(collision)
+        if let collision {
+            collision.collisionDelegate = contactCounter
+            animator.addBehavior(collision)
+        }
         animator.addBehavior(material)
+        if !fixed.isEmpty {
+            let anchored = DynamicItemBehavior(items: fixed)
+            anchored.isAnchored = true
+            animator.addBehavior(anchored)
+        }
+        if !attachments.isEmpty {
+            let joints = DynamicBehavior()
+            for attachment in attachments { joints.addChildBehavior(attachment) }
+            animator.addBehavior(joints)
+        }
         engine.tick(at: 0)
     }
 
@@ -66,13 +151,20 @@ public final class DynamicsScene {
         engine.tick(at: Double(steps) / SceneGeometry.stepRate)
     }
 
+    /// One engine tick exactly 1/60 s after the last, as Box2D v3's benchmark steps and a 60 Hz
+    /// host ticks: the animator takes its two fixed steps inside and writes every item back once.
+    @inline(__always) public func frame() {
+        steps += SceneGeometry.stepsPerFrame
+        engine.tick(at: Double(steps) / SceneGeometry.stepRate)
+    }
+
     /// Keeps every body awake, as Box2D's `SetAllowSleeping(false)` does on the other side: the
     /// public API has no switch for sleeping, so this resets every body's rest timer (a zero
     /// velocity added through `DynamicItemBehavior`, which wakes the body). A body falls asleep
-    /// only after 0.5 s (60 steps) at rest, so calling this before every measured step (outside
+    /// only after 0.5 s (60 steps) at rest, so calling this at least every 30 steps (outside
     /// the measured region) keeps the whole pile in the solver.
     public func keepAwake() {
-        for item in items { material.addLinearVelocity(.zero, for: item) }
+        for item in movingItems { material.addLinearVelocity(.zero, for: item) }
     }
 
     /// Runs the warm-up (1,200 steps, 10 s of simulated time) with every body kept awake, counting
@@ -82,7 +174,38 @@ public final class DynamicsScene {
             keepAwake()
             step()
         }
-        collision.collisionDelegate = nil
+        collision?.collisionDelegate = nil
+    }
+
+    /// `warmUp(steps:)` by 1/60 s frames.
+    public func warmUp(frames count: Int) {
+        for _ in 0..<count {
+            keepAwake()
+            frame()
+        }
+        collision?.collisionDelegate = nil
+    }
+
+    /// The state to set beside Box2D v3's, in metres with y up (1 m = 100 pt): how many moving
+    /// items' centres moved more than 0.25 m sideways since they were made (the "stands" check of
+    /// a pyramid), the largest such move, the lowest and highest centre and the fastest item.
+    public func state() -> SceneState {
+        var result = SceneState(bodies: movingItems.count, joints: attachmentCount,
+                                simulatedSeconds: Double(steps) / SceneGeometry.stepRate)
+        // The floor of the 1000-pt box is y = 0 m for pyramid and circles; Box2D's layouts keep
+        // their origin.
+        let floor = kind == .pyramid || kind == .circles ? SceneGeometry.bounds : 0
+        for (item, start) in zip(movingItems, startCentres) {
+            let dx = (item.center.x - start.x).magnitude / 100
+            if dx > 0.25 { result.sideways += 1 }
+            result.maxSideways = Swift.max(result.maxSideways, dx)
+            let y = (floor - item.center.y) / 100
+            result.lowestY = Swift.min(result.lowestY, y)
+            result.highestY = Swift.max(result.highestY, y)
+            let v = material.linearVelocity(for: item)
+            result.fastest = Swift.max(result.fastest, (v.x * v.x + v.y * v.y).squareRoot() / 100)
+        }
+        return result
     }
 
     /// Figures to set beside Box2D's (`after_timing` in scenes.py): the topmost centre and the
@@ -104,6 +227,21 @@ public final class DynamicsScene {
     }
 
     private func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+}
+
+/// `DynamicsScene.state()`: figures in metres, y up, seconds.
+public struct SceneState: Sendable {
+    /// Moving items (Box2D's dynamic bodies) and attachments (its joints).
+    public var bodies: Int
+    public var joints: Int
+    public var simulatedSeconds: Double
+    /// Items whose centre moved more than 0.25 m sideways, and the largest sideways move.
+    public var sideways = 0
+    public var maxSideways = 0.0
+    public var lowestY = Double.infinity
+    public var highestY = -Double.infinity
+    /// The fastest item's speed, m/s.
+    public var fastest = 0.0
 }
 
 /// Counts touching contacts from a collision behaviour's began and ended callbacks.
