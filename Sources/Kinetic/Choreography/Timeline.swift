@@ -88,6 +88,14 @@ public final class Timeline: Animating {
         didSet { currentAnimator?.scrubsLinearly = scrubsLinearly }
     }
 
+    /// Whether reaching either end pauses the run there instead of completing it (UIKit's
+    /// `pausesOnCompletion`): it stays active, so the same run can be reversed or scrubbed
+    /// again (a menu opened and closed by one timeline), and completions do not run. Passed
+    /// to every run's animator.
+    public var pausesOnCompletion = false {
+        didSet { currentAnimator?.pausesOnCompletion = pausesOnCompletion }
+    }
+
     /// An empty timeline on `engine`.
     public init(engine: AnimationEngine) {
         self.engine = engine
@@ -236,6 +244,7 @@ public final class Timeline: Animating {
         let entries = self.entries
         let animator = PropertyAnimator(duration: total, timingParameters: .cubic(.linear), engine: engine)
         animator.scrubsLinearly = scrubsLinearly
+        animator.pausesOnCompletion = pausesOnCompletion
         animator.isReversed = reversedValue
         animator.addAnimations { [unowned(unsafe) animator] in
             for e in entries {
