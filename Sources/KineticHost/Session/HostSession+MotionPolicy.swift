@@ -1,5 +1,6 @@
 // Reduced motion for a hosted scene: the page's switch (and the browser's prefers-reduced-motion) sets the policy of the session's engines.
 import Kinetic
+import KineticScene
 
 extension HostSession {
     /// Sets the ``MotionPolicy`` of the engine shown now and of every engine the session makes
