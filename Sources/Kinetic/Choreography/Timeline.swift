@@ -307,7 +307,7 @@ public final class Timeline: Animating {
         animator.finishAnimation(at: position)
     }
     /// Continues a paused run with new timing for what remains (a thrown scrub: a spring with
-    /// the finger's velocity), as ``PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:)``;
+    /// the finger's velocity), as the animator's `continueAnimation(withTimingParameters:durationFactor:)`;
     /// rejected unless active and paused.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
         guard let animator = activeAnimator else {

@@ -3,7 +3,7 @@ import Kinetic
 import KineticScene
 
 extension HostSession {
-    /// Sets the ``MotionPolicy`` of the engine shown now and of every engine the session makes
+    /// Sets the `MotionPolicy` of the engine shown now and of every engine the session makes
     /// afterwards (a scene selected, a seek back, a replay). The engine shown now changes
     /// nothing in flight: its animations started from now on honour the policy (see
     /// `AnimationEngine.motionPolicy`). The policy outlives scene selection (unlike timing
