@@ -2,12 +2,13 @@ import Kinetic
 import KineticHost
 import KineticScene
 
-/// A menu on a scrubbable timeline (issue 23): a `Timeline` dims the screen and turns the
+/// A menu on scrubbable timelines (issue 23): a `Timeline` dims the screen and turns the
 /// + button, five items spring in from the right one after another (a `Stagger` from the item
 /// nearest the button), and a "new" badge flies along a Bézier path to the top item, turning
-/// with the path's tangent. Tap + to open or close it (mid-flight, the same timeline reverses
-/// on the spot); drag sideways anywhere to scrub the whole timeline with the finger
-/// (`fractionComplete`), and let go to throw it open or shut at the finger's speed.
+/// with the path's tangent; closing is a second timeline (items from the top). Tap + to open or
+/// close it (mid-flight, the run reverses on the spot); drag sideways anywhere to scrub the
+/// whole run with the finger (`fractionComplete`), and let go to throw it open or shut at the
+/// finger's speed. Each run is a new timeline, so it starts under the motion policy of its moment.
 public final class MenuDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `menu`.
     public static var entry: SceneEntry {
@@ -38,10 +39,16 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
     public let badge: Node
     /// The badge's heading (radians), turned with the path's tangent; drawn as its rotation.
     public let heading: AnimatedProperty<Double>
-    /// The timeline that opens the menu (run reversed to close it).
-    public let timeline: Timeline
-    /// Whether the menu is open: the timeline paused at its end.
-    public var isOpen: Bool { timeline.state == .active && !timeline.isRunning && timeline.fractionComplete == 1 }
+    /// The run in flight (opening or closing), nil at rest: each open and each close is a new
+    /// `Timeline`, so each starts under the engine's motion policy of that moment.
+    public private(set) var timeline: Timeline?
+    /// Whether the run in flight opens the menu (it closes it when reversed).
+    public private(set) var runOpens = true
+    /// Whether the menu is open (updated when a run completes).
+    public private(set) var isOpen = false
+    /// The badge's path out to the top item, and the same curve back.
+    let path: BezierPath
+    let returnPath: BezierPath
     /// How many times the timeline's "items shown" callback has run.
     public private(set) var callbackCount = 0
     private var scrubStart = 0.0
@@ -97,36 +104,20 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
                       control1: Point(x: 60, y: size.height - 40), control2: Point(x: 20, y: top.center.y + 120))
         heading.value = path.tangentAngle(atProgress: 0)
 
-        // One run for ever: it pauses at either end instead of completing, so closing is the
-        // same timeline reversed (the blocks run once, when it first starts).
-        let timeline = Timeline(engine: engine)
-        timeline.pausesOnCompletion = true
-        let backdropNode = backdrop, buttonNode = button, badgeNode = badge, headingProperty = heading
-        timeline.add(duration: 0.3, timing: .cubic(.easeOut)) { backdropNode.alpha = 0.35 }
-        timeline.add(duration: 0.45, timing: .spring(SpringTimingParameters(dampingRatio: 0.6)), at: .withPrevious) {
-            buttonNode.transform = AffineTransform(rotationAngle: 0.7853981633974483)
+        self.path = path
+        var back = BezierPath(start: path.end)
+        if case .curve(_, let c1, let c2)? = path.elements.first {
+            back.addCurve(to: path.start, control1: c2, control2: c1)
         }
-        timeline.addLabel("items", at: .withPrevious(offset: 0.05))
-        timeline.add(count: MenuDemo.itemCount, stagger: Stagger(interval: 0.06, from: .last), duration: 0.55,
-                     timing: .spring(SpringTimingParameters(dampingRatio: 0.72)), at: .label("items")) { i in
-            items[i].center.x -= MenuDemo.travel
-            items[i].alpha = 1
-        }
-        timeline.add(duration: 0.7, timing: .cubic(.easeInOut), at: .label("items", offset: 0.1)) {
-            badgeNode.alpha = 1
-            badgeNode.$center.move(along: path, orientation: headingProperty)
-        }
-        self.timeline = timeline
+        returnPath = back
         let me = zeroingReference
-        timeline.addCallback(at: .label("items", offset: 0.3)) { me.object?.callbackCount += 1 }
-
         button.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.toggle() })
         root.addGestureRecognizer(PanGestureRecognizer { pan in me.object?.scrub(pan) })
 
         let first = items[0].$center, b = badge.$center, h = heading
         channels = [
             SceneChannel(name: "timeline.fractionComplete") {
-                let f = me.object?.timeline.fractionComplete ?? 0
+                let f = me.object?.timeline?.fractionComplete ?? 0
                 return (f, f, 0)
             },
             SceneChannel(name: "item0.center.x") { (first.value.x, first.presentationValue.x, first.velocity.x) },
@@ -142,31 +133,74 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
         badge.$transform.setWithoutAnimation(AffineTransform(rotationAngle: heading.presentationValue))
     }
 
-    /// The + button: open or close, or reverse a run in flight on the spot.
+    /// A run that opens (or closes) the menu: the backdrop and the + button first, then the
+    /// items staggered from the one nearest the button (from the top when closing), and the
+    /// badge along its path, turning with the tangent.
+    func makeRun(opening: Bool) -> Timeline {
+        let timeline = Timeline(engine: engine)
+        let backdrop = self.backdrop, button = self.button, badge = self.badge, heading = self.heading, items = self.items
+        let path = opening ? self.path : returnPath
+        let x = DemoCatalog.screenSize.width - 125 + (opening ? 0 : MenuDemo.travel)
+        timeline.add(duration: 0.3, timing: .cubic(.easeOut)) { backdrop.alpha = opening ? 0.35 : 0 }
+        timeline.add(duration: 0.45, timing: .spring(SpringTimingParameters(dampingRatio: 0.6)), at: .withPrevious) {
+            button.transform = opening ? AffineTransform(rotationAngle: 0.7853981633974483) : .identity
+        }
+        timeline.addLabel("items", at: .withPrevious(offset: 0.05))
+        timeline.add(count: MenuDemo.itemCount, stagger: Stagger(interval: 0.06, from: opening ? .last : .first), duration: 0.55,
+                     timing: .spring(SpringTimingParameters(dampingRatio: 0.72)), at: .label("items")) { i in
+            items[i].center.x = x
+            items[i].alpha = opening ? 1 : 0
+        }
+        timeline.add(duration: 0.7, timing: .cubic(.easeInOut), at: .label("items", offset: 0.1)) {
+            badge.alpha = opening ? 1 : 0
+            badge.$center.move(along: path, orientation: heading)
+        }
+        let me = zeroingReference
+        timeline.addCallback(at: .label("items", offset: 0.3)) { me.object?.callbackCount += 1 }
+        timeline.addCompletion { position in
+            guard let self = me.object else { return }
+            // Completed at its end it did what it was made for; back at its start it undid it.
+            self.isOpen = (position == .end) == opening
+            self.timeline = nil
+        }
+        runOpens = opening
+        self.timeline = timeline
+        return timeline
+    }
+
+    /// The + button: open or close; mid-flight, the run reverses on the spot.
     func toggle() {
-        if timeline.isRunning {
+        if let timeline, timeline.isRunning {
             timeline.isReversed.toggle()
-        } else {
-            timeline.isReversed = timeline.fractionComplete > 0.5
+        } else if let timeline {
             timeline.startAnimation()
+        } else {
+            makeRun(opening: !isOpen).startAnimation()
         }
     }
 
-    /// A sideways drag scrubs the whole timeline; the release throws it open or shut.
+    /// A sideways drag scrubs the whole run (a new one, paused at its start, if none is in
+    /// flight); the release throws it open (moving left) or shut (moving right).
     func scrub(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
+            let timeline = self.timeline ?? makeRun(opening: !isOpen)
             timeline.pauseAnimation()
             scrubStart = timeline.fractionComplete
             pan.setTranslation(.zero, in: nil)
         case .changed:
-            timeline.fractionComplete = scrubStart - pan.translation(in: nil).x / MenuDemo.travel
+            // Opening runs forward as the finger moves left; closing as it moves right.
+            let dx = pan.translation(in: nil).x
+            timeline?.fractionComplete = scrubStart + (runOpens ? -dx : dx) / MenuDemo.travel
         default:
+            guard let timeline else { return }
             let vx = pan.velocity(in: nil).x
-            let opening = vx < 0 || (vx == 0 && timeline.fractionComplete > 0.5)
-            timeline.isReversed = !opening
-            // Thrown at the finger's pace (fraction per second), never slower than the timeline's own.
-            let remaining = opening ? 1 - timeline.fractionComplete : timeline.fractionComplete
+            let f = timeline.fractionComplete
+            let wantsOpen = vx < 0 || (vx == 0 && (runOpens ? f > 0.5 : f < 0.5))
+            let forward = wantsOpen == runOpens
+            timeline.isReversed = !forward
+            // Thrown at the finger's pace (fraction per second), never slower than the run's own.
+            let remaining = forward ? 1 - f : f
             let pace = Swift.max(vx.magnitude / MenuDemo.travel, 1 / timeline.duration)
             let seconds = Swift.min(remaining / pace, remaining * timeline.duration)
             timeline.continueAnimation(withTimingParameters: nil,
