@@ -699,10 +699,15 @@ def menu_samples(seconds, name="item4", every=0.03):
     return out
 
 
+def menu_shut(x):
+    """An item shut is off to the right (x 445) or, faded out, not drawn at all."""
+    return x is None or close(x, 445, 0.6)
+
+
 def menu_timeline():
-    """Real pointer input on the menu: tap + to open (items stagger in), tap mid-flight to reverse,
-    then catch the open menu with a drag (the timeline's fractionComplete follows the finger), hold,
-    and fling it shut. Item 4 (the bottom one) sits at x 145 open, 445 shut."""
+    """Real pointer input on the menu: tap + to open (items stagger in), catch the open menu with a
+    drag (the closing timeline's fractionComplete follows the finger), hold, and fling it shut; then
+    open it and tap + mid-flight to reverse. Items sit at x 145 open, 445 shut (not drawn when faded)."""
     viewport(1280, 720)
     fresh_demo("menu")
     shut = menu_x()
@@ -710,30 +715,31 @@ def menu_timeline():
     opening = menu_samples(1.3)
     xs = [x for _, x in opening if x is not None]
     check("menu: a tap on + opens it, the bottom item springing in to x 145",
-          close(shut, 445, 0.6) and xs and close(xs[-1], 145, 0.6) and any(150 < x < 440 for x in xs),
+          menu_shut(shut) and xs and close(xs[-1], 145, 0.6) and any(150 < x < 440 for x in xs),
           "shut %s, samples %s" % (shut, [round(x, 1) for x in xs]))
     d.save_screenshot(os.path.join(OUT, "screenshot-menu-1280x720.png"))
-    # Catch the open menu and drag right 120 pt: scrubbed 40 % shut, held under the finger.
+    # Catch the open menu and drag right 120 pt: the closing run scrubbed about 37 %, the top item
+    # (first to leave) part way out, held under the finger.
     Pointer().drag(100, 150, 220, 150, 0.3, steps=18, release=False, hold=0.15).perform()
-    held = menu_x()
+    held = menu_x("item0")
     time.sleep(0.25)
-    still = menu_x()
+    still = menu_x("item0")
     check("menu: a drag scrubs the whole timeline and holds it under the finger",
           held is not None and 150 < held < 440 and close(still, held, 0.6), "x %s then %s" % (held, still))
     p = Pointer()      # the finger still down at (220, 150): on to the right and let go
     for k in range(1, 7):
         p.pause(0.1 / 6).move(220 + 80 * k / 6, 150)
     p.up().perform()
-    thrown = menu_samples(0.9)
-    xs = [x for _, x in thrown if x is not None]
-    check("menu: flung right it is thrown shut (x back to 445)", xs and close(xs[-1], 445, 0.6),
-          "samples %s" % [round(x, 1) for x in xs])
-    # Open again and tap + mid-flight: the timeline reverses on the spot and runs back shut.
+    time.sleep(0.9)
+    thrown = [menu_x("item%d" % i) for i in range(5)]
+    check("menu: flung right it is thrown shut (every item back out)", all(menu_shut(x) for x in thrown), str(thrown))
+    # Open again and tap + mid-flight: the run reverses on the spot and goes back shut.
     Pointer().tap(321, 605).pause(0.45).tap(321, 605).perform()
-    back = menu_samples(1.2)
-    xs = [x for _, x in back if x is not None]
-    turned = xs and min(xs) < 440 and close(xs[-1], 445, 0.6)
-    check("menu: a second tap mid-flight reverses it back shut", turned, "samples %s" % [round(x, 1) for x in xs])
+    back = menu_samples(1.2, name="item0")
+    xs = [x for _, x in back]
+    turned = any(x is not None and x < 440 for x in xs) and menu_shut(xs[-1]) and not any(x is not None and close(x, 145, 0.6) for x in xs)
+    check("menu: a second tap mid-flight reverses it back shut before it is open", turned,
+          "samples %s" % [x if x is None else round(x, 1) for x in xs])
     report["menu"] = {"opening": opening, "thrown": thrown, "reversed": back, "held": held}
 
 
