@@ -306,9 +306,12 @@ public final class Timeline: Animating {
         }
         animator.finishAnimation(at: position)
     }
-    /// Continues a paused run with new timing for what remains (a thrown scrub: a spring with
-    /// the finger's velocity), as the animator's `continueAnimation(withTimingParameters:durationFactor:)`;
-    /// rejected unless active and paused.
+    /// Continues a paused run for what remains, as the animator's
+    /// `continueAnimation(withTimingParameters:durationFactor:)`: nil keeps every entry's own
+    /// timing (and their stagger), with `durationFactor` setting the time left (a throw at the
+    /// finger's pace); new timing parameters replace every entry's for what remains, so the
+    /// rest moves together on that one curve or spring (a spring carrying the finger's
+    /// velocity). Rejected unless active and paused.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
         guard let animator = activeAnimator else {
             engine.report(.illegalStateTransition, "continueAnimation on an inactive timeline is ignored")
