@@ -718,12 +718,12 @@ def menu_timeline():
           menu_shut(shut) and xs and close(xs[-1], 145, 0.6) and any(150 < x < 440 for x in xs),
           "shut %s, samples %s" % (shut, [round(x, 1) for x in xs]))
     d.save_screenshot(os.path.join(OUT, "screenshot-menu-1280x720.png"))
-    # Catch the open menu and drag right 120 pt: the closing run scrubbed about 37 %, the top item
-    # (first to leave) part way out, held under the finger.
+    # Catch the open menu and drag right 120 pt: the closing run scrubbed about 37 % (the top items
+    # leave first), the middle item part way out, held under the finger.
     Pointer().drag(100, 150, 220, 150, 0.3, steps=18, release=False, hold=0.15).perform()
-    held = menu_x("item0")
+    held = menu_x("item2")
     time.sleep(0.25)
-    still = menu_x("item0")
+    still = menu_x("item2")
     check("menu: a drag scrubs the whole timeline and holds it under the finger",
           held is not None and 150 < held < 440 and close(still, held, 0.6), "x %s then %s" % (held, still))
     p = Pointer()      # the finger still down at (220, 150): on to the right and let go
