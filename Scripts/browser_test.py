@@ -685,6 +685,108 @@ def studio_retune():
     report["retune"] = {"name": first and first["name"], "samples": len(first["after"]) if first else 0, "largest_change": diff}
 
 
+# --- The staggered menu (issue 23): a timeline opened, reversed, scrubbed and thrown; reduced motion --
+def menu_x(name="item4"):
+    r = rect(name)
+    return r and r["x"]
+
+
+def menu_samples(seconds, name="item4", every=0.03):
+    out, t0 = [], time.time()
+    while time.time() - t0 < seconds:
+        out.append((time.time() - t0, menu_x(name)))
+        time.sleep(every)
+    return out
+
+
+def menu_shut(x):
+    """An item shut is off to the right (x 445) or, faded out, not drawn at all."""
+    return x is None or close(x, 445, 0.6)
+
+
+def menu_timeline():
+    """Real pointer input on the menu: tap + to open (items stagger in), catch the open menu with a
+    drag (the closing timeline's fractionComplete follows the finger), hold, and fling it shut; then
+    open it and tap + mid-flight to reverse. Items sit at x 145 open, 445 shut (not drawn when faded)."""
+    viewport(1280, 720)
+    fresh_demo("menu")
+    shut = menu_x()
+    Pointer().tap(321, 605).perform()
+    opening = menu_samples(1.3)
+    xs = [x for _, x in opening if x is not None]
+    check("menu: a tap on + opens it, the bottom item springing in to x 145",
+          menu_shut(shut) and xs and close(xs[-1], 145, 0.6) and any(150 < x < 440 for x in xs),
+          "shut %s, samples %s" % (shut, [round(x, 1) for x in xs]))
+    d.save_screenshot(os.path.join(OUT, "screenshot-menu-1280x720.png"))
+    # Catch the open menu and drag right 120 pt: the closing run scrubbed about 37 %, the top item
+    # (first to leave) part way out, held under the finger.
+    Pointer().drag(100, 150, 220, 150, 0.3, steps=18, release=False, hold=0.15).perform()
+    held = menu_x("item0")
+    time.sleep(0.25)
+    still = menu_x("item0")
+    check("menu: a drag scrubs the whole timeline and holds it under the finger",
+          held is not None and 150 < held < 440 and close(still, held, 0.6), "x %s then %s" % (held, still))
+    p = Pointer()      # the finger still down at (220, 150): on to the right and let go
+    for k in range(1, 7):
+        p.pause(0.1 / 6).move(220 + 80 * k / 6, 150)
+    p.up().perform()
+    time.sleep(0.9)
+    thrown = [menu_x("item%d" % i) for i in range(5)]
+    check("menu: flung right it is thrown shut (every item back out)", all(menu_shut(x) for x in thrown), str(thrown))
+    # Open again and tap + mid-flight: the run reverses on the spot and goes back shut.
+    Pointer().tap(321, 605).pause(0.45).tap(321, 605).perform()
+    back = menu_samples(1.2, name="item0")
+    xs = [x for _, x in back]
+    turned = any(x is not None and x < 440 for x in xs) and menu_shut(xs[-1]) and not any(x is not None and close(x, 145, 0.6) for x in xs)
+    check("menu: a second tap mid-flight reverses it back shut before it is open", turned,
+          "samples %s" % [x if x is None else round(x, 1) for x in xs])
+    report["menu"] = {"opening": opening, "thrown": thrown, "reversed": back, "held": held}
+
+
+def menu_screenshot_phone():
+    viewport(390, 844)
+    fresh_demo("menu")
+    Pointer().tap(321, 605).pause(0.55).perform()
+    path = os.path.join(OUT, "screenshot-menu-390x844.png")
+    d.save_screenshot(path)
+    check("menu: screenshot at 390x844 mid-animation", os.path.getsize(path) > 10000, path)
+
+
+def reduced_motion_switch():
+    """The Studio's motion switch (HostSession.setMotionPolicy): with Reduced, the whole menu opens
+    as one short ease (under 0.2 s of scene time); back on Full, the stagger takes over 0.6 s."""
+    viewport(1280, 720)
+    fresh_demo("menu")
+
+    def time_to_open():
+        Pointer().tap(321, 605).perform()
+        t0 = time.time()
+        while time.time() - t0 < 2.0:
+            x = menu_x("item0")
+            if x is not None and close(x, 145, 0.6):
+                return time.time() - t0
+            time.sleep(0.02)
+        return None
+
+    click('[data-motion="reduced"]')
+    pressed = d.execute_script("return document.querySelector('[data-motion=\"reduced\"]').getAttribute('aria-pressed')")
+    reduced = time_to_open()
+    d.save_screenshot(os.path.join(OUT, "screenshot-menu-reduced.png"))
+    Pointer().tap(321, 605).pause(0.6).perform()      # close it again
+    click('[data-motion="full"]')
+    full = time_to_open()
+    check("reduced motion: the switch is pressed and the menu opens within 0.45 s (one short ease)",
+          pressed == "true" and reduced is not None and reduced < 0.45, "pressed %s, opened in %s s" % (pressed, reduced))
+    check("reduced motion off: the staggered springs take over 0.6 s again",
+          full is not None and full > 0.6, "opened in %s s" % full)
+    report["reduced_motion"] = {"reduced_open_s": reduced, "full_open_s": full}
+
+
+menu_timeline()
+menu_screenshot_phone()
+reduced_motion_switch()
+d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
 studio_layout()
 studio_transport()
 studio_code_and_inspector()

@@ -663,6 +663,10 @@ const transport = (() => {
     pause.textContent = runtime.running ? "Pause" : "Resume";
     pause.setAttribute("aria-pressed", String(!runtime.running));
     for (const b of document.querySelectorAll("[data-rate]")) b.classList.toggle("on", Number(b.dataset.rate) === runtime.rate);
+    for (const b of document.querySelectorAll("[data-motion]")) {
+      b.classList.toggle("on", b.dataset.motion === runtime.motionPolicy);
+      b.setAttribute("aria-pressed", String(b.dataset.motion === runtime.motionPolicy));
+    }
     tick();
   }
   /** Per frame: the clock readout and the recorded span. */
@@ -683,6 +687,10 @@ const transport = (() => {
     pause.addEventListener("click", () => runtime.running ? runtime.pause() : runtime.resume());
     step.addEventListener("click", () => runtime.step(1));
     for (const b of document.querySelectorAll("[data-rate]")) b.addEventListener("click", () => runtime.setRate(Number(b.dataset.rate)));
+    for (const b of document.querySelectorAll("[data-motion]")) {
+      if (!runtime.setMotionPolicy) { b.disabled = true; continue; }
+      b.addEventListener("click", () => { runtime.setMotionPolicy(b.dataset.motion); sync(); });
+    }
     document.addEventListener("keydown", e => {
       if (e.target.closest?.("input, select, textarea, button, summary") || e.metaKey || e.ctrlKey || e.altKey) return;
       if (e.key === " ") { e.preventDefault(); pause.click(); } else if (e.key === ".") step.click();

@@ -120,4 +120,12 @@ const KineticDemoNotes = {
       "Tap a tile to push the detail screen again.",
     ],
   },
+  menu: {
+    try: [
+      "Tap + to open the menu: the items spring in one after another, the badge follows its curve.",
+      "Tap + again mid-flight: the whole timeline turns round on the spot, springs included.",
+      "Drag sideways anywhere to scrub the timeline, then fling it open (left) or shut (right).",
+      "Switch to Reduced motion: the same menu opens as one short ease.",
+    ],
+  },
 };

@@ -72,6 +72,9 @@
 //                                          it ("" without the export)
 //   importScript(text)                     replay a gesture script from the start of the scene:
 //                                          { ok: true } or { ok: false, error }
+//   setMotionPolicy(p), motionPolicy       "full", "reduced" or "none" for every engine from now on
+//                                          (kinetic_set_motion_policy; animations in flight keep
+//                                          their timing); starts as prefers-reduced-motion says
 // and window.kineticInspector = { pause, resume, step, seek, setRate, time, tracks, recording }
 // (time a getter, tracks() = inspect(), recording() = script()).
 //
@@ -534,6 +537,18 @@ const KineticRuntime = (() => {
       return { ok: false, error: text(k.kinetic_text_length()) };
     };
     runtime.clearTimings = () => { if (runtime.supports.retune) k.kinetic_clear_timings(); };
+    // Reduced motion (HostSession.setMotionPolicy): the browser's setting first, then the page's switch.
+    const policies = ["full", "reduced", "none"];
+    runtime.motionPolicy = "full";
+    runtime.setMotionPolicy = p => {
+      const i = policies.indexOf(p);
+      if (i < 0 || !has("kinetic_set_motion_policy") || k.kinetic_set_motion_policy(i) !== 1) return false;
+      runtime.motionPolicy = p;
+      return true;
+    };
+    const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+    if (reduce?.matches) runtime.setMotionPolicy("reduced");
+    reduce?.addEventListener?.("change", e => { runtime.setMotionPolicy(e.matches ? "reduced" : "full"); options.onClock?.(); });
     runtime.replay = () => {
       if (!runtime.supports.retune) return false;
       const ok = k.kinetic_replay() > 0;

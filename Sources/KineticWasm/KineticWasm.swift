@@ -291,3 +291,13 @@ public func kinetic_replay() -> Int32 {
     _ = publishEncoding(session)
     return 1
 }
+
+// kinetic_set_motion_policy(policy) -> i32: 0 full, 1 reduced, 2 none (HostSession.setMotionPolicy,
+// from the page's switch and `prefers-reduced-motion`); 1 ok, 0 (nothing changes) for another value.
+@_expose(wasm, "kinetic_set_motion_policy") @_cdecl("kinetic_set_motion_policy")
+public func kinetic_set_motion_policy(_ policy: Int32) -> Int32 {
+    let policies: [MotionPolicy] = [.full, .reduced, .none]
+    guard policy >= 0, Int(policy) < policies.count else { return 0 }
+    HostSession.current.setMotionPolicy(policies[Int(policy)])
+    return 1
+}

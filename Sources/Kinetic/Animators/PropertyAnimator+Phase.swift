@@ -91,6 +91,7 @@ extension PropertyAnimator {
         anchorTime = engine.time + delay
         startTime = engine.time + delay
         rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        applyMotionPolicy()
         lastReportedFraction = f
         enter(.paused)
         let blocks = pendingAnimations

@@ -24,6 +24,10 @@ public final class AnimationEngine {
     /// them alive until they return to inactive, as UIKit's run loop keeps running animators.
     @exclusivity(unchecked) public private(set) var animators: [PropertyAnimator] = []
 
+    /// How much motion the animators show (see ``MotionPolicy``): read as each run starts,
+    /// so changing it never moves anything in flight. Default ``MotionPolicy/full``.
+    public var motionPolicy: MotionPolicy = .full
+
     /// Rejected calls, oldest first (at most the last 100).
     public private(set) var diagnostics: [Diagnostic] = []
 

@@ -73,6 +73,8 @@ extension PropertyAnimator {
     /// timing, from fraction 0 before anything has moved: called as the first change of a
     /// starting animator makes its whole-run segment. ``deactivate()`` restores the own timing.
     func applyTimingOverride(_ override: TimingOverride) {
+        // A reduced-motion run keeps its short ease (see MotionPolicy).
+        guard engine.motionPolicy == .full else { return }
         let timing: TimingParameters
         switch override {
         case .cubic(let curve): timing = .cubic(curve)

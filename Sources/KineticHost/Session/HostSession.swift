@@ -56,6 +56,8 @@ public final class HostSession {
     /// The timing overrides every engine made for the shown scene gets (see
     /// ``setTimingOverride(_:forAnimationsNamed:)``), in the order they were set.
     var timingOverrides: [(name: String, timing: TimingOverride)] = []
+    /// The motion policy of every engine the session makes (see ``setMotionPolicy(_:)``).
+    public internal(set) var motionPolicy: MotionPolicy = .full
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
@@ -87,6 +89,7 @@ public final class HostSession {
         hasUnloggedInput = false
         let engine = AnimationEngine(time: sceneStartTime)
         for entry in timingOverrides { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
+        engine.motionPolicy = motionPolicy
         hosted = entries[index].make(engine)
     }
 

@@ -19,8 +19,24 @@ final class KeyframePath {
     let tableTimes: [Double]
     let tableLengths: [Double]
 
+    /// A path given by its weights directly (motion along a Bézier path, see `PacedPath`):
+    /// cₖ and dcₖ/dP for `k` and `P`. Nil for the calculation modes.
+    let weights: ((Int, Double) -> (value: Double, slope: Double))?
+
+    /// A path whose cₖ(P) is `weights(k, P)`: any motion that is a weighted mean of values.
+    init(weights: @escaping (Int, Double) -> (value: Double, slope: Double)) {
+        self.mode = .paced
+        self.starts = []
+        self.lengths = []
+        self.knots = []
+        self.tableTimes = []
+        self.tableLengths = []
+        self.weights = weights
+    }
+
     init(mode: KeyframeCalculationMode, starts: [Double], lengths: [Double], knots: [Double],
          tableTimes: [Double], tableLengths: [Double]) {
+        self.weights = nil
         self.mode = mode
         self.starts = starts
         self.lengths = lengths
@@ -31,6 +47,7 @@ final class KeyframePath {
 
     /// cₖ at progress `p` and dcₖ/dP.
     func remaining(_ k: Int, atProgress p: Double) -> (value: Double, slope: Double) {
+        if let weights { return weights(k, p) }
         let step: (Int) -> Double = { $0 < k ? 1 : 0 }
         switch mode {
         case .linear, .discrete:

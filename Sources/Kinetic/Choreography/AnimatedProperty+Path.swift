@@ -1,0 +1,97 @@
+// Motion along a path: a point property's additive tracks that follow a Bézier path at paced speed, and an angle that turns with its tangent.
+
+extension AnimatedProperty where Value == Point {
+    /// Inside an animation block, moves the property along `path` at paced speed (Core
+    /// Animation's keyframe `path` with `calculationMode` `.paced`, CSS `offset-path`), and
+    /// turns `orientation` with the path's tangent (Core Animation's `rotationMode` `.rotateAuto`).
+    ///
+    /// The model takes the path's end at once, as any change in a block does; the presentation
+    /// goes along the path with its *arc length* proportional to the block's progress: the
+    /// animator's curve or spring, its scrubbing, reversing and continuing all apply, and
+    /// other animations on the property add to it. A spring's overshoot goes on straight along
+    /// the end tangent and comes back. If the property is not at the path's start, the path is
+    /// joined to it by a straight line first, so nothing jumps. The accuracy of the pacing is
+    /// that of ``BezierPath/length`` (the arc length at any progress to about 1e-12 of the
+    /// path for smooth segments).
+    ///
+    /// `orientation` (an angle in radians) starts from its current value and reaches the
+    /// tangent's direction at the end: it shows `θ(P) + (r₀ − θ(0))·(1 − P)` at progress P,
+    /// where θ is the tangent angle (continuous along the path, see
+    /// ``BezierPath/tangentAngle(atProgress:)``) shifted by whole turns to be within half a
+    /// turn of r₀, its value now. Set it to `path.tangentAngle(atProgress: 0)` before for a
+    /// shape that points along the path all the way.
+    ///
+    /// Outside an animation block the property (and `orientation`) are set to their end values
+    /// at once, and a diagnostic is reported. A path with no segment changes nothing.
+    ///
+    /// Limits: a spring's initial velocity (``SpringTimingParameters/initialVelocity``) is not
+    /// carried along a path (the progress starts from rest); the velocity is continuous except
+    /// at a corner between two segments, where the direction of motion turns at once.
+    public func move(along path: BezierPath, orientation: AnimatedProperty<Double>? = nil) {
+        guard !path.elements.isEmpty else { return }
+        var full = BezierPath(start: modelValue)
+        if path.start != modelValue { full.addLine(to: path.start) }
+        for e in path.elements {
+            switch e {
+            case .line(let to): full.addLine(to: to)
+            case .quadCurve(let to, let c): full.addQuadCurve(to: to, control: c)
+            case .curve(let to, let c1, let c2): full.addCurve(to: to, control1: c1, control2: c2)
+            }
+        }
+        let paced = PacedPath(full)
+        guard let transaction = engine.currentTransaction else {
+            engine.report(.illegalStateTransition, "move(along:) outside an animation block: moved to the path's end without animation")
+            set(full.end)
+            if let orientation { orientation.set(paced.angle(atProgress: 1).value) }
+            return
+        }
+        let parent = transaction.segment(changing: self.label)
+        let animator = transaction.animator
+        let weights = KeyframePath(weights: paced.remaining)
+        let controls = paced.controls
+        followPath(to: full.end, animator: animator, count: controls.count - 1) { k in
+            let delta = controls[k - 1] - controls[k]
+            guard delta != .zero else { return nil }
+            return (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: weights, index: k)), delta)
+        }
+        if let orientation {
+            let r0 = orientation.modelValue
+            let twoPi = 6.283185307179586
+            let shift = twoPi * ((r0 - paced.angle(atProgress: 0).value) / twoPi).rounded()
+            let start = paced.angle(atProgress: 0).value + shift, end = paced.angle(atProgress: 1).value + shift
+            // r₀ − end over a linear ramp in P, and the tangent's own turn as a bump that is 0 at both ends.
+            let ramp = KeyframePath(weights: { _, p in (1 - p, -1) })
+            let bump = KeyframePath(weights: { _, p in
+                let a = paced.angle(atProgress: p)
+                return (a.value + shift - end - (start - end) * (1 - p), a.slope + (start - end))
+            })
+            orientation.followPath(to: end, animator: animator, count: 2) { k in
+                switch k {
+                case 1:
+                    return r0 == end ? nil
+                        : (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: ramp, index: 1)), r0 - end)
+                default:
+                    return (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: bump, index: 1)), 1.0)
+                }
+            }
+        }
+    }
+}
+
+extension AnimatedProperty {
+    /// Sets the model to `end` inside `animator`'s block and adds the tracks `track(k)` gives
+    /// for k in 1...count (nil: none for that k): the tracks of a path, whose offsets sum to
+    /// the path's shape minus its end.
+    func followPath(to end: Value, animator: PropertyAnimator,
+                    count: Int, _ track: (Int) -> (AnimationSegment, Value)?) {
+        for t in tracks {
+            if let a = t.segment.animator, a !== animator { a.noteRetargeted() }
+        }
+        setModelValue(end)
+        for k in stride(from: 1, through: count, by: 1) {
+            guard let (segment, delta) = track(k) else { continue }
+            appendTrack(on: segment, delta: delta, initialVelocity: .zero)
+        }
+        animator.attach(self)
+    }
+}

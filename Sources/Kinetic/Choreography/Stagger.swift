@@ -1,0 +1,83 @@
+// Staggered delays: one per item, growing with its distance from an origin (the first, last or centre item, an index or a point), shaped by an ease.
+
+/// Delays for a group of items that start one after another (motion.dev's `stagger`, GSAP's
+/// `stagger`).
+///
+/// Item `i`'s delay is `startDelay + ease(dᵢ / d_max) · d_max · interval`, where `dᵢ` is its
+/// distance from the ``Origin`` in items (for points, in units of the smallest non-zero
+/// distance, so a row of evenly spaced points staggers as a row of items) and `d_max` the
+/// largest distance. With the linear ease the delays are `interval` per item of distance; an
+/// ease-in bunches the first ones and spreads the last. Springs stagger as well as curves: the delays are times, and a
+/// ``Timeline`` or ``PropertyAnimator/startAnimation(afterDelay:)`` applies them to any timing.
+///
+/// Bad input: a negative or non-finite `interval` or `startDelay` counts as 0, an index origin
+/// outside the items is clamped into them, and a point set whose distances are all 0 (or not
+/// finite) gets every item the start delay. No delay is ever negative or NaN.
+public struct Stagger: Sendable {
+    /// Which item starts first.
+    public enum Origin: Sendable, Equatable {
+        /// The first item; the last starts last.
+        case first
+        /// The last item; the first starts last.
+        case last
+        /// The middle item (the two middle ones, for an even count); the ends start last.
+        case center
+        /// The item at this index.
+        case index(Int)
+    }
+
+    /// Seconds between neighbours (before the ease).
+    public var interval: Double
+    /// Which item starts first.
+    public var origin: Origin
+    /// How the delays are spread over the group (a curve from 0 to 1).
+    public var ease: CubicTimingParameters
+    /// A delay added to every item.
+    public var startDelay: Double
+
+    /// A stagger of `interval` seconds between neighbours, from `origin`, spread by `ease`.
+    public init(interval: Double, from origin: Origin = .first, ease: CubicTimingParameters = .linear,
+                startDelay: Double = 0) {
+        self.interval = interval
+        self.origin = origin
+        self.ease = ease
+        self.startDelay = startDelay
+    }
+
+    /// The delay of each of `count` items in a row, in seconds (empty for a count below 1).
+    public func delays(count: Int) -> [Double] {
+        guard count > 0 else { return [] }
+        let o: Double
+        switch origin {
+        case .first: o = 0
+        case .last: o = Double(count - 1)
+        case .center: o = Double(count - 1) / 2
+        case .index(let i): o = Double(Swift.min(Swift.max(i, 0), count - 1))
+        }
+        return spread((0..<count).map { (Double($0) - o).magnitude })
+    }
+
+    /// The delay of the item at each of `points`, growing with its distance from `origin` (a
+    /// grid that ripples out from a tap): distances are counted in units of the smallest
+    /// non-zero one, then eased like ``delays(count:)``.
+    public func delays(for points: [Point], from origin: Point) -> [Double] {
+        let distances = points.map { p in (p - origin).magnitude }
+        var unit = Double.infinity
+        for d in distances where d.isFinite && d > 0 { unit = Swift.min(unit, d) }
+        return spread(distances, unit: unit.isFinite ? unit : 1)
+    }
+
+    /// Delays for distances `d` in units of `unit`: the farthest waits `interval` per unit of
+    /// its distance, the others through the ease.
+    private func spread(_ distances: [Double], unit: Double = 1) -> [Double] {
+        let step = interval.isFinite && interval > 0 ? interval : 0
+        let base = startDelay.isFinite && startDelay > 0 ? startDelay : 0
+        var far = 0.0
+        for d in distances where d.isFinite { far = Swift.max(far, d) }
+        let total = step * far / unit
+        return distances.map { d in
+            guard far > 0, d.isFinite else { return base }
+            return base + ease.progress(at: d / far) * total
+        }
+    }
+}

@@ -1,0 +1,360 @@
+// A timeline: animation blocks placed in time, with labels, offsets, nesting, stagger and callbacks, run as one interruptible animator.
+
+/// Animation blocks placed in time and run as one animator (motion.dev's `timeline`, GSAP's
+/// `gsap.timeline`, built on ``PropertyAnimator``).
+///
+/// ```swift
+/// let menu = Timeline(engine: engine)
+/// menu.add(duration: 0.3, timing: .cubic(.easeOut)) { backdrop.alpha = 1 }
+/// menu.addLabel("items")
+/// menu.add(count: 5, stagger: Stagger(interval: 0.05), duration: 0.5,
+///          timing: .spring(SpringTimingParameters(dampingRatio: 0.7)), at: .label("items")) { i in
+///     items[i].center.x = 40
+/// }
+/// menu.addCallback(at: .label("items")) { haptics.tick() }
+/// menu.startAnimation()
+/// ```
+///
+/// ## One animator
+/// A run is one ``PropertyAnimator`` (``currentAnimator``) of ``duration`` seconds on a linear
+/// clock; each entry animates over its own stretch of that clock with its own timing (a curve
+/// or a spring, brought to rest at the end of its stretch). So the timeline is an
+/// ``Animating`` object with the animator's semantics, state for state: ``pauseAnimation()``
+/// pauses every entry, ``isReversed`` reverses them all (while running, on the spot),
+/// ``fractionComplete`` scrubs the whole (the time fraction of the timeline: with the default
+/// ``scrubsLinearly`` false each entry shows its own curve at that time), ``continueAnimation(withTimingParameters:durationFactor:)``
+/// throws it on with new timing, ``stopAnimation(_:)`` and ``finishAnimation(at:)`` as the
+/// animator's, and each completion runs exactly once per run. Nothing jumps at any call but
+/// those the animator allows to (see ``PropertyAnimator``).
+///
+/// ## Building
+/// ``add(duration:timing:at:animations:)`` places a block at a ``TimelinePosition`` (after the
+/// previous entry by default, with it, at a time, or relative to a label);
+/// ``add(_:at:)`` nests another timeline (its entries and callbacks are copied, shifted to
+/// where it is placed; its labels stay its own); ``add(count:stagger:duration:timing:at:animations:)``
+/// adds a staggered group. Entries added while a run is active take effect at the next run: a
+/// run's blocks are fixed when it starts (its animator is made then), as an animator's are.
+///
+/// ## Callbacks
+/// ``addCallback(at:_:)`` runs a closure when the playing timeline crosses its time, in
+/// whichever direction it plays: exactly once per crossing (forwards at `t` when the clock goes
+/// from before `t` to `t` or past it; backwards the mirror image). A run that starts forwards
+/// from 0 crosses the callbacks at 0, one that starts reversed from the end those at the end.
+/// Scrubbing (setting ``fractionComplete``), ``stopAnimation(_:)`` and
+/// ``finishAnimation(at:)`` run no callback: a scrub moves the playhead silently, and playing
+/// on from a scrubbed position crosses only what lies ahead of it.
+///
+/// ## Reduced motion
+/// Under ``AnimationEngine/motionPolicy`` `.reduced` each entry's timing becomes ease-in-out
+/// (no spring overshoots) and the run is compressed as any animator's is; under `.none` the
+/// run applies its changes at the first tick (see ``MotionPolicy``). Callbacks still run,
+/// once each, as the clock crosses them.
+///
+/// ## Bad input
+/// A negative or non-finite duration, start time or offset is reported (``Diagnostic/Kind/invalidArgument``)
+/// and taken as 0; a start before 0 is clamped to 0; an unknown label is reported and taken
+/// as "after previous"; nesting a timeline in itself is rejected.
+public final class Timeline: Animating {
+    /// The engine whose clock drives the timeline.
+    public let engine: AnimationEngine
+
+    struct Entry {
+        let start: Double
+        let duration: Double
+        let timing: TimingParameters
+        let animations: () -> Void
+    }
+
+    var entries: [Entry] = []
+    var labels: [(name: String, time: Double)] = []
+    let marks = TimelineMarks()
+    var previous: (start: Double, end: Double) = (0, 0)
+    var pendingCompletions: [(AnimatingPosition) -> Void] = []
+    var reversedValue = false
+
+    /// The timeline's length in seconds: the latest end of an entry, a label or a callback.
+    public private(set) var duration = 0.0
+
+    /// The animator of the current (or last) run: made when the timeline becomes active, on a
+    /// linear clock of ``duration`` seconds. Observe it for `state`, `isRunning` and
+    /// `fractionComplete` changes; nil before the first run.
+    public private(set) var currentAnimator: PropertyAnimator?
+
+    /// Whether setting ``fractionComplete`` while paused moves each entry linearly through its
+    /// stretch (true, UIKit's default for an animator) or shows each entry's own timing at that
+    /// time fraction (false, the default here: the timeline scrubs like a video). Passed to
+    /// every run's animator.
+    public var scrubsLinearly = false {
+        didSet { currentAnimator?.scrubsLinearly = scrubsLinearly }
+    }
+
+    /// Whether reaching either end pauses the run there instead of completing it (UIKit's
+    /// `pausesOnCompletion`): it stays active, so the same run can be reversed or scrubbed
+    /// again (a menu opened and closed by one timeline), and completions do not run. Passed
+    /// to every run's animator.
+    public var pausesOnCompletion = false {
+        didSet { currentAnimator?.pausesOnCompletion = pausesOnCompletion }
+    }
+
+    /// An empty timeline on `engine`.
+    public init(engine: AnimationEngine) {
+        self.engine = engine
+    }
+
+    // MARK: Building
+
+    /// Adds `animations`, animated over `duration` seconds with `timing`, placed at `position`.
+    /// A spring given by its constants (not by damping ratio) lasts its settling duration, as
+    /// in an animator. Returns the entry's start time in seconds.
+    @discardableResult
+    public func add(duration: Double, timing: TimingParameters = .cubic(.easeInOut),
+                    at position: TimelinePosition = .afterPrevious,
+                    animations: @escaping () -> Void) -> Double {
+        let start = resolve(position)
+        let length = timing.animationDuration(forAnimatorDuration: checked(duration, "duration"))
+        entries.append(Entry(start: start, duration: length, timing: timing, animations: animations))
+        place(start: start, end: start + length)
+        return start
+    }
+
+    /// Adds `count` entries, entry `i` running `animations(i)` over `duration` seconds with
+    /// `timing`, starting at `position` plus its ``Stagger`` delay. "Previous" becomes the
+    /// whole group (from `position` to the last entry's end). Returns the group's start time.
+    @discardableResult
+    public func add(count: Int, stagger: Stagger, duration: Double, timing: TimingParameters = .cubic(.easeInOut),
+                    at position: TimelinePosition = .afterPrevious,
+                    animations: @escaping (Int) -> Void) -> Double {
+        let start = resolve(position)
+        let length = timing.animationDuration(forAnimatorDuration: checked(duration, "duration"))
+        var end = start
+        for (i, delay) in stagger.delays(count: count).enumerated() {
+            entries.append(Entry(start: start + delay, duration: length, timing: timing, animations: { animations(i) }))
+            end = Swift.max(end, start + delay + length)
+        }
+        place(start: start, end: end)
+        return start
+    }
+
+    /// Nests `timeline` at `position`: its entries and callbacks are copied into this one,
+    /// shifted by where it starts (so scrubbing or reversing this timeline scrubs or reverses
+    /// them); changing `timeline` afterwards does not change this one. Its labels are not
+    /// copied. Nesting a timeline in itself is rejected. Returns where it starts.
+    @discardableResult
+    public func add(_ timeline: Timeline, at position: TimelinePosition = .afterPrevious) -> Double {
+        guard timeline !== self else {
+            engine.report(.invalidArgument, "a timeline cannot be nested in itself; ignored")
+            return previous.end
+        }
+        let start = resolve(position)
+        for e in timeline.entries {
+            entries.append(Entry(start: start + e.start, duration: e.duration, timing: e.timing, animations: e.animations))
+        }
+        for c in timeline.marks.callbacks { marks.callbacks.append((start + c.time, c.action)) }
+        place(start: start, end: start + timeline.duration)
+        return start
+    }
+
+    /// Names the time at `position`, for ``TimelinePosition/label(_:offset:)``. A name given
+    /// again moves the label. Labels do not change "previous". Returns the label's time.
+    @discardableResult
+    public func addLabel(_ name: String, at position: TimelinePosition = .afterPrevious) -> Double {
+        let time = resolve(position)
+        labels.removeAll { $0.name == name }
+        labels.append((name, time))
+        duration = Swift.max(duration, time)
+        return time
+    }
+
+    /// The time of the label `name`, or nil.
+    public func time(ofLabel name: String) -> Double? {
+        for label in labels where label.name == name { return label.time }
+        return nil
+    }
+
+    /// Runs `callback` each time the playing timeline crosses `position` (see "Callbacks"
+    /// above). Returns the callback's time.
+    @discardableResult
+    public func addCallback(at position: TimelinePosition, _ callback: @escaping () -> Void) -> Double {
+        let time = resolve(position)
+        marks.callbacks.append((time, callback))
+        duration = Swift.max(duration, time)
+        return time
+    }
+
+    /// Adds a completion handler, run once with the finishing position when the current run
+    /// (or the next, while inactive) completes or is finished; never after `stopAnimation(true)`.
+    public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+        if let animator = currentAnimator, animator.state != .inactive {
+            animator.addCompletion(completion)
+        } else {
+            pendingCompletions.append(completion)
+        }
+    }
+
+    private func checked(_ value: Double, _ what: String) -> Double {
+        guard value.isFinite && value >= 0 else {
+            engine.report(.invalidArgument, "timeline \(what) \(value) is negative or not finite; using 0")
+            return 0
+        }
+        return value
+    }
+
+    private func resolve(_ position: TimelinePosition) -> Double {
+        let base: Double
+        switch position.anchor {
+        case .previousEnd: base = previous.end
+        case .previousStart: base = previous.start
+        case .time: base = 0
+        case .label(let name):
+            if let t = time(ofLabel: name) { base = t } else {
+                engine.report(.invalidArgument, "timeline label \"\(name)\" is unknown; placing after the previous entry")
+                base = previous.end
+            }
+        }
+        guard position.offset.isFinite else {
+            engine.report(.invalidArgument, "timeline offset \(position.offset) is not finite; using 0")
+            return base
+        }
+        let t = base + position.offset
+        if t < 0 {
+            engine.report(.invalidArgument, "timeline position \(t) s is before the start; using 0")
+            return 0
+        }
+        return t
+    }
+
+    private func place(start: Double, end: Double) {
+        previous = (start, end)
+        duration = Swift.max(duration, end)
+    }
+
+    // MARK: Running
+
+    /// The animator that runs the current run, made when the timeline becomes active.
+    private var activeAnimator: PropertyAnimator? {
+        guard let animator = currentAnimator, animator.state != .inactive else { return nil }
+        return animator
+    }
+
+    /// Makes the animator of a new run: a linear clock of ``duration`` seconds whose one block
+    /// places every entry on its stretch.
+    private func makeAnimator() -> PropertyAnimator {
+        let total = duration
+        let reduced = engine.motionPolicy == .reduced
+        let entries = self.entries
+        let animator = PropertyAnimator(duration: total, timingParameters: .cubic(.linear), engine: engine)
+        animator.scrubsLinearly = scrubsLinearly
+        animator.pausesOnCompletion = pausesOnCompletion
+        animator.isReversed = reversedValue
+        animator.addAnimations { [unowned(unsafe) animator] in
+            for e in entries {
+                let lo = total > 0 ? e.start / total : 0
+                let hi = total > 0 ? (e.start + e.duration) / total : 0
+                animator.runAnimations(e.animations, stretch: lo, hi, timing: reduced ? .cubic(.easeInOut) : e.timing)
+            }
+        }
+        for c in pendingCompletions { animator.addCompletion(c) }
+        pendingCompletions.removeAll()
+        marks.total = total
+        marks.attach(to: animator)
+        currentAnimator = animator
+        return animator
+    }
+
+    /// The run's animator, made if the timeline is inactive.
+    private func runAnimator() -> PropertyAnimator { activeAnimator ?? makeAnimator() }
+
+    /// ``AnimatingState/inactive`` until a run starts, is paused or scrubbed; then the run's.
+    public var state: AnimatingState { activeAnimator?.state ?? .inactive }
+    /// Whether the run is moving now.
+    public var isRunning: Bool { activeAnimator?.isRunning ?? false }
+    /// Whether the timeline plays backwards: set while running it reverses every entry on the
+    /// spot; while inactive, the next run starts at the end values and plays back.
+    public var isReversed: Bool {
+        get { reversedValue }
+        set {
+            reversedValue = newValue
+            activeAnimator?.isReversed = newValue
+        }
+    }
+    /// How far the run is, 0...1: the time fraction of the timeline (with ``scrubsLinearly``
+    /// false). Setting it while paused (or inactive: the timeline becomes active and paused)
+    /// scrubs every entry; rejected while running, as the animator's.
+    public var fractionComplete: Double {
+        get { activeAnimator?.fractionComplete ?? 0 }
+        set { runAnimator().fractionComplete = newValue }
+    }
+    /// Starts the run, or continues it from a pause or scrub.
+    public func startAnimation() { runAnimator().startAnimation() }
+    /// Starts the run after `delay` seconds (see ``PropertyAnimator/startAnimation(afterDelay:)``).
+    public func startAnimation(afterDelay delay: Double) { runAnimator().startAnimation(afterDelay: delay) }
+    /// Pauses every entry where it is; pausing an inactive timeline makes it active and paused at its start.
+    public func pauseAnimation() { runAnimator().pauseAnimation() }
+    /// Stops every entry where it is (see ``PropertyAnimator/stopAnimation(_:)``); rejected while inactive.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        guard let animator = activeAnimator else {
+            engine.report(.illegalStateTransition, "stopAnimation on an inactive timeline is ignored")
+            return
+        }
+        animator.stopAnimation(withoutFinishing)
+    }
+    /// Finishes a stopped run at `position`; rejected unless stopped.
+    public func finishAnimation(at position: AnimatingPosition) {
+        guard let animator = activeAnimator else {
+            engine.report(.illegalStateTransition, "finishAnimation(at:) on an inactive timeline is ignored")
+            return
+        }
+        animator.finishAnimation(at: position)
+    }
+    /// Continues a paused run for what remains, as the animator's
+    /// `continueAnimation(withTimingParameters:durationFactor:)`: nil keeps every entry's own
+    /// timing (and their stagger), with `durationFactor` setting the time left (a throw at the
+    /// finger's pace); new timing parameters replace every entry's for what remains, so the
+    /// rest moves together on that one curve or spring (a spring carrying the finger's
+    /// velocity). Rejected unless active and paused.
+    public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
+        guard let animator = activeAnimator else {
+            engine.report(.illegalStateTransition, "continueAnimation on an inactive timeline is ignored")
+            return
+        }
+        animator.continueAnimation(withTimingParameters: parameters, durationFactor: durationFactor)
+    }
+}
+
+/// A timeline's callbacks and the playhead they are crossed against, shared with the run's
+/// observers (which hold this, never the timeline or the animator strongly: no cycle).
+final class TimelineMarks {
+    var callbacks: [(time: Double, action: () -> Void)] = []
+    var total = 0.0
+    /// The time fraction the running clock was last seen at; nil while not running.
+    var cursor: Double?
+
+    func attach(to animator: PropertyAnimator) {
+        cursor = nil
+        // The animator owns these closures, so it outlives them: unowned(unsafe) is safe.
+        animator.observeRunning { [unowned(unsafe) animator] running in
+            self.cursor = running ? animator.anchorFraction : nil
+        }
+        animator.observeFractionComplete { [unowned(unsafe) animator] _ in
+            guard animator.isRunning else { return }
+            self.advance(to: animator.currentFraction())
+        }
+    }
+
+    /// Runs the callbacks the playhead crossed going from the cursor to `f`, in the order it
+    /// crossed them.
+    func advance(to f: Double) {
+        guard let from = cursor, f != from, !callbacks.isEmpty else { cursor = cursor.map { _ in f }; return }
+        cursor = f
+        let a = from * total, b = f * total
+        var due: [(time: Double, action: () -> Void)] = []
+        if b > a {
+            for c in callbacks where (c.time > a || (from == 0 && c.time == 0)) && c.time <= b { due.append(c) }
+            due.sort { $0.time < $1.time }
+        } else {
+            for c in callbacks where (c.time < a || (from == 1 && c.time == total)) && c.time >= b { due.append(c) }
+            due.sort { $0.time > $1.time }
+        }
+        for c in due { c.action() }
+    }
+}
