@@ -22,20 +22,23 @@ extension AnimatedProperty where Value == Point {
     /// shape that points along the path all the way.
     ///
     /// Outside an animation block the property (and `orientation`) are set to their end values
-    /// at once, and a diagnostic is reported. A path with no segment changes nothing.
+    /// at once, and a diagnostic is reported. A path with no segment changes nothing. The path's
+    /// first contour is followed (arcs as cubic segments, see ``BezierPath``).
     ///
     /// Limits: a spring's initial velocity (``SpringTimingParameters/initialVelocity``) is not
     /// carried along a path (the progress starts from rest); the velocity is continuous except
     /// at a corner between two segments, where the direction of motion turns at once.
     public func move(along path: BezierPath, orientation: AnimatedProperty<Double>? = nil) {
-        guard !path.elements.isEmpty else { return }
+        let contour = path.firstContour()
+        guard !contour.segments.isEmpty else { return }
         var full = BezierPath(start: modelValue)
-        if path.start != modelValue { full.addLine(to: path.start) }
-        for e in path.elements {
+        if contour.start != modelValue { full.addLine(to: contour.start) }
+        for e in contour.segments {
             switch e {
             case .line(let to): full.addLine(to: to)
-            case .quadCurve(let to, let c): full.addQuadCurve(to: to, control: c)
-            case .curve(let to, let c1, let c2): full.addCurve(to: to, control1: c1, control2: c2)
+            case .quadCurve(let to, let c): full.addQuadCurve(to: to, controlPoint: c)
+            case .curve(let to, let c1, let c2): full.addCurve(to: to, controlPoint1: c1, controlPoint2: c2)
+            case .move, .arc, .close: break     // `firstContour()` gives lines and curves only
             }
         }
         let paced = PacedPath(full)

@@ -24,9 +24,10 @@ final class PacedPath {
     let length: Double
 
     init(_ path: BezierPath) {
-        var controls = [path.start]
+        let contour = path.firstContour()
+        var controls = [contour.start]
         var segments: [(first: Int, degree: Int)] = []
-        for e in path.elements {
+        for e in contour.segments {
             let first = controls.count - 1
             switch e {
             case .line(let to):
@@ -38,6 +39,8 @@ final class PacedPath {
             case .curve(let to, let c1, let c2):
                 controls.append(c1); controls.append(c2); controls.append(to)
                 segments.append((first, 3))
+            case .move, .arc, .close:
+                break       // `firstContour()` gives lines and curves only
             }
         }
         self.controls = controls

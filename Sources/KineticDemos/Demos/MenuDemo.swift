@@ -101,13 +101,13 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
         let top = items[0]
         var path = BezierPath(start: badge.center)
         path.addCurve(to: Point(x: top.center.x - MenuDemo.travel - 105, y: top.center.y - 24),
-                      control1: Point(x: 60, y: size.height - 40), control2: Point(x: 20, y: top.center.y + 120))
+                      controlPoint1: Point(x: 60, y: size.height - 40), controlPoint2: Point(x: 20, y: top.center.y + 120))
         heading.value = path.tangentAngle(atProgress: 0)
 
         self.path = path
         var back = BezierPath(start: path.end)
-        if case .curve(_, let c1, let c2)? = path.elements.first {
-            back.addCurve(to: path.start, control1: c2, control2: c1)
+        if case .curve(_, let c1, let c2)? = path.elements.last {
+            back.addCurve(to: path.start, controlPoint1: c2, controlPoint2: c1)
         }
         returnPath = back
         let me = zeroingReference

@@ -11,8 +11,8 @@ import Kinetic
 ///
 /// Boundaries: a segment (``addBoundary(withIdentifier:from:to:)``), a closed polygon
 /// (`addBoundary(withIdentifier:for:)` with an array of points), a path of lines, curves and
-/// arcs (`addBoundary(withIdentifier:for:)` with a ``BezierPath``, flattened within its
-/// ``BezierPath/flatness``), and the reference bounds' rectangle, optionally inset
+/// arcs (`addBoundary(withIdentifier:for:)` with a `BezierPath`, flattened within its
+/// `BezierPath.flatness`), and the reference bounds' rectangle, optionally inset
 /// (``setTranslatesReferenceBoundsIntoBoundary(with:)``; its identifier is nil). Adding a
 /// boundary under an identifier that exists replaces it. Non-finite points, fewer than two
 /// points, or insets that leave a negative size are rejected with a diagnostic.
@@ -149,7 +149,7 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// Adds (or replaces) the boundary `identifier` along `path` (UIKit's
     /// `addBoundary(withIdentifier:for:)` with a `UIBezierPath`): its first contour flattened
-    /// to a chain of segments within ``BezierPath/flatness`` of every curve, closed if the path
+    /// to a chain of segments within `BezierPath.flatness` of every curve, closed if the path
     /// was closed. A path with fewer than two points, or with a point that is not finite or
     /// beyond ±1e9 points (or such a radius, or a non-finite angle), is rejected with a
     /// diagnostic; a path of several contours uses the first, with a diagnostic.

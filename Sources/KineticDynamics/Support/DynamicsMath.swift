@@ -103,3 +103,19 @@ func power(_ base: Double, _ exponent: Double) -> Double {
     guard base > 0, base.isFinite else { return exponent > 0 ? 0 : .infinity }
     return Elementary.exp(exponent * Elementary.log(base))
 }
+
+extension BezierPath {
+    /// Whether every point is within ±`DynamicsLimits.maximumCoordinate` and every radius too
+    /// (a path holds only finite numbers): a boundary the animator can use.
+    var isUsable: Bool {
+        elements.allSatisfy { element in
+            switch element {
+            case .move(let p), .line(let p): return p.isUsableCoordinate
+            case .quadCurve(let p, let c): return p.isUsableCoordinate && c.isUsableCoordinate
+            case .curve(let p, let c1, let c2): return p.isUsableCoordinate && c1.isUsableCoordinate && c2.isUsableCoordinate
+            case .arc(let c, let r, _, _): return c.isUsableCoordinate && r.magnitude < DynamicsLimits.maximumCoordinate
+            case .close: return true
+            }
+        }
+    }
+}

@@ -150,7 +150,9 @@ import Kinetic
         path.move(to: Point(x: 0, y: 0))
         collision.addBoundary(withIdentifier: "dot", for: path)
         path.addQuadCurve(to: Point(x: 100, y: 0), controlPoint: Point(x: .nan, y: 0))
-        collision.addBoundary(withIdentifier: "nan", for: path)
+        #expect(path.elements.count == 1)       // a non-finite point is never added
+        path.addLine(to: Point(x: 1e12, y: 0))  // finite, but beyond the animator's coordinates
+        collision.addBoundary(withIdentifier: "far", for: path)
         var two = BezierPath()
         two.move(to: .zero); two.addLine(to: Point(x: 10, y: 0))
         two.move(to: Point(x: 0, y: 10)); two.addLine(to: Point(x: 10, y: 10))

@@ -59,7 +59,7 @@ struct ChoreographyFuzzTests {
                                                  tension: rng.unit())
             default:
                 var path = BezierPath(start: Point(x: rng.unit() * 100, y: rng.unit() * 100))
-                path.addQuadCurve(to: Point(x: rng.unit() * 300, y: rng.unit() * 300), control: Point(x: rng.unit() * 300, y: 0))
+                path.addQuadCurve(to: Point(x: rng.unit() * 300, y: rng.unit() * 300), controlPoint: Point(x: rng.unit() * 300, y: 0))
                 path.addLine(to: Point(x: rng.unit() * 300, y: rng.unit() * 300))
                 return path
             }

@@ -17,7 +17,7 @@ struct MotionPathTests {
         // The same line as a cubic whose control points bunch at the start: its parameter is
         // far from paced, its progress is.
         var cubic = BezierPath(start: Point(x: 0, y: 0))
-        cubic.addCurve(to: Point(x: 300, y: 400), control1: Point(x: 3, y: 4), control2: Point(x: 6, y: 8))
+        cubic.addCurve(to: Point(x: 300, y: 400), controlPoint1: Point(x: 3, y: 4), controlPoint2: Point(x: 6, y: 8))
         #expect(abs(cubic.length - 500) < 1e-9 * 500)
         for p in [0.1, 0.25, 0.5, 0.9] {
             #expect(Self.distance(cubic.point(atProgress: p), Point(x: 300 * p, y: 400 * p)) < 1e-8, "p = \(p)")
@@ -29,7 +29,7 @@ struct MotionPathTests {
         let engine = AnimationEngine()
         let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
         var cubic = BezierPath(start: Point(x: 0, y: 0))
-        cubic.addCurve(to: Point(x: 300, y: 400), control1: Point(x: 3, y: 4), control2: Point(x: 6, y: 8))
+        cubic.addCurve(to: Point(x: 300, y: 400), controlPoint1: Point(x: 3, y: 4), controlPoint2: Point(x: 6, y: 8))
         let animator = PropertyAnimator(duration: 2, curve: .linear, engine: engine) { p.move(along: cubic) }
         animator.startAnimation()
         #expect(p.value == Point(x: 300, y: 400))
@@ -97,7 +97,7 @@ struct MotionPathTests {
         let engine = AnimationEngine()
         let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
         var path = BezierPath(start: Point(x: 0, y: 0))
-        path.addQuadCurve(to: Point(x: 100, y: 100), control: Point(x: 100, y: 0))
+        path.addQuadCurve(to: Point(x: 100, y: 100), controlPoint: Point(x: 100, y: 0))
         let animator = PropertyAnimator(duration: 1, dampingRatio: 0.3, engine: engine) { p.move(along: path) }
         animator.startAnimation()
         var overshoot = 0.0
@@ -140,10 +140,10 @@ struct MotionPathTests {
     @Test func aCardinalSplinePassesThroughItsPointsAndTensionOneIsThePolyline() {
         let points = [Point(x: 0, y: 0), Point(x: 100, y: 50), Point(x: 200, y: 0), Point(x: 300, y: 80)]
         let smooth = BezierPath.cardinalSpline(through: points)
-        #expect(smooth.elements.count == 3)
-        #expect(smooth.elements.map(\.end) == Array(points.dropFirst()))
+        #expect(smooth.elements.count == 4)      // the move, then three curves
+        #expect(smooth.elements.dropFirst().map(\.end) == Array(points.dropFirst()))
         // Catmull-Rom: the tangent at an inner point is half the chord between its neighbours.
-        if case .curve(_, _, let c2) = smooth.elements[0] {
+        if case .curve(_, _, let c2) = smooth.elements[1] {
             #expect(Self.distance(c2, Point(x: 100 - 200.0 / 6, y: 50)) < 1e-12)
         }
         let straight = BezierPath.cardinalSpline(through: points, tension: 1)
@@ -164,7 +164,7 @@ struct MotionPathTests {
         var line = BezierPath(start: Point(x: 0, y: 0))
         line.addLine(to: Point(x: 10, y: 0))
         line.addLine(to: Point(x: .nan, y: 0))      // not added
-        #expect(line.elements.count == 1)
+        #expect(line.elements.count == 2)      // the move and the one finite line
         p.move(along: line)
         #expect(p.presentationValue == Point(x: 10, y: 0))
         #expect(engine.diagnostics.count == 1)
