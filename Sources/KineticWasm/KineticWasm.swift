@@ -68,6 +68,8 @@
 //   kinetic_replay() -> i32                           replay the whole logged session from the start with
 //                                                     the current overrides (HostSession.replayWithTimingOverrides);
 //                                                     1 ok (the encoding is updated), 0 no scene
+//   kinetic_set_motion_policy(policy) -> i32          0 full, 1 reduced, 2 none (the page's switch and
+//                                                     prefers-reduced-motion); 1 ok, 0 another value
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -292,8 +294,7 @@ public func kinetic_replay() -> Int32 {
     return 1
 }
 
-// kinetic_set_motion_policy(policy) -> i32: 0 full, 1 reduced, 2 none (HostSession.setMotionPolicy,
-// from the page's switch and `prefers-reduced-motion`); 1 ok, 0 (nothing changes) for another value.
+// HostSession.setMotionPolicy; 1 ok, 0 (nothing changes) for another value.
 @_expose(wasm, "kinetic_set_motion_policy") @_cdecl("kinetic_set_motion_policy")
 public func kinetic_set_motion_policy(_ policy: Int32) -> Int32 {
     let policies: [MotionPolicy] = [.full, .reduced, .none]
