@@ -1,16 +1,16 @@
 import Kinetic
 
 /// A flight between nodes that share a ``Node/matchID`` in two states of the interface — a
-/// grid cell and its detail view, two screens of a navigation stack, two containers — that is
-/// an animator: interactive, interruptible and reversible, with velocity handed on (SwiftUI's
-/// `matchedGeometryEffect`, Compose's `sharedElement`, motion.dev's `layoutId`, Flutter's
-/// `Hero`).
+/// grid cell and its detail view, two screens of a navigation stack, two containers — that
+/// behaves as an animator: interactive, interruptible and reversible, with velocity handed on
+/// (SwiftUI's `matchedGeometryEffect`, Compose's `sharedElement`, motion.dev's `layoutId`,
+/// Flutter's `Hero`).
 ///
 /// ## How it flies
 /// For each pair (source, destination) a *proxy* node is drawn in an overlay (usually the
 /// scene's root) while both ends are hidden. The flight has one ``progress``, an animated
-/// property going from 0 (at the sources) to 1 (at the destinations), animated by one
-/// ``animator``. At every engine tick each proxy takes
+/// property going from 0 (at the sources) to 1 (at the destinations), moved by
+/// `PropertyAnimator`s on ``spring``. At every engine tick each proxy takes
 ///
 ///     frame        = s + (d − s) · progress      (s, d: the ends' frames on screen, re-read now)
 ///     cornerRadius = lerp of the ends' presentation corner radii
@@ -25,27 +25,30 @@ import Kinetic
 /// ticks, for a caller that moved an end and wants the proxy placed at once.
 ///
 /// ## Driving it
-/// - ``startAnimation()`` runs it on the spring ``spring``.
-/// - ``pause()`` catches it mid-flight; ``fractionComplete`` then scrubs it (a pan drives it;
-///   ``progressVelocity(forScreenVelocity:)`` turns the finger's velocity into progress per
-///   second).
-/// - ``continueAnimation(toEnd:progressVelocity:)`` releases it toward either end on the spring
-///   with that velocity: the progress keeps its position *and* velocity at the call.
-/// - ``reverse()`` turns it around without a jump in position or velocity (a spring toward
-///   the other end that starts with the current velocity; UIKit's `isReversed` flip would
-///   stop the velocity dead).
-/// - ``animator`` is the transition's `PropertyAnimator` for anything else (completions,
-///   observers, `pausesOnCompletion`…).
+/// - ``startAnimation()`` flies it toward the destinations.
+/// - ``pause()`` catches it mid-flight (its animators stop where they are: the progress keeps
+///   its value, its velocity becomes zero); ``fractionComplete`` then scrubs it (a pan drives
+///   it; ``progressVelocity(forScreenVelocity:)`` turns the finger's velocity into progress
+///   per second).
+/// - ``continueAnimation(toEnd:progressVelocity:)`` releases it toward either end on the
+///   spring, starting with exactly that velocity (within ``maximumRelativeVelocity``).
+/// - ``reverse()`` turns a moving flight around by retargeting it: a new spring toward the
+///   other end is *added* to the one in flight (additive animation: a retargeted spring is the
+///   sum of two), so neither position nor velocity jumps — where UIKit's `isReversed` flip
+///   stops the velocity dead.
+/// - ``addCompletion(_:)`` hears the end: `.end` at the destinations, `.start` at the sources.
 ///
-/// When the animator completes, the proxies leave the overlay and both ends get back the
+/// When the flight ends, the proxies leave the overlay and both ends get back the
 /// ``Node/isHidden`` they had; show or remove the states themselves in a completion (the
-/// flight does not know which state wins). ``isFinished`` is then true.
+/// flight does not know which state wins). ``isFinished`` is then true and every call is
+/// rejected with a diagnostic.
 ///
 /// ## Lifetime
 /// While in flight the engine drives the transition (it is an `EngineDriven`), so it is kept
-/// alive without a reference; it lets go at the first tick after it finishes. Its animator's
-/// completion reaches it through a zeroing reference. An engine invalidated mid-flight ends the
-/// flight where it is (as `invalidate()` does to animators): proxies removed, ends shown.
+/// alive without a reference; it lets go at the first tick after it finishes. Its animators'
+/// completions reach it through a zeroing reference. An engine invalidated mid-flight ends the
+/// flight where it is (as `invalidate()` does to animators): proxies removed, ends shown, no
+/// completion.
 public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// The token of the transition's zeroing references.
     public let lifetime = Lifetime()
@@ -67,30 +70,34 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// Where the proxies are drawn: their frames are converted into its coordinates, so it
     /// should be unscaled and unrotated (the scene's root, or a full-screen node on top).
     public let overlay: Node
-    /// The flight's progress: 0 at the sources, 1 at the destinations.
+    /// The flight's progress: 0 at the sources, 1 at the destinations (its model is the end
+    /// the flight is heading for).
     @Animated public var progress: Double
-    /// The animator of the flight (its one animation moves ``progress`` from 0 to 1).
-    public let animator: PropertyAnimator
-    /// The spring of ``startAnimation()``, ``continueAnimation(toEnd:progressVelocity:)`` and
-    /// ``reverse()``.
+    /// The spring every run of the flight uses.
     public let spring: SpringTimingParameters
-    /// Whether the animator completed and the ends were put back.
+    /// The animators moving ``progress`` now, oldest first (several after a ``reverse()``:
+    /// their tracks add up). Empty while caught or before the start.
+    public private(set) var runs: [PropertyAnimator] = []
+    /// Whether the flight heads for the destinations (true) or back to the sources.
+    public private(set) var isHeadingToEnd = true
+    /// Whether the flight ended and the ends were put back.
     public private(set) var isFinished = false
+    private var completions: [(AnimatingPosition) -> Void] = []
 
     /// The default spring: critically damped, 0.45 s response.
     public static let defaultSpring = SpringTimingParameters(dampingRatio: 1, response: 0.45)
     /// The largest relative spring velocity a continuation is given (per second, in units of
     /// the distance left): a release a hair from an end with a finite velocity would otherwise
-    /// ask for an infinite one. Beyond it the velocity is clamped (a small jump in velocity, never
-    /// in position).
+    /// ask for an infinite one. Beyond it the velocity is clamped (a jump in velocity, never in
+    /// position).
     public static let maximumRelativeVelocity = 1_000.0
 
     /// A flight from every node under `from` (itself included) with a ``Node/matchID`` to the
     /// node with the same id under `to`, drawn in `overlay`. A source with no counterpart, or
     /// a second node with an id already taken, does not fly. The proxies are made here: each
     /// a plain node with the source's name plus `".flight"`, clipping, not hit-testable.
-    /// The animator is made inactive (call ``startAnimation()``, or scrub ``fractionComplete``
-    /// to start interactively); the ends are hidden and the proxies drawn from now on.
+    /// Nothing moves until ``startAnimation()`` (or a scrub of ``fractionComplete``, to start
+    /// interactively); the ends are hidden and the proxies drawn from now on.
     public convenience init(from: Node, to: Node, overlay: Node, spring: SpringTimingParameters = defaultSpring) {
         var pairs: [(Node, Node)] = []
         var taken: [String] = []
@@ -115,11 +122,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         self.engine = engine
         self.overlay = overlay
         self.spring = spring
-        let progress = AnimatedProperty(0.0, engine: engine)
-        _progress = Animated(progress)
-        animator = PropertyAnimator(duration: spring.settlingDuration, timingParameters: .spring(spring), engine: engine) {
-            progress.value = 1
-        }
+        _progress = Animated(0.0, engine: engine)
         for (source, destination) in pairs {
             let proxy = Node(name: source.name + ".flight", engine: engine)
             proxy.isUserInteractionEnabled = false
@@ -132,28 +135,44 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
             destination.isHidden = true
         }
         update()
-        let me = zeroingReference
-        animator.addCompletion { _ in me.object?.end() }
         engine.addDriven(self)
     }
 
     // MARK: Driving
 
-    /// Starts the flight toward the destinations.
-    public func startAnimation() { animator.startAnimation() }
+    /// Whether the flight is moving (some run is animating ``progress``).
+    public var isAnimating: Bool { runs.contains { $0.isRunning } }
 
-    /// Catches the flight where it is (the animator pauses; the progress keeps its value).
-    public func pause() {
-        if animator.isRunning { animator.pauseAnimation() }
+    /// Flies toward the destinations from where the flight is (nothing jumps). Equivalent to
+    /// ``continueAnimation(toEnd:progressVelocity:)`` toward the end with the current velocity.
+    public func startAnimation() {
+        continueAnimation(toEnd: true, progressVelocity: $progress.velocity)
     }
 
-    /// How far the flight is, 0...1 (the animator's `fractionComplete`); setting it scrubs the
-    /// flight (pausing it first if it was running), and the proxies follow at once.
+    /// Catches the flight where it is: every run stops there (`stopAnimation(true)`), so the
+    /// progress keeps its value and its velocity becomes zero. Does nothing when finished.
+    public func pause() {
+        let stopped = runs
+        runs.removeAll()
+        for run in stopped where run.state == .active { run.stopAnimation(true) }
+    }
+
+    /// How far the flight is: its progress now (outside 0...1 while a spring overshoots).
+    /// Setting it pauses the flight and puts the progress there (a scrub: clamped to 0...1
+    /// unless it is the value read, non-finite rejected with a diagnostic); the proxies follow
+    /// at once. Writing back what was read moves nothing.
     public var fractionComplete: Double {
-        get { animator.fractionComplete }
+        get { $progress.presentationValue }
         set {
+            guard rejectIfFinished("fractionComplete") else { return }
+            guard newValue.isFinite else {
+                engine.report(.invalidArgument, "MatchedGeometryTransition.fractionComplete = \(newValue) is not finite; ignored")
+                return
+            }
             pause()
-            animator.fractionComplete = newValue
+            let now = $progress.presentationValue
+            let value = newValue == now ? now : Swift.min(Swift.max(newValue, 0), 1)
+            if value != $progress.presentationValue { $progress.setWithoutAnimation(value) }
             update()
         }
     }
@@ -170,38 +189,74 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         return (velocity.x * line.x + velocity.y * line.y) / length2
     }
 
-    /// Releases the flight toward the destinations (`toEnd`) or back to the sources, on
-    /// ``spring``, starting with `progressVelocity` (progress per second; non-finite is 0):
-    /// the progress keeps its position and, within ``maximumRelativeVelocity``, its velocity.
-    /// From running, it is paused first. An inactive animator is started instead (from its
-    /// start). Rejected when the flight has finished.
+    /// Releases the flight toward the destinations (`toEnd`) or back to the sources on
+    /// ``spring``, starting from where it is with `progressVelocity` (progress per second;
+    /// non-finite is taken as 0): the runs in flight stop where they are and one run takes
+    /// over, whose spring's relative initial velocity is `progressVelocity / (target − progress)`
+    /// (clamped to ±``maximumRelativeVelocity``). Position never jumps; the velocity becomes
+    /// the one given. Rejected with a diagnostic when finished.
     public func continueAnimation(toEnd: Bool, progressVelocity: Double) {
-        guard !isFinished else {
-            engine.report(.illegalStateTransition, "MatchedGeometryTransition.continueAnimation after the flight finished; ignored")
-            return
-        }
-        if animator.state == .inactive { animator.startAnimation(); return }
-        guard animator.state == .active else { return }
+        guard rejectIfFinished("continueAnimation") else { return }
         pause()
-        let p = $progress.presentationValue
-        let remaining = (toEnd ? 1 : 0) - p
+        let target = toEnd ? 1.0 : 0.0
+        let remaining = target - $progress.presentationValue
         var relative = 0.0
-        if progressVelocity.isFinite, abs(remaining) > 1e-9 {
+        if progressVelocity.isFinite, abs(remaining) > 1e-12 {
             relative = Swift.min(Swift.max(progressVelocity / remaining, -Self.maximumRelativeVelocity),
                                  Self.maximumRelativeVelocity)
         }
-        animator.isReversed = !toEnd
-        let timing = spring.withInitialVelocity(Vector(dx: relative, dy: relative))
-        animator.continueAnimation(withTimingParameters: .spring(timing), durationFactor: 1)
+        run(toward: target, spring: spring.withInitialVelocity(Vector(dx: relative, dy: relative)))
+    }
+
+    /// Turns the flight toward the other end without a jump in position or velocity: while it
+    /// moves, a run toward the other end is added to the ones in flight (see the type's
+    /// notes); caught, it continues toward the other end from rest. Rejected when finished.
+    public func reverse() {
+        guard rejectIfFinished("reverse") else { return }
+        if isAnimating {
+            run(toward: isHeadingToEnd ? 0 : 1, spring: spring)
+        } else {
+            continueAnimation(toEnd: !isHeadingToEnd, progressVelocity: 0)
+        }
+    }
+
+    /// Adds a handler run once when the flight ends: `.end` at the destinations, `.start` at
+    /// the sources (never after an engine's invalidation).
+    public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+        completions.append(completion)
+    }
+
+    /// A new run moving ``progress`` to `target`, added to the runs in flight.
+    private func run(toward target: Double, spring: SpringTimingParameters) {
+        isHeadingToEnd = target == 1
+        let progress = $progress
+        let run = PropertyAnimator(duration: spring.settlingDuration, timingParameters: .spring(spring), engine: engine) {
+            progress.value = target
+        }
+        runs.append(run)
+        let me = zeroingReference
+        run.addCompletion { [unowned(unsafe) run] _ in me.object?.runEnded(run) }
+        run.startAnimation()
         update()
     }
 
-    /// Turns the flight around toward the other end with its current velocity (no jump in
-    /// position or velocity). Paused, it continues toward the other end from rest.
-    public func reverse() {
-        guard animator.state == .active else { return }
-        let velocity = animator.isRunning ? $progress.velocity : 0
-        continueAnimation(toEnd: animator.isReversed, progressVelocity: velocity)
+    /// A run completed: the flight ends with the last of its runs.
+    private func runEnded(_ run: PropertyAnimator) {
+        guard let i = runs.firstIndex(where: { $0 === run }) else { return }
+        runs.remove(at: i)
+        guard runs.isEmpty, !$progress.isAnimating else { return }
+        end()
+        let position: AnimatingPosition = isHeadingToEnd ? .end : .start
+        let handlers = completions
+        completions.removeAll()
+        for handler in handlers { handler(position) }
+    }
+
+    private func rejectIfFinished(_ call: String) -> Bool {
+        if isFinished {
+            engine.report(.illegalStateTransition, "MatchedGeometryTransition.\(call) after the flight finished; ignored")
+        }
+        return !isFinished
     }
 
     // MARK: Drawing
@@ -239,7 +294,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         return line * dp + flight.source.screenCenterVelocity * (1 - p) + flight.destination.screenCenterVelocity * p
     }
 
-    /// The animator completed: proxies out, ends back.
+    /// The flight ended (or its engine was invalidated): proxies out, ends back.
     private func end() {
         guard !isFinished else { return }
         isFinished = true
