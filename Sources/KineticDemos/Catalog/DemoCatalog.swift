@@ -15,11 +15,11 @@ public enum DemoCatalog {
     public static let screenSize = Size(width: 375, height: 667)
 
     /// Every demo's entry, in order: basics, scrubbing, drawer, pane, pane-dynamics, pane-pop,
-    /// photo, comments, spring2d, rotation, dynamics, pyramid, scroll, stress, navigation.
+    /// photo, comments, spring2d, rotation, dynamics, pyramid, scroll, stress, navigation, grid, list.
     public static var entries: [SceneEntry] {
         [BasicsDemo.entry, ScrubbingDemo.entry, DrawerDemo.entry,
          PaneDemo.entry(for: .spring), PaneDemo.entry(for: .dynamics), PaneDemo.entry(for: .pop),
          PhotoDemo.entry, CommentsDemo.entry, Spring2DDemo.entry, RotationDemo.entry, DynamicsDemo.entry,
-         PyramidDemo.entry, ScrollDemo.entry, StressDemo.entry, NavigationDemo.entry]
+         PyramidDemo.entry, ScrollDemo.entry, StressDemo.entry, NavigationDemo.entry, GridDemo.entry, ListDemo.entry]
     }
 }
