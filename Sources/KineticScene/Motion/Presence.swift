@@ -9,7 +9,7 @@ import Kinetic
 /// then it is removed from its parent, its look is put back to the present one (so it can be
 /// inserted again) and the presence lets go of it, so a node nobody else holds is freed.
 ///
-/// Every transition is an ordinary ``PropertyAnimator`` (returned, or the one you pass), so it
+/// Every transition is an ordinary `PropertyAnimator` (returned, or the one you pass), so it
 /// can be paused, scrubbed, reversed and continued like any other:
 /// - An exit that finishes at its **end** removes the node; one reversed back to its **start**
 ///   leaves it present.
