@@ -26,8 +26,10 @@ public final class ListDemo: LifetimeOwner, HostedScene {
     public static let layout = StackLayout(spacing: 6, origin: Point(x: 12, y: 36), crossExtent: 351)
     /// The lists' frames on screen: "To do" above, "Done" below.
     public static let listFrames = [Rect(x: 0, y: 110, width: 375, height: 330), Rect(x: 0, y: 446, width: 375, height: 221)]
-    /// The spring of every change.
-    public static let spring = SpringTimingParameters(dampingRatio: 0.8, response: 0.4)
+    /// The spring of every change: critically damped, so a fading row never overshoots below
+    /// alpha 0 (the render list culls a node at alpha 0, and a row on its way out stays visible
+    /// until its exit ends).
+    public static let spring = SpringTimingParameters(dampingRatio: 1, response: 0.4)
 
     /// The token of the demo's zeroing references (its closures' way back to it).
     public let lifetime = Lifetime()
@@ -59,7 +61,7 @@ public final class ListDemo: LifetimeOwner, HostedScene {
             let list = Node(frame: ListDemo.listFrames[i], name: i == 0 ? "todo" : "done", engine: engine)
             list.clipsToBounds = true
             list.backgroundColor = .white
-            list.addChild(Widgets.label("\(list.name).title", title, Rect(x: 12, y: 4, width: 200, height: 28), size: 15,
+            list.addChild(Widgets.label("\(list.name).title", title, Rect(x: 12, y: 4, width: 56, height: 28), size: 15,
                                         color: Palette.gray, engine: engine))
             scene.root.addChild(list)
             lists.append(list)
@@ -144,6 +146,7 @@ public final class ListDemo: LifetimeOwner, HostedScene {
     func removeTop() {
         guard let row = rows(of: lists[0]).first else { return }
         removed.append(row)
+        if removed.count > 20 { removed.removeFirst() }       // Undo goes 20 deep; older rows are freed
         animate { presence.remove(row, animator: $0) }
     }
 

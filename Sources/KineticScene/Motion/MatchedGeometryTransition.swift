@@ -123,6 +123,8 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         self.overlay = overlay
         self.spring = spring
         _progress = Animated(0.0, engine: engine)
+        // Inspectors list its runs as "matchedGeometry.progress".
+        $progress.setLabel("matchedGeometry.progress")
         for (source, destination) in pairs {
             let proxy = Node(name: source.name + ".flight", engine: engine)
             proxy.isUserInteractionEnabled = false

@@ -11,8 +11,8 @@ import Kinetic
 ///
 /// Every transition is an ordinary `PropertyAnimator` (returned, or the one you pass), so it
 /// can be paused, scrubbed, reversed and continued like any other:
-/// - An exit that finishes at its **end** removes the node; one reversed back to its **start**
-///   leaves it present.
+/// - An exit that finishes at its **end** removes the node; one finished anywhere else
+///   (reversed back to its **start**, or finished at `.current`) leaves it present, as it is.
 /// - A node **inserted again mid-exit** turns back from where it is drawn: the exit's tracks
 ///   keep running and the enter adds its own (additive animation), so neither its position nor
 ///   its velocity jumps; the old exit's end no longer removes it.
