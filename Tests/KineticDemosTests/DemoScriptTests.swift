@@ -11,7 +11,7 @@ struct DemoScriptTests {
     @Test func everyDemoIsInTheCatalogAndItsScriptRunsWithNoRejectedEvent() throws {
         let names = DemoCatalog.entries.map(\.name)
         #expect(names == ["basics", "scrubbing", "drawer", "pane", "pane-dynamics", "pane-pop", "photo", "comments", "spring2d", "rotation",
-                          "dynamics", "pyramid", "scroll", "stress", "navigation", "menu"])
+                          "dynamics", "pyramid", "scroll", "stress", "navigation", "menu", "grid", "list"])
         for entry in DemoCatalog.entries {
             #expect(SceneEntry.isValidName(entry.name), "\(entry.name)")
             #expect(entry.description.count > 200, "\(entry.name) needs its paragraph")

@@ -15,12 +15,13 @@ public enum DemoCatalog {
     public static let screenSize = Size(width: 375, height: 667)
 
     /// Every demo's entry, in order: basics, scrubbing, drawer, pane, pane-dynamics, pane-pop,
-    /// photo, comments, spring2d, rotation, dynamics, pyramid, scroll, stress, navigation, menu.
+    /// photo, comments, spring2d, rotation, dynamics, pyramid, scroll, stress, navigation, menu,
+    /// grid, list.
     public static var entries: [SceneEntry] {
         [BasicsDemo.entry, ScrubbingDemo.entry, DrawerDemo.entry,
          PaneDemo.entry(for: .spring), PaneDemo.entry(for: .dynamics), PaneDemo.entry(for: .pop),
          PhotoDemo.entry, CommentsDemo.entry, Spring2DDemo.entry, RotationDemo.entry, DynamicsDemo.entry,
          PyramidDemo.entry, ScrollDemo.entry, StressDemo.entry, NavigationDemo.entry,
-         MenuDemo.entry]
+         MenuDemo.entry, GridDemo.entry, ListDemo.entry]
     }
 }

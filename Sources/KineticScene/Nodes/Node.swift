@@ -58,6 +58,11 @@ public final class Node {
     /// Equal dots drawn after the fill and text, before the children, clipped to the bounds
     /// (see ``DotBatch``): thousands of marks for the price of one node. `nil` draws none.
     public var dots: DotBatch?
+    /// The identity the node shares with its counterpart in another state of the interface
+    /// (a grid cell and its detail view): ``MatchedGeometryTransition`` flies between nodes with
+    /// equal match ids (SwiftUI's `matchedGeometryEffect(id:in:)`, motion.dev's `layoutId`).
+    /// `nil`, the default, matches nothing.
+    public var matchID: String?
     /// The shape a dynamic animator collides the node with (`DynamicItem`); the bounds
     /// rectangle by default, `DynamicItemCollisionBoundsType.ellipse` for a round node.
     public var collisionBoundsType: DynamicItemCollisionBoundsType = .rectangle

@@ -56,7 +56,7 @@ struct NativeRunnerTests {
         #expect(status == 0 && err.isEmpty)
         #expect(out == "probe\tProbe\nother\tOther\n")
         let demos = run(["list"], entries: DemoCatalog.entries).1.split(separator: "\n")
-        #expect(demos.count == 16 && demos.first == "basics\tBasics" && demos.last == "menu\tStaggered menu")
+        #expect(demos.count == 18 && demos.first == "basics\tBasics" && demos.last == "list\tPresence and layout: a list")
     }
 
     /// A render stopped by a bad argument after the scene was made (an unknown `--record`

@@ -1,0 +1,330 @@
+import Kinetic
+
+/// A flight between nodes that share a ``Node/matchID`` in two states of the interface — a
+/// grid cell and its detail view, two screens of a navigation stack, two containers — that
+/// behaves as an animator: interactive, interruptible and reversible, with velocity handed on
+/// (SwiftUI's `matchedGeometryEffect`, Compose's `sharedElement`, motion.dev's `layoutId`,
+/// Flutter's `Hero`).
+///
+/// ## How it flies
+/// For each pair (source, destination) a *proxy* node is drawn in an overlay (usually the
+/// scene's root) while both ends are hidden. The flight has one ``progress``, an animated
+/// property going from 0 (at the sources) to 1 (at the destinations), moved by
+/// `PropertyAnimator`s on ``spring``. At every engine tick each proxy takes
+///
+///     frame        = s + (d − s) · progress      (s, d: the ends' frames on screen, re-read now)
+///     cornerRadius = lerp of the ends' presentation corner radii
+///     colour       = lerp of the ends' presentation background colours
+///
+/// with `progress` clamped to 0...1 for the radius and colour (a spring may overshoot the
+/// frame, never the colour). Because **both ends are re-read in screen space at every tick**,
+/// the flight stays correct when a container scrolls, resizes or slides during the flight (a
+/// navigation push moving the destination, a list scrolling under the source): the proxy
+/// lands exactly on wherever the destination is when the flight ends, and a flight reversed
+/// after a scroll returns to where the source is *now*. ``update()`` does the same between
+/// ticks, for a caller that moved an end and wants the proxy placed at once.
+///
+/// ## Driving it
+/// - ``startAnimation()`` flies it toward the destinations.
+/// - ``pause()`` catches it mid-flight (its animators stop where they are: the progress keeps
+///   its value, its velocity becomes zero); ``fractionComplete`` then scrubs it (a pan drives
+///   it; ``progressVelocity(forScreenVelocity:)`` turns the finger's velocity into progress
+///   per second).
+/// - ``continueAnimation(toEnd:progressVelocity:)`` releases it toward either end on the
+///   spring, starting with exactly that velocity (within ``maximumRelativeVelocity``).
+/// - ``reverse()`` turns a moving flight around by retargeting it: a new spring toward the
+///   other end is *added* to the one in flight (additive animation: a retargeted spring is the
+///   sum of two), so neither position nor velocity jumps — where UIKit's `isReversed` flip
+///   stops the velocity dead.
+/// - ``addCompletion(_:)`` hears the end: `.end` at the destinations, `.start` at the sources.
+///
+/// When the flight ends, the proxies leave the overlay and both ends get back the
+/// ``Node/isHidden`` they had; show or remove the states themselves in a completion (the
+/// flight does not know which state wins). ``isFinished`` is then true and every call is
+/// rejected with a diagnostic.
+///
+/// ## Lifetime
+/// While in flight the engine drives the transition (it is an `EngineDriven`), so it is kept
+/// alive without a reference; it lets go at the first tick after it finishes. Its animators'
+/// completions reach it through a zeroing reference. An engine invalidated mid-flight ends the
+/// flight where it is (as `invalidate()` does to animators): proxies removed, ends shown, no
+/// completion.
+public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
+    /// The token of the transition's zeroing references.
+    public let lifetime = Lifetime()
+    /// The engine the flight runs on.
+    public let engine: AnimationEngine
+    /// One flying pair: the node it leaves, the node it reaches, and the proxy drawn between.
+    public struct Flight {
+        /// The node in the first state.
+        public let source: Node
+        /// The node with the same match id in the second state.
+        public let destination: Node
+        /// The node drawn in the overlay during the flight.
+        public let proxy: Node
+        let sourceWasHidden: Bool
+        let destinationWasHidden: Bool
+    }
+    /// The flying pairs, in the order their sources were found (depth first).
+    public private(set) var flights: [Flight] = []
+    /// Where the proxies are drawn: their frames are converted into its coordinates, so it
+    /// should be unscaled and unrotated (the scene's root, or a full-screen node on top).
+    public let overlay: Node
+    /// The flight's progress: 0 at the sources, 1 at the destinations (its model is the end
+    /// the flight is heading for).
+    @Animated public var progress: Double
+    /// The spring every run of the flight uses.
+    public let spring: SpringTimingParameters
+    /// The animators moving ``progress`` now, oldest first (several after a ``reverse()``:
+    /// their tracks add up). Empty while caught or before the start.
+    public private(set) var runs: [PropertyAnimator] = []
+    /// Whether the flight heads for the destinations (true) or back to the sources.
+    public private(set) var isHeadingToEnd = true
+    /// Whether the flight ended and the ends were put back.
+    public private(set) var isFinished = false
+    private var completions: [(AnimatingPosition) -> Void] = []
+
+    /// The default spring: critically damped, 0.45 s response.
+    public static let defaultSpring = SpringTimingParameters(dampingRatio: 1, response: 0.45)
+    /// The largest relative spring velocity a continuation is given (per second, in units of
+    /// the distance left): a release a hair from an end with a finite velocity would otherwise
+    /// ask for an infinite one. Beyond it the velocity is clamped (a jump in velocity, never in
+    /// position).
+    public static let maximumRelativeVelocity = 1_000.0
+
+    /// A flight from every node under `from` (itself included) with a ``Node/matchID`` to the
+    /// node with the same id under `to`, drawn in `overlay`. A source with no counterpart, or
+    /// a second node with an id already taken, does not fly. The proxies are made here: each
+    /// a plain node with the source's name plus `".flight"`, clipping, not hit-testable.
+    /// Nothing moves until ``startAnimation()`` (or a scrub of ``fractionComplete``, to start
+    /// interactively); the ends are hidden and the proxies drawn from now on.
+    public convenience init(from: Node, to: Node, overlay: Node, spring: SpringTimingParameters = defaultSpring) {
+        var pairs: [(Node, Node)] = []
+        var taken: [String] = []
+        func visit(_ node: Node) {
+            if let id = node.matchID, !taken.contains(id), let match = to.descendant(matchID: id), match !== node {
+                taken.append(id)
+                pairs.append((node, match))
+            }
+            for child in node.children { visit(child) }
+        }
+        visit(from)
+        self.init(pairs: pairs, overlay: overlay, spring: spring)
+    }
+
+    /// A flight of one pair: `source` to `destination`, drawn in `overlay`.
+    public convenience init(source: Node, destination: Node, overlay: Node, spring: SpringTimingParameters = defaultSpring) {
+        self.init(pairs: [(source, destination)], overlay: overlay, spring: spring)
+    }
+
+    init(pairs: [(Node, Node)], overlay: Node, spring: SpringTimingParameters) {
+        let engine = overlay.engine
+        self.engine = engine
+        self.overlay = overlay
+        self.spring = spring
+        _progress = Animated(0.0, engine: engine)
+        // Inspectors list its runs as "matchedGeometry.progress".
+        $progress.setLabel("matchedGeometry.progress")
+        for (source, destination) in pairs {
+            let proxy = Node(name: source.name + ".flight", engine: engine)
+            proxy.isUserInteractionEnabled = false
+            proxy.clipsToBounds = true
+            proxy.maskedCorners = destination.maskedCorners
+            flights.append(Flight(source: source, destination: destination, proxy: proxy,
+                                  sourceWasHidden: source.isHidden, destinationWasHidden: destination.isHidden))
+            overlay.addChild(proxy)
+            source.isHidden = true
+            destination.isHidden = true
+        }
+        update()
+        engine.addDriven(self)
+    }
+
+    // MARK: Driving
+
+    /// Whether the flight is moving (some run is animating ``progress``).
+    public var isAnimating: Bool { runs.contains { $0.isRunning } }
+
+    /// Flies toward the destinations from where the flight is (nothing jumps). Equivalent to
+    /// ``continueAnimation(toEnd:progressVelocity:)`` toward the end with the current velocity.
+    public func startAnimation() {
+        continueAnimation(toEnd: true, progressVelocity: $progress.velocity)
+    }
+
+    /// Catches the flight where it is: every run stops there (`stopAnimation(true)`), so the
+    /// progress keeps its value and its velocity becomes zero. Does nothing when finished.
+    public func pause() {
+        let stopped = runs
+        runs.removeAll()
+        for run in stopped where run.state == .active { run.stopAnimation(true) }
+    }
+
+    /// How far the flight is: its progress now (outside 0...1 while a spring overshoots).
+    /// Setting it pauses the flight and puts the progress there (a scrub: clamped to 0...1
+    /// unless it is the value read, non-finite rejected with a diagnostic); the proxies follow
+    /// at once. Writing back what was read moves nothing.
+    public var fractionComplete: Double {
+        get { $progress.presentationValue }
+        set {
+            guard rejectIfFinished("fractionComplete") else { return }
+            guard newValue.isFinite else {
+                engine.report(.invalidArgument, "MatchedGeometryTransition.fractionComplete = \(newValue) is not finite; ignored")
+                return
+            }
+            pause()
+            let now = $progress.presentationValue
+            let value = newValue == now ? now : Swift.min(Swift.max(newValue, 0), 1)
+            if value != $progress.presentationValue { $progress.setWithoutAnimation(value) }
+            update()
+        }
+    }
+
+    /// The progress per second that a pointer moving at `velocity` (screen points per second)
+    /// gives along the first flight: the component of the velocity along the line from the
+    /// source's centre to the destination's, over that line's length. 0 with no flight, a
+    /// degenerate line, or a non-finite velocity.
+    public func progressVelocity(forScreenVelocity velocity: Point) -> Double {
+        guard let flight = flights.first, velocity.isFinite else { return 0 }
+        let line = flight.destination.screenFrame().center - flight.source.screenFrame().center
+        let length2 = line.magnitudeSquared
+        guard length2 > 1e-12 else { return 0 }
+        return (velocity.x * line.x + velocity.y * line.y) / length2
+    }
+
+    /// Releases the flight toward the destinations (`toEnd`) or back to the sources on
+    /// ``spring``, starting from where it is with `progressVelocity` (progress per second;
+    /// non-finite is taken as 0): the runs in flight stop where they are and one run takes
+    /// over, whose spring's relative initial velocity is `progressVelocity / (target − progress)`
+    /// (clamped to ±``maximumRelativeVelocity``). Position never jumps; the velocity becomes
+    /// the one given. Rejected with a diagnostic when finished.
+    public func continueAnimation(toEnd: Bool, progressVelocity: Double) {
+        guard rejectIfFinished("continueAnimation") else { return }
+        pause()
+        let target = toEnd ? 1.0 : 0.0
+        let remaining = target - $progress.presentationValue
+        var relative = 0.0
+        if progressVelocity.isFinite, abs(remaining) > 1e-12 {
+            relative = Swift.min(Swift.max(progressVelocity / remaining, -Self.maximumRelativeVelocity),
+                                 Self.maximumRelativeVelocity)
+        }
+        run(toward: target, spring: spring.withInitialVelocity(Vector(dx: relative, dy: relative)))
+    }
+
+    /// Turns the flight toward the other end without a jump in position or velocity: while it
+    /// moves, a run toward the other end is added to the ones in flight (see the type's
+    /// notes); caught, it continues toward the other end from rest. Rejected when finished.
+    public func reverse() {
+        guard rejectIfFinished("reverse") else { return }
+        if isAnimating {
+            run(toward: isHeadingToEnd ? 0 : 1, spring: spring)
+        } else {
+            continueAnimation(toEnd: !isHeadingToEnd, progressVelocity: 0)
+        }
+    }
+
+    /// Adds a handler run once when the flight ends: `.end` at the destinations, `.start` at
+    /// the sources (never after an engine's invalidation).
+    public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+        completions.append(completion)
+    }
+
+    /// A new run moving ``progress`` to `target`, added to the runs in flight.
+    private func run(toward target: Double, spring: SpringTimingParameters) {
+        isHeadingToEnd = target == 1
+        let progress = $progress
+        let run = PropertyAnimator(duration: spring.settlingDuration, timingParameters: .spring(spring), engine: engine) {
+            progress.value = target
+        }
+        runs.append(run)
+        let me = zeroingReference
+        run.addCompletion { [unowned(unsafe) run] _ in me.object?.runEnded(run) }
+        run.startAnimation()
+        update()
+    }
+
+    /// A run completed: the flight ends with the last of its runs.
+    private func runEnded(_ run: PropertyAnimator) {
+        guard let i = runs.firstIndex(where: { $0 === run }) else { return }
+        runs.remove(at: i)
+        guard runs.isEmpty, !$progress.isAnimating else { return }
+        end()
+        let position: AnimatingPosition = isHeadingToEnd ? .end : .start
+        let handlers = completions
+        completions.removeAll()
+        for handler in handlers { handler(position) }
+    }
+
+    private func rejectIfFinished(_ call: String) -> Bool {
+        if isFinished {
+            engine.report(.illegalStateTransition, "MatchedGeometryTransition.\(call) after the flight finished; ignored")
+        }
+        return !isFinished
+    }
+
+    // MARK: Drawing
+
+    /// Places every proxy from the ends' current screen frames and the progress now (see the
+    /// type's notes). The engine calls it at every tick; call it after moving an end between
+    /// ticks to see the proxies follow at once.
+    public func update() {
+        guard !isFinished else { return }
+        let p = $progress.presentationValue
+        let q = Swift.min(Swift.max(p, 0), 1)
+        guard let toOverlay = overlay.screenMatrix().inverted() else { return }
+        engine.performWithoutAnimation {
+            for flight in flights {
+                let s = flight.source.screenFrame(), d = flight.destination.screenFrame()
+                let frame = s.interpolated(to: d, fraction: p)
+                let from = flight.source.presentation, to = flight.destination.presentation
+                flight.proxy.center = toOverlay.apply(to: frame.center)
+                flight.proxy.bounds = Rect(origin: .zero, size: Size(width: Swift.max(frame.width, 0),
+                                                                        height: Swift.max(frame.height, 0)))
+                flight.proxy.cornerRadius = from.cornerRadius.interpolated(to: to.cornerRadius, fraction: q)
+                flight.proxy.backgroundColor = from.backgroundColor.interpolated(to: to.backgroundColor, fraction: q)
+            }
+        }
+    }
+
+    /// The screen velocity of the first proxy's centre, points per second: the line between
+    /// the ends times the progress velocity, plus each end's own motion weighted by how near
+    /// the flight is to it (see ``Node/screenCenterVelocity`` for its accuracy). Zero with no
+    /// flight.
+    public var velocity: Point {
+        guard let flight = flights.first else { return .zero }
+        let (p, dp) = $progress.presentation
+        let line = flight.destination.screenFrame().center - flight.source.screenFrame().center
+        return line * dp + flight.source.screenCenterVelocity * (1 - p) + flight.destination.screenCenterVelocity * p
+    }
+
+    /// The flight ended (or its engine was invalidated): proxies out, ends back.
+    private func end() {
+        guard !isFinished else { return }
+        isFinished = true
+        for flight in flights {
+            flight.proxy.removeFromParent()
+            flight.source.isHidden = flight.sourceWasHidden
+            flight.destination.isHidden = flight.destinationWasHidden
+        }
+    }
+
+    // MARK: EngineDriven
+
+    /// Whether the engine still drives the flight: until it finishes.
+    public var isRunning: Bool { !isFinished }
+
+    /// Places the proxies at the engine's new time.
+    public func advance(to time: Double) { update() }
+
+    /// Ends the flight where it is (the engine was invalidated).
+    public func engineDidInvalidate() { end() }
+}
+
+extension Node {
+    /// The first node in the subtree (depth first, self included) with the given
+    /// ``matchID``.
+    public func descendant(matchID id: String) -> Node? {
+        if matchID == id { return self }
+        for child in children { if let n = child.descendant(matchID: id) { return n } }
+        return nil
+    }
+}
