@@ -128,4 +128,20 @@ const KineticDemoNotes = {
       "Switch to Reduced motion: the same menu opens as one short ease.",
     ],
   },
+  grid: {
+    try: [
+      "Scroll the list first, then tap a photo: it flies from where the list has put it.",
+      "Pull the photo down and let go fast: your finger's speed carries it home.",
+      "Touch it while it flies to catch it, then throw it back up: nothing jumps.",
+      "Open the Inspector and step through a flight frame by frame.",
+    ],
+  },
+  list: {
+    try: [
+      "Tap Remove, then Undo while the row is still fading: it turns back from where it is.",
+      "Tap Add a few times quickly: each row slides in while the rows below make room.",
+      "Tap Shuffle: every row flies to its new place from where it is drawn.",
+      "Tap a row to move it to the other list: it keeps its place on screen, then flies over.",
+    ],
+  },
 };
