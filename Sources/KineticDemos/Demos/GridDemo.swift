@@ -44,7 +44,9 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     /// The list's content offset (0 shows the header at the top).
     public let listOffset: AnimatedProperty<Double>
     /// The list's fling, while it runs.
-    public private(set) var fling: BoundedDecayAnimation?
+    public var fling: BoundedDecayAnimation? { listScroller.fling }
+    /// The list's drag and fling.
+    let listScroller: ListScroller
     /// The list viewport (its bounds origin is the scroll offset) and the cells in it.
     public let list: Node
     public private(set) var cells: [Node] = []
@@ -57,7 +59,6 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     /// The numbers hosts record, in column order.
     public private(set) var channels: [SceneChannel] = []
 
-    private var listAnchor = 0.0
     private var dragAnchor = 0.0
     static let colors: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
                                    0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
@@ -69,6 +70,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
         self.scene = scene
         scene.root.backgroundColor = Palette.background
         listOffset = AnimatedProperty(0, engine: engine)
+        listScroller = ListScroller(axis: GridDemo.listAxis, offset: listOffset)
         scene.root.addChild(Widgets.label("title", "Photos", Rect(x: 0, y: 20, width: size.width, height: 36),
                                           size: 22, color: Palette.dark, engine: engine))
         list = Node(frame: GridDemo.listFrame, name: "list", engine: engine)
@@ -132,8 +134,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     /// Flies cell `i` to the detail view.
     func open(_ i: Int) {
         guard detail.isHidden else { return }
-        fling?.stop()
-        fling = nil
+        listScroller.stop()
         selected = i
         for (j, cell) in cells.enumerated() { cell.matchID = j == i ? "photo" : nil }
         detailPhoto.backgroundColor = cells[i].backgroundColor
@@ -191,26 +192,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     }
 
     func handleListPan(_ pan: PanGestureRecognizer) {
-        let axis = GridDemo.listAxis
-        let raw = listAnchor - pan.translation(in: nil).y
-        switch pan.state {
-        case .began:
-            fling?.stop()
-            fling = nil
-            listAnchor = axis.rawOffset(showing: listOffset.presentationValue) + pan.translation(in: nil).y
-        case .changed:
-            listOffset.value = axis.shownOffset(forRawOffset: raw)
-        case .ended, .cancelled:
-            listOffset.value = axis.shownOffset(forRawOffset: raw)
-            let velocity = axis.velocity(atRawOffset: raw, rawVelocity: -pan.velocity(in: nil).y)
-            let f = BoundedDecayAnimation(property: listOffset, velocity: velocity, bounds: axis.bounds)
-            f.restingDistance = 0.01
-            f.restingSpeed = 0.05
-            fling = f
-            f.start()
-        default:
-            break
-        }
+        listScroller.handle(pan)
         layout()
     }
 }

@@ -46,14 +46,15 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
     /// The page the pager is going to or resting on.
     public private(set) var page = 0
     /// The list's fling, while it runs.
-    public private(set) var fling: BoundedDecayAnimation?
+    public var fling: BoundedDecayAnimation? { listScroller.fling }
+    /// The list's drag and fling.
+    let listScroller: ListScroller
     /// The pager's spring, while it runs.
     public private(set) var pageAnimation: SpringAnimation<Double>?
 
     let listContent: Node
     let pagerContent: Node
     private var dots: [Node] = []
-    private var listAnchor = 0.0
     private var pagerAnchor = 0.0
     private var dragStartPage = 0
     /// The numbers hosts record, in column order.
@@ -66,6 +67,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
         self.scene = scene
         scene.root.backgroundColor = Palette.background
         listOffset = AnimatedProperty(0, engine: engine)
+        listScroller = ListScroller(axis: ScrollDemo.listAxis, offset: listOffset)
         pagerOffset = AnimatedProperty(0, engine: engine)
 
         scene.root.addChild(Widgets.label("title", "Scroll physics", Rect(x: 0, y: 20, width: size.width, height: 32),
@@ -150,28 +152,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
     }
 
     func handleListPan(_ pan: PanGestureRecognizer) {
-        let axis = ScrollDemo.listAxis
-        // Dragging up (negative translation) scrolls the content up: the offset grows.
-        let raw = listAnchor - pan.translation(in: nil).y
-        switch pan.state {
-        case .began:
-            fling?.stop()
-            fling = nil
-            // Caught mid-bounce: the finger picks the content up where it is shown.
-            listAnchor = axis.rawOffset(showing: listOffset.presentationValue) + pan.translation(in: nil).y
-        case .changed:
-            listOffset.value = axis.shownOffset(forRawOffset: raw)
-        case .ended, .cancelled:
-            listOffset.value = axis.shownOffset(forRawOffset: raw)
-            let velocity = axis.velocity(atRawOffset: raw, rawVelocity: -pan.velocity(in: nil).y)
-            let f = BoundedDecayAnimation(property: listOffset, velocity: velocity, bounds: axis.bounds)
-            f.restingDistance = 0.01
-            f.restingSpeed = 0.05
-            fling = f
-            f.start()
-        default:
-            break
-        }
+        listScroller.handle(pan)
         layout()
     }
 
