@@ -109,7 +109,7 @@ public final class ListDemo: LifetimeOwner, HostedScene {
         row.textColor = .white
         row.fontSize = 16
         let me = zeroingReference
-        row.addGestureRecognizer(TapGestureRecognizer { [unowned(unsafe) row] _ in me.object?.toggle(row) })
+        row.addGestureRecognizer(TapGestureRecognizer { tap in if let row = tap.node { me.object?.toggle(row) } })
         return row
     }
 
