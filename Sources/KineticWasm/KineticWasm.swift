@@ -13,10 +13,12 @@
 //   kinetic_layout_value(i) -> i32                    entry i's value (-1 out of range)
 //   kinetic_scene_count() -> i32                      number of scenes
 //   kinetic_describe(index, field) -> i32             field 0 name, 1 title, 2 description, 3 hint → text; its length
+//                                                     (empty for a bad index or another field)
 //   kinetic_select(index, time) -> i32                show scene `index`, engine clock at `time` s; 1 ok,
 //                                                     0 (nothing changes) for a bad index or a
 //                                                     non-finite time
-//   kinetic_pointer(phase, id, x, y, time) -> i32     phase 0 down 1 move 2 up 3 cancel; 1 accepted
+//   kinetic_pointer(phase, id, x, y, time) -> i32     phase 0 down 1 move 2 up 3 cancel; 1 accepted,
+//                                                     0 rejected (another phase: nothing is sent)
 //   kinetic_frame(time) -> i32                        advance to `time` s and encode; the command count
 //   kinetic_numbers() / kinetic_numbers_length()      the encoding's f64 values (RenderListEncoder)
 //   kinetic_bytes() / kinetic_bytes_length()          its UTF-8 names and texts
@@ -75,7 +77,35 @@
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
 
 import Kinetic
+import KineticScene
 import KineticHost
+
+extension PointerEvent.Phase {
+    /// The phase of `kinetic_pointer`'s code: 0 down, 1 move, 2 up, 3 cancel; nil for another.
+    init?(wasmCode code: Int32) {
+        switch code {
+        case 0: self = .down
+        case 1: self = .moved
+        case 2: self = .up
+        case 3: self = .cancelled
+        default: return nil
+        }
+    }
+}
+
+extension SceneEntry.Field {
+    /// The field of `kinetic_describe`'s code: 0 name, 1 title, 2 description, 3 hint; nil for
+    /// another.
+    init?(wasmCode code: Int32) {
+        switch code {
+        case 0: self = .name
+        case 1: self = .title
+        case 2: self = .description
+        case 3: self = .hint
+        default: return nil
+        }
+    }
+}
 
 nonisolated(unsafe) var numbers = WasmBuffer<Double>()
 nonisolated(unsafe) var bytes = WasmBuffer<UInt8>()
@@ -128,7 +158,8 @@ public func kinetic_scene_count() -> Int32 { Int32(HostSession.current.entries.c
 @_expose(wasm, "kinetic_describe") @_cdecl("kinetic_describe")
 public func kinetic_describe(_ index: Int32, _ field: Int32) -> Int32 {
     let session = HostSession.current
-    session.describe(Int(index), field: Int(field))
+    guard let field = SceneEntry.Field(wasmCode: field) else { return setText("") }
+    session.describe(Int(index), field: field)
     return setText(session.text)
 }
 
@@ -139,7 +170,8 @@ public func kinetic_select(_ index: Int32, _ time: Double) -> Int32 {
 
 @_expose(wasm, "kinetic_pointer") @_cdecl("kinetic_pointer")
 public func kinetic_pointer(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Double, _ time: Double) -> Int32 {
-    HostSession.current.pointer(Int(phase), id: Int(id), x: x, y: y, time: time) ? 1 : 0
+    guard let phase = PointerEvent.Phase(wasmCode: phase) else { return 0 }
+    return HostSession.current.pointer(PointerEvent(phase, pointer: Int(id), at: Point(x: x, y: y), time: time)) ? 1 : 0
 }
 
 @_expose(wasm, "kinetic_frame") @_cdecl("kinetic_frame")

@@ -9,8 +9,12 @@
 /// one thread, as UIKit's main thread.
 ///
 /// ## Time
-/// Time is in seconds and only moves forwards: ``tick(at:)`` with an earlier time or a
-/// non-finite one is rejected with a diagnostic and changes nothing.
+/// Time is in seconds and never goes back, by one rule kept here that every layer above relies
+/// on: a time earlier than the engine's ``time`` is held at it (``clockTime(for:)``). A tick
+/// at an earlier time changes nothing, and a scene's pointer event or a host's frame stamped
+/// earlier happens at the engine's time (``advance(to:)``). That is not an error, so it is not
+/// reported: a host's pointer events and frames come from different clocks and interleave. A
+/// non-finite time is bad input: rejected with a diagnostic, changing nothing.
 ///
 /// ## Diagnostics
 /// Where UIKit raises an exception (stopping an inactive animator, finishing one that is not
@@ -120,22 +124,45 @@ public final class AnimationEngine {
         }
     }
 
+    /// The instant on this engine's clock at which something stamped `time` happens: `time`,
+    /// or the engine's ``time`` if `time` is earlier (or NaN). Time never goes back: this is the
+    /// one place that says so, for ``tick(at:)``, ``advance(to:)`` and every layer that stamps
+    /// input with a time (a scene's pointer events, a host's frames).
+    public func clockTime(for time: Double) -> Double {
+        time > self.time ? time : self.time
+    }
+
+    /// Brings the clock to `time` for input stamped with it (a pointer event, a host's frame)
+    /// and returns the instant the input happens at (``clockTime(for:)``): a later `time`
+    /// ticks there (``tick(at:)``); an earlier or equal one holds the clock, and nothing runs
+    /// (the instant has been ticked already). A non-finite `time` is passed to ``tick(at:)``,
+    /// which rejects it with a diagnostic.
+    @discardableResult
+    public func advance(to time: Double) -> Double {
+        if clockTime(for: time) != self.time || !time.isFinite { tick(at: time) }
+        return self.time
+    }
+
     /// Advances the clock to `time`, completes the animations that end by then, and runs their
-    /// completion handlers.
+    /// completion handlers. A tick at the engine's own time runs them again at that instant
+    /// (a zero-length animation started since completes); an earlier time is held
+    /// (``clockTime(for:)``) and changes nothing.
     ///
     /// Presentation values are computed on demand at ``time``, so between ticks they stay put.
-    /// A `time` before the current one, or not finite, is rejected (see ``Diagnostic``); so is
+    /// A `time` that is not finite is rejected (``Diagnostic/Kind/timeWentBackwards``); so is
     /// one beyond ``maximumTime``, where a `Double` no longer resolves a frame's microseconds
     /// (``Diagnostic/Kind/invalidArgument``).
     public func tick(at time: Double) {
-        guard time.isFinite, time >= self.time else {
-            report(.timeWentBackwards, "tick(at: \(time)) is before the engine's time \(self.time) or not finite; ignored")
+        guard time.isFinite else {
+            report(.timeWentBackwards, "tick(at: \(time)) is not finite; ignored")
             return
         }
         guard time <= Self.maximumTime else {
             report(.invalidArgument, "tick(at: \(time)) is beyond AnimationEngine.maximumTime (\(Self.maximumTime) s), where the clock cannot resolve a frame; ignored")
             return
         }
+        // Held: time never goes back.
+        guard clockTime(for: time) == time else { return }
         self.time = time
         tickCount &+= 1
         revision &+= 1

@@ -9,7 +9,8 @@
 public struct Diagnostic: Sendable, Equatable {
     /// What was rejected.
     public enum Kind: Sendable, Equatable {
-        /// `tick(at:)` with an earlier or non-finite time.
+        /// `tick(at:)` with a non-finite time (an earlier one is held at the engine's time
+        /// without a diagnostic, see `AnimationEngine.clockTime(for:)`).
         case timeWentBackwards
         /// A call that is illegal in the animator's current state (see the message).
         case illegalStateTransition
@@ -17,8 +18,7 @@ public struct Diagnostic: Sendable, Equatable {
         case notInterruptible
         /// An argument that is out of range or not finite (it was ignored or clamped).
         case invalidArgument
-        /// A pointer event earlier than the previous one, or at a non-finite time or place
-        /// (KineticScene).
+        /// A pointer event at a non-finite time or place (KineticScene).
         case eventOutOfOrder
         /// A move, up or cancel for a pointer that is not down (KineticScene).
         case unknownPointer

@@ -59,9 +59,10 @@ final class LiveGraph {
         node.isUserInteractionEnabled = false
     }
 
-    /// Records `values` (one per series) at the engine time `time`.
+    /// Records `values` (one per series) at the engine time `time` (a demo's `didAdvance(to:)`
+    /// time, which never goes back).
     func record(time: Double, values: [Double]) {
-        if let last = lastTime, isActive() { clock += Swift.max(0, time - last) }
+        if let last = lastTime, isActive() { clock += time - last }
         lastTime = time
         let slot = Int((clock.truncatingRemainder(dividingBy: window) / window) * Double(slots)) % slots
         let w = node.bounds.width, h = node.bounds.height

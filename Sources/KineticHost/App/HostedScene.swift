@@ -42,12 +42,10 @@ extension HostedScene {
     /// The engine animating ``scene``.
     public var engine: AnimationEngine { scene.engine }
 
-    /// Advances to `time` (seconds): ticks the engine if `time` is later than the engine's
-    /// time, then calls ``didAdvance(to:)`` with the engine's time. A non-finite or earlier
-    /// `time` holds the engine where it is (a host's jittery clock never rewinds anything).
+    /// Advances to `time` (seconds): advances the engine (`AnimationEngine.advance(to:)`: a
+    /// later time ticks, an earlier or equal one holds the engine's time, a non-finite one is
+    /// rejected with a diagnostic), then calls ``didAdvance(to:)`` with the engine's time.
     public func advance(to time: Double) {
-        let engine = scene.engine
-        if time.isFinite, time > engine.time { engine.tick(at: time) }
-        didAdvance(to: engine.time)
+        didAdvance(to: scene.engine.advance(to: time))
     }
 }

@@ -25,6 +25,28 @@ public struct SceneEntry {
         self.make = make
     }
 
+    /// A text field of an entry, as a picker or the page asks for it (``subscript(_:)``).
+    public enum Field: Sendable, Equatable, CaseIterable {
+        /// ``SceneEntry/name``.
+        case name
+        /// ``SceneEntry/title``.
+        case title
+        /// ``SceneEntry/description``.
+        case description
+        /// ``SceneEntry/hint``.
+        case hint
+    }
+
+    /// The text of `field`: ``name``, ``title``, ``description`` or ``hint``.
+    public subscript(_ field: Field) -> String {
+        switch field {
+        case .name: name
+        case .title: title
+        case .description: description
+        case .hint: hint
+        }
+    }
+
     /// Whether `name` is a valid identifier: non-empty, `[a-z0-9-]+`.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }

@@ -59,8 +59,8 @@ extension HostSession {
             if input.isFrame {
                 advance(hosted, to: input.time)
                 if !watchedLabel.isEmpty, recorder.isWatching || watch(property: watchedLabel) { recorder.record() }
-            } else {
-                pointer(input.phase, id: input.pointer, x: input.x, y: input.y, time: input.time)
+            } else if let event = input.event {
+                pointer(event)
             }
         }
         isReplaying = false
@@ -95,19 +95,19 @@ extension HostSession {
             let isDown = down.contains(input.pointer)
             let verb: String
             switch input.phase {
-            case 0:
+            case .down:
                 guard !isDown else { continue }
                 down.append(input.pointer)
                 verb = "down"
-            case 1:
+            case .moved:
                 guard isDown else { continue }
                 verb = "move"
             default:
                 guard isDown else { continue }
                 down.removeAll { $0 == input.pointer }
-                verb = input.phase == 2 ? "up" : "cancel"
+                verb = input.phase == .up ? "up" : "cancel"
             }
-            out += "\(t) \(verb) \(input.pointer) \(input.x) \(input.y)\n"
+            out += "\(t) \(verb) \(input.pointer) \(input.location.x) \(input.location.y)\n"
             end = Swift.max(end, t)
         }
         out += "\(end) end\n"
@@ -118,7 +118,7 @@ extension HostSession {
     /// Re-selects the shown scene and replays a gesture script into it (``GestureScript``'s
     /// format, times in seconds after the selection), so the page continues from its end:
     /// the fresh scene starts at ``sceneTime`` − the script's `end`, each event is sent through
-    /// ``pointer(_:id:x:y:time:)`` at start + its time, with a frame every 1/60 s from the start
+    /// ``pointer(_:)`` at start + its time, with a frame every 1/60 s from the start
     /// (a frame's events first) and one at the end. Everything is logged as live input, so
     /// ``seek(to:)`` and ``script()`` cover the imported span.
     ///
@@ -144,8 +144,9 @@ extension HostSession {
         while true {
             let offset = Swift.min(Double(frame) / 60, parsed.end)
             while next < parsed.events.count, parsed.events[next].time <= offset {
-                let e = parsed.events[next]
-                pointer(e.phase.code, id: e.pointer, x: e.location.x, y: e.location.y, time: start + e.time)
+                var event = parsed.events[next]
+                event.time += start
+                pointer(event)
                 next += 1
             }
             advance(hosted, to: start + offset)
@@ -154,18 +155,5 @@ extension HostSession {
         }
         encoder.encode(hosted.scene.renderList())
         return true
-    }
-}
-
-extension PointerEvent.Phase {
-    /// The phase's number in ``HostSession/pointer(_:id:x:y:time:)``: 0 down, 1 move, 2 up,
-    /// 3 cancel.
-    var code: Int {
-        switch self {
-        case .down: 0
-        case .moved: 1
-        case .up: 2
-        case .cancelled: 3
-        }
     }
 }

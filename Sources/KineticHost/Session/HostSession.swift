@@ -6,19 +6,21 @@ import KineticScene
 /// (`KineticWasm`) only forwards numbers to one of these (``current``), and native tests drive
 /// the same type.
 ///
-/// The page calls ``select(_:at:)`` to show a scene, ``pointer(_:id:x:y:time:)`` with each
+/// The page calls ``select(_:at:)`` to show a scene, ``pointer(_:)`` with each
 /// pointer event and ``frame(at:)`` once per animation frame, then draws ``encoder``'s
 /// buffers. Times are seconds on one clock (the page's `performance.now() / 1000`); events and
 /// frames may arrive slightly out of order and are held at the engine's time, never rewound.
 ///
-/// The session logs what it feeds the shown scene (``pointer(_:id:x:y:time:)`` and
+/// The session logs what it feeds the shown scene (``pointer(_:)`` and
 /// ``frame(at:)`` calls, in order, since the selection), so any logged instant can be
 /// reproduced bit for bit by replaying that input on a fresh scene (``seek(to:)``), exported
 /// as a gesture script or a test (``script()``, ``testSource(sceneName:module:scenes:testable:)``)
 /// and a script replayed into the page (``importScript(_:)``).
 ///
-/// Bad input never traps and never changes anything: an index out of range, an unknown phase,
-/// a NaN or infinite time or position gives `false` (or −1 for ``record(_:script:fps:)``).
+/// Bad input never traps and never changes anything: an index out of range, a NaN or infinite
+/// time or position gives `false` (or −1 for ``record(_:script:fps:)``). The integer codes of
+/// the C ABI (pointer phases, describe fields) are `KineticWasm`'s, which maps them to these
+/// types.
 public final class HostSession {
     /// The session the WebAssembly C ABI drives: set by `KineticApp.main()` on wasm32 (empty
     /// until then, so every call before it is refused as an index out of range).
@@ -93,25 +95,18 @@ public final class HostSession {
         hosted = entries[index].make(engine)
     }
 
-    /// Sends a pointer event: `phase` 0 down, 1 move, 2 up, 3 cancel; `x`, `y` in scene
-    /// points. False if rejected: no scene, another phase, a non-finite x, y or time (nothing is
-    /// sent), or the scene rejected it. A time behind the engine's (or the last event's) is
-    /// held at it.
+    /// Sends a pointer event to the shown scene (``HostedScene/handle(_:)``), its location in
+    /// scene points and its time in seconds on the session's clock. False if rejected: no scene,
+    /// a non-finite location or time (nothing is sent), or the scene rejected it. A time behind
+    /// the engine's is held at it (`AnimationEngine.clockTime(for:)`: time never goes back), and
+    /// the scene sees the event at that time.
     @discardableResult
-    public func pointer(_ phase: Int, id: Int, x: Double, y: Double, time: Double) -> Bool {
-        guard let hosted, x.isFinite, y.isFinite, time.isFinite else { return false }
-        let p: PointerEvent.Phase
-        switch phase {
-        case 0: p = .down
-        case 1: p = .moved
-        case 2: p = .up
-        case 3: p = .cancelled
-        default: return false
-        }
-        let scene = hosted.scene
-        let t = Swift.max(time, Swift.max(scene.engine.time, scene.lastEventTime))
-        let accepted = hosted.handle(PointerEvent(p, pointer: id, at: Point(x: x, y: y), time: t))
-        logInput(HostInput(phase: phase, pointer: id, x: x, y: y, time: t, accepted: accepted))
+    public func pointer(_ event: PointerEvent) -> Bool {
+        guard let hosted, event.location.isFinite, event.time.isFinite else { return false }
+        var held = event
+        held.time = hosted.scene.engine.clockTime(for: event.time)
+        let accepted = hosted.handle(held)
+        logInput(HostInput(held, accepted: accepted))
         return accepted
     }
 
@@ -178,17 +173,10 @@ public final class HostSession {
         length >= 0 && length <= maximumInputLength
     }
 
-    /// Sets ``text`` to a field of scene `index`: 0 name, 1 title, 2 description, 3 hint; empty
-    /// for an index out of range or another field.
-    public func describe(_ index: Int, field: Int) {
-        guard index >= 0, index < entries.count else { text = ""; return }
-        switch field {
-        case 0: text = entries[index].name
-        case 1: text = entries[index].title
-        case 2: text = entries[index].description
-        case 3: text = entries[index].hint
-        default: text = ""
-        }
+    /// Sets ``text`` to a field of scene `index` (``SceneEntry/subscript(_:)``); empty for an
+    /// index out of range.
+    public func describe(_ index: Int, field: SceneEntry.Field) {
+        text = index >= 0 && index < entries.count ? entries[index][field] : ""
     }
 
     /// Runs scene `index` fresh (engine at time 0) under a gesture script at `fps`, for the

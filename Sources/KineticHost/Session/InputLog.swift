@@ -1,29 +1,45 @@
 // The bounded record of what a host fed its shown scene, in order: what replay reproduces.
+import Kinetic
+import KineticScene
 
 /// One call a ``HostSession`` delivered to its shown scene: a pointer event or a frame.
 ///
 /// Times are the ones the scene saw: a pointer event's after the session held it at the
-/// engine's time and the previous event's, a frame's as the engine's time after it. Delivering
+/// engine's time (`AnimationEngine.clockTime(for:)`), a frame's as the engine's time after it. Delivering
 /// an entry again, in order, to a fresh scene made at the same start time repeats the call
-/// exactly (both holds are then no-ops), which is how ``HostSession/seek(to:)`` replays.
+/// exactly (the hold is then a no-op), which is how ``HostSession/seek(to:)`` replays.
 struct HostInput: Equatable {
-    /// Pointer phase (0 down, 1 move, 2 up, 3 cancel), or ``framePhase`` for a frame.
-    var phase: Int
+    /// The pointer event's phase, or nil for a frame.
+    var phase: PointerEvent.Phase?
     var pointer: Int
-    var x: Double
-    var y: Double
+    var location: Point
     /// Seconds on the session's clock (absolute, not relative to the selection).
     var time: Double
     /// Whether the scene accepted the pointer event (always true for a frame).
     var accepted: Bool
 
-    /// The phase code of a frame.
-    static let framePhase = -1
+    var isFrame: Bool { phase == nil }
 
-    var isFrame: Bool { phase == HostInput.framePhase }
+    /// The pointer event, or nil for a frame.
+    var event: PointerEvent? {
+        phase.map { PointerEvent($0, pointer: pointer, at: location, time: time) }
+    }
+
+    /// A pointer event as the scene saw it.
+    init(_ event: PointerEvent, accepted: Bool) {
+        self.init(phase: event.phase, pointer: event.pointer, location: event.location, time: event.time, accepted: accepted)
+    }
+
+    init(phase: PointerEvent.Phase?, pointer: Int, location: Point, time: Double, accepted: Bool) {
+        self.phase = phase
+        self.pointer = pointer
+        self.location = location
+        self.time = time
+        self.accepted = accepted
+    }
 
     static func frame(at time: Double) -> HostInput {
-        HostInput(phase: framePhase, pointer: 0, x: 0, y: 0, time: time, accepted: true)
+        HostInput(phase: nil, pointer: 0, location: .zero, time: time, accepted: true)
     }
 }
 

@@ -7,18 +7,18 @@ import Kinetic
 /// time, then draws ``renderList()``.
 ///
 /// ## Time
-/// Events are timestamped on the engine's clock. An event later than the engine's time
-/// advances the engine to it first (`engine.tick(at: event.time)`), so handlers see the
-/// presentation at the instant of the event: a pointer catches a moving node where it is at
-/// that instant. An event earlier than the engine's time but not earlier than the previous
-/// event is handled at the engine's time.
+/// Events are timestamped on the engine's clock, and the engine advances to an event before
+/// handling it (`engine.advance(to: event.time)`), so handlers see the presentation at the
+/// instant of the event: a pointer catches a moving node where it is at that instant. Time
+/// never goes back (`AnimationEngine.clockTime(for:)`): an event stamped earlier than the
+/// engine's time (a frame, or an earlier event, got there first) is handled at the engine's
+/// time, and the recognizers see it at that time.
 ///
 /// ## Bad input
 /// Every rejected event is reported on the engine (a `Diagnostic` of the kind named below on
 /// `engine.diagnostics`) and leaves every pointer, recognizer and node as it was; ``send(_:)``
 /// returns false:
-/// - an event earlier than the previous event, or with a non-finite time or location
-///   (`.eventOutOfOrder`);
+/// - an event with a non-finite time or location (`.eventOutOfOrder`);
 /// - a move, up or cancel for a pointer that is not down (`.unknownPointer`);
 /// - a down for a pointer that is already down (`.duplicatePointer`).
 public final class Scene {
@@ -77,10 +77,6 @@ public final class Scene {
             report(.eventOutOfOrder, "pointer \(event.pointer): an event with a non-finite time or location is ignored")
             return false
         }
-        guard event.time >= lastEventTime else {
-            report(.eventOutOfOrder, "pointer \(event.pointer): event at \(event.time) is before the previous event at \(lastEventTime); ignored")
-            return false
-        }
         let index = active.firstIndex { $0.id == event.pointer }
         switch event.phase {
         case .down:
@@ -94,8 +90,9 @@ public final class Scene {
                 return false
             }
         }
+        var event = event
+        event.time = engine.advance(to: event.time)
         lastEventTime = event.time
-        if event.time > engine.time { engine.tick(at: event.time) }
 
         var touched: [GestureRecognizer] = []
         switch event.phase {

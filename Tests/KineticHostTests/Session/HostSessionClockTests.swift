@@ -21,17 +21,16 @@ struct HostSessionClockTests {
 
     @Test func pointerEventsBehindTheClockAreHeldAtItAndBadOnesNeverReachTheScene() throws {
         let session = HostSession(entries: ProbeScene.entries)
-        #expect(!session.pointer(0, id: 1, x: 5, y: 5, time: 1))          // nothing selected
+        #expect(!session.pointer(.down(1, Point(x: 5, y: 5), at: 1)))          // nothing selected
         session.select(1, at: 2)
         let probe = try #require(session.hosted as? ProbeScene)
-        #expect(session.pointer(0, id: 1, x: 15, y: 15, time: 1.5))       // behind the engine (2)
-        #expect(session.pointer(1, id: 1, x: 16, y: 15, time: 2.25))
-        #expect(!session.pointer(4, id: 1, x: 16, y: 15, time: 2.3))      // no such phase
-        #expect(!session.pointer(1, id: 1, x: .nan, y: 15, time: 2.3))
-        #expect(!session.pointer(1, id: 1, x: 16, y: -.infinity, time: 2.3))
-        #expect(!session.pointer(1, id: 1, x: 16, y: 15, time: .infinity))
-        #expect(session.pointer(1, id: 1, x: 17, y: 15, time: 2.2))       // behind the last event (2.25)
-        #expect(session.pointer(2, id: 1, x: 17, y: 15, time: 2.4))
+        #expect(session.pointer(.down(1, Point(x: 15, y: 15), at: 1.5)))       // behind the engine (2)
+        #expect(session.pointer(.move(1, Point(x: 16, y: 15), at: 2.25)))
+        #expect(!session.pointer(.move(1, Point(x: .nan, y: 15), at: 2.3)))
+        #expect(!session.pointer(.move(1, Point(x: 16, y: -.infinity), at: 2.3)))
+        #expect(!session.pointer(.move(1, Point(x: 16, y: 15), at: .infinity)))
+        #expect(session.pointer(.move(1, Point(x: 17, y: 15), at: 2.2)))       // behind the last event (2.25)
+        #expect(session.pointer(.up(1, Point(x: 17, y: 15), at: 2.4)))
         #expect(probe.handled.map(\.time) == [2, 2.25, 2.25, 2.4])
         #expect(probe.handled.map(\.phase) == [.down, .moved, .moved, .up])
         #expect(probe.handled[0].location == Point(x: 15, y: 15))
@@ -45,13 +44,13 @@ struct HostSessionClockTests {
         // Before: a NaN time was taken as 0 and switched the scene, though bad input changes nothing.
         #expect(!session.select(0, at: .nan) && !session.select(0, at: .infinity))
         #expect(session.hosted === shown && session.index == 1)
-        session.describe(0, field: 0); #expect(session.text == "probe")
-        session.describe(0, field: 1); #expect(session.text == "Probe")
-        session.describe(0, field: 2); #expect(session.text == "Records its host.")
-        session.describe(0, field: 3); #expect(session.text == "Tap it.")
-        session.describe(0, field: 4); #expect(session.text == "")
-        session.describe(1, field: 2); #expect(session.text == "")
-        session.describe(5, field: 0); #expect(session.text == "")
+        session.describe(0, field: .name); #expect(session.text == "probe")
+        session.describe(0, field: .title); #expect(session.text == "Probe")
+        session.describe(0, field: .description); #expect(session.text == "Records its host.")
+        session.describe(0, field: .hint); #expect(session.text == "Tap it.")
+        session.describe(1, field: .description); #expect(session.text == "")
+        session.describe(5, field: .name); #expect(session.text == "")
+        session.describe(-1, field: .title); #expect(session.text == "")
     }
 
     @Test func recordingSamplesEachFrameAtIOverFps() {

@@ -36,7 +36,7 @@ struct HostSessionInspectionTests {
         #expect(session.inspect() == -1 && session.text == "[]")
         session.select(0, at: 0)
         #expect(session.inspect() == 0 && session.text == "[]")
-        session.pointer(0, id: 1, x: 20, y: 20, time: 0)
+        session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         session.frame(at: 0.25)
         #expect(session.inspect() == 1)
         #expect(session.text == """
@@ -49,7 +49,7 @@ struct HostSessionInspectionTests {
     @Test func theJSONParsesAndItsNumbersRoundTripBitForBit() throws {
         let session = HostSession(entries: SlideScene.entries)
         session.select(0, at: 0)
-        session.pointer(0, id: 1, x: 20, y: 20, time: 0)
+        session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         session.frame(at: 1.0 / 3)
         session.inspect()
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(session.text.utf8)) as? [[String: Any]])
@@ -89,7 +89,7 @@ struct HostSessionInspectionTests {
         session.select(0, at: 0)
         #expect(!session.watch(property: "box.nope") && !session.watch(animation: 1))
         #expect(session.watch(property: "box.center"))
-        session.pointer(0, id: 1, x: 20, y: 20, time: 0)
+        session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         for i in 1...3 { session.frame(at: Double(i) / 10) }
         #expect(session.samples() == 3 && session.recorder.stride == 7)
         let box = (session.hosted as! SlideScene).box
@@ -114,7 +114,7 @@ struct HostSessionInspectionTests {
         session.select(0, at: 0)
         #expect(session.watch(property: "box.center"))
         let storage = session.recorder.storageCapacity
-        session.pointer(0, id: 1, x: 20, y: 20, time: 0)
+        session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         for i in 1...(HostSession.recorderCapacity + 50) { session.frame(at: Double(i) / 60) }
         #expect(session.recorder.storageCapacity == storage)
         #expect(session.samples() == HostSession.recorderCapacity)

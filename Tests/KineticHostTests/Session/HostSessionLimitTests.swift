@@ -1,5 +1,7 @@
 // The validation behind the WebAssembly C ABI (KineticWasm), which forwards to HostSession.
 import Testing
+import Kinetic
+import KineticScene
 import KineticHost
 import KineticDemos
 
@@ -36,7 +38,7 @@ struct HostSessionLimitTests {
         #expect(session.recording.isEmpty)
     }
 
-    @Test func pointerAndFrameRejectNonFiniteNumbersAndUnknownPhases() {
+    @Test func pointerAndFrameRejectNonFiniteNumbers() {
         let session = HostSession(entries: DemoCatalog.entries)
         #expect(!session.frame(at: 0))                            // no demo yet
         #expect(session.select(0, at: 0))
@@ -45,11 +47,9 @@ struct HostSessionLimitTests {
         #expect(!session.frame(at: .nan))
         #expect(!session.frame(at: .infinity))
         #expect(session.encoder.numbers == before)
-        #expect(!session.pointer(0, id: 1, x: .nan, y: 10, time: 0.2))
-        #expect(!session.pointer(0, id: 1, x: 10, y: .infinity, time: 0.2))
-        #expect(!session.pointer(0, id: 1, x: 10, y: 10, time: .nan))
-        #expect(!session.pointer(7, id: 1, x: 10, y: 10, time: 0.2))
-        #expect(!session.pointer(-1, id: 1, x: 10, y: 10, time: 0.2))
+        #expect(!session.pointer(.down(1, Point(x: .nan, y: 10), at: 0.2)))
+        #expect(!session.pointer(.down(1, Point(x: 10, y: .infinity), at: 0.2)))
+        #expect(!session.pointer(.down(1, Point(x: 10, y: 10), at: .nan)))
         #expect(!session.select(-1, at: 0) && !session.select(1_000_000, at: 0))
     }
 }

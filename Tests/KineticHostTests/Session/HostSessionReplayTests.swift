@@ -70,9 +70,9 @@ struct HostSessionReplayTests {
 
         // A new branch: a tap on the pane, then frames 1/60 s apart.
         let t0 = frames[k].time
-        #expect(session.pointer(0, id: 1, x: 187, y: 640, time: t0 + 0.004))
+        #expect(session.pointer(.down(1, Point(x: 187, y: 640), at: t0 + 0.004)))
         #expect(!session.log.hasFuture && session.loggedEndTime == frames[k].time)
-        #expect(session.pointer(2, id: 1, x: 187, y: 640, time: t0 + 0.01))
+        #expect(session.pointer(.up(1, Point(x: 187, y: 640), at: t0 + 0.01)))
         var branch: [FrameSnapshot] = []
         for i in 1...90 {
             session.frame(at: t0 + Double(i) / 60)
@@ -101,8 +101,8 @@ struct HostSessionReplayTests {
             if input.isFrame {
                 session.frame(at: input.time)
                 checked += 1
-            } else {
-                session.pointer(input.phase, id: input.pointer, x: input.x, y: input.y, time: input.time)
+            } else if let event = input.event {
+                session.pointer(event)
             }
         }
         #expect(checked == frames.count - 1 - k)
@@ -121,8 +121,8 @@ struct HostSessionReplayTests {
         #expect(parsed.events.count == live.script.events.count)
         for (e, input) in zip(parsed.events, logged) {
             #expect(e.time.bitPattern == (input.time - live.start).bitPattern)
-            #expect(e.location.x.bitPattern == input.x.bitPattern && e.location.y.bitPattern == input.y.bitPattern)
-            #expect(e.pointer == input.pointer && e.phase.code == input.phase)
+            #expect(e.location.x.bitPattern == input.location.x.bitPattern && e.location.y.bitPattern == input.location.y.bitPattern)
+            #expect(e.pointer == input.pointer && e.phase == input.phase)
         }
         // Relative times are (start + t) − start: within an ulp of the clock of the original
         // script times, at a start of ~4321 s (2^-40 s, a picosecond).

@@ -13,8 +13,8 @@ struct HostSessionTests {
         let drawer = DemoCatalog.entries.firstIndex { $0.name == "drawer" }!
         #expect(session.select(drawer, at: 1000))
         #expect(!session.select(99, at: 1000))
-        #expect(session.pointer(0, id: 1, x: 187, y: 645, time: 1000.2))
-        #expect(session.pointer(2, id: 1, x: 187, y: 645, time: 1000.25))
+        #expect(session.pointer(.down(1, Point(x: 187, y: 645), at: 1000.2)))
+        #expect(session.pointer(.up(1, Point(x: 187, y: 645), at: 1000.25)))
         session.frame(at: 1000.75)
         let n = session.encoder.numbers
         #expect(n[0] == 1 && n[2] == 375 && n[3] == 667)

@@ -57,13 +57,14 @@ struct LiveSession {
         while offset <= end {
             var sawUp = false
             while next < script.events.count, script.events[next].time <= offset {
-                let e = script.events[next]
-                session.pointer(e.phase.code, id: e.pointer, x: e.location.x, y: e.location.y, time: start + e.time)
+                var e = script.events[next]
+                e.time = start + e.time
+                session.pointer(e)
                 sawUp = sawUp || e.phase == .up
                 next += 1
             }
             if frame % 7 == 3 {   // a mouse hovering: rejected (no down), logged, not scripted
-                #expect(!session.pointer(1, id: 42, x: 10 + Double(frame), y: 20, time: start + offset))
+                #expect(!session.pointer(.move(42, Point(x: 10 + Double(frame), y: 20), at: start + offset)))
             }
             #expect(session.frame(at: start + offset))
             frames.append(FrameSnapshot(session))

@@ -1,5 +1,7 @@
 // The WebAssembly C ABI (KineticWasm), called natively: the same functions the page calls.
 import Testing
+import Kinetic
+import KineticScene
 import KineticHost
 @testable import KineticWasm
 
@@ -39,6 +41,38 @@ struct WasmABITests {
         #expect(kinetic_pointer(9, 1, 15, 15, 5.7) == 0)
         #expect(kinetic_pointer(1, 1, .nan, 15, 5.7) == 0)
         #expect(kinetic_pointer(2, 1, 15, 15, 5.8) == 1)
+    }
+
+    @Test func eachPointerPhaseCodeMapsToItsCaseAndNoOtherCodeDoes() {
+        let cases: [PointerEvent.Phase] = [.down, .moved, .up, .cancelled]
+        for (code, phase) in cases.enumerated() { #expect(PointerEvent.Phase(wasmCode: Int32(code)) == phase) }
+        for code: Int32 in [-1, 4, 7, .min, .max] { #expect(PointerEvent.Phase(wasmCode: code) == nil) }
+        // Through the ABI: each code reaches the scene as its phase; another is refused before
+        // the session (nothing is sent or logged).
+        #expect(kinetic_select(0, 1) == 1)
+        let probe = HostSession.current.hosted as! ProbeScene
+        #expect(kinetic_pointer(0, 1, 15, 15, 1.1) == 1 && kinetic_pointer(1, 1, 16, 15, 1.2) == 1)
+        #expect(kinetic_pointer(2, 1, 16, 15, 1.3) == 1)
+        #expect(kinetic_pointer(0, 2, 15, 15, 1.4) == 1 && kinetic_pointer(3, 2, 15, 15, 1.5) == 1)
+        let logged = HostSession.current.loggedInputCount
+        #expect(kinetic_pointer(4, 1, 15, 15, 1.6) == 0 && kinetic_pointer(-1, 1, 15, 15, 1.6) == 0)
+        #expect(probe.handled.map(\.phase) == [.down, .moved, .up, .down, .cancelled])
+        #expect(HostSession.current.loggedInputCount == logged)
+    }
+
+    @Test func eachDescribeFieldCodeMapsToItsFieldAndAnotherGivesAnEmptyText() {
+        let fields: [SceneEntry.Field] = [.name, .title, .description, .hint]
+        #expect(fields == SceneEntry.Field.allCases)
+        for (code, field) in fields.enumerated() {
+            #expect(SceneEntry.Field(wasmCode: Int32(code)) == field)
+            #expect(text(kinetic_describe(0, Int32(code))) == ProbeScene.entries[0][field])
+        }
+        #expect(text(kinetic_describe(0, 3)) == "Tap it.")
+        for code: Int32 in [-1, 4, .max] {
+            #expect(SceneEntry.Field(wasmCode: code) == nil)
+            #expect(kinetic_describe(0, code) == 0)
+        }
+        #expect(kinetic_describe(2, 0) == 0 && kinetic_describe(-1, 1) == 0)
     }
 
     @Test func inputAndRecordRefuseBadLengthsIndicesAndRates() {
