@@ -80,31 +80,24 @@ import Kinetic
 import KineticScene
 import KineticHost
 
+/// The case a C ABI code stands for: `cases[code]`, nil for a code outside them.
+func decoded<Case>(_ code: Int32, _ cases: [Case]) -> Case? {
+    code >= 0 && Int(code) < cases.count ? cases[Int(code)] : nil
+}
+
 extension PointerEvent.Phase {
-    /// The phase of `kinetic_pointer`'s code: 0 down, 1 move, 2 up, 3 cancel; nil for another.
-    init?(wasmCode code: Int32) {
-        switch code {
-        case 0: self = .down
-        case 1: self = .moved
-        case 2: self = .up
-        case 3: self = .cancelled
-        default: return nil
-        }
-    }
+    /// `kinetic_pointer`'s phase codes, in order: 0 down, 1 move, 2 up, 3 cancel.
+    static var wasmCodes: [PointerEvent.Phase] { [.down, .moved, .up, .cancelled] }
 }
 
 extension SceneEntry.Field {
-    /// The field of `kinetic_describe`'s code: 0 name, 1 title, 2 description, 3 hint; nil for
-    /// another.
-    init?(wasmCode code: Int32) {
-        switch code {
-        case 0: self = .name
-        case 1: self = .title
-        case 2: self = .description
-        case 3: self = .hint
-        default: return nil
-        }
-    }
+    /// `kinetic_describe`'s field codes, in order: 0 name, 1 title, 2 description, 3 hint.
+    static var wasmCodes: [SceneEntry.Field] { [.name, .title, .description, .hint] }
+}
+
+extension MotionPolicy {
+    /// `kinetic_set_motion_policy`'s codes, in order: 0 full, 1 reduced, 2 none.
+    static var wasmCodes: [MotionPolicy] { [.full, .reduced, .none] }
 }
 
 nonisolated(unsafe) var numbers = WasmBuffer<Double>()
@@ -140,16 +133,12 @@ public func kinetic_layout_count() -> Int32 { Int32(RenderListEncoder.layout.cou
 
 @_expose(wasm, "kinetic_layout_name") @_cdecl("kinetic_layout_name")
 public func kinetic_layout_name(_ index: Int32) -> Int32 {
-    let layout = RenderListEncoder.layout
-    guard index >= 0, Int(index) < layout.count else { return setText("") }
-    return setText(layout[Int(index)].name)
+    setText(decoded(index, RenderListEncoder.layout)?.name ?? "")
 }
 
 @_expose(wasm, "kinetic_layout_value") @_cdecl("kinetic_layout_value")
 public func kinetic_layout_value(_ index: Int32) -> Int32 {
-    let layout = RenderListEncoder.layout
-    guard index >= 0, Int(index) < layout.count else { return -1 }
-    return Int32(layout[Int(index)].value)
+    decoded(index, RenderListEncoder.layout).map { Int32($0.value) } ?? -1
 }
 
 @_expose(wasm, "kinetic_scene_count") @_cdecl("kinetic_scene_count")
@@ -158,7 +147,7 @@ public func kinetic_scene_count() -> Int32 { Int32(HostSession.current.entries.c
 @_expose(wasm, "kinetic_describe") @_cdecl("kinetic_describe")
 public func kinetic_describe(_ index: Int32, _ field: Int32) -> Int32 {
     let session = HostSession.current
-    guard let field = SceneEntry.Field(wasmCode: field) else { return setText("") }
+    guard let field = decoded(field, SceneEntry.Field.wasmCodes) else { return setText("") }
     session.describe(Int(index), field: field)
     return setText(session.text)
 }
@@ -170,7 +159,7 @@ public func kinetic_select(_ index: Int32, _ time: Double) -> Int32 {
 
 @_expose(wasm, "kinetic_pointer") @_cdecl("kinetic_pointer")
 public func kinetic_pointer(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Double, _ time: Double) -> Int32 {
-    guard let phase = PointerEvent.Phase(wasmCode: phase) else { return 0 }
+    guard let phase = decoded(phase, PointerEvent.Phase.wasmCodes) else { return 0 }
     return HostSession.current.pointer(PointerEvent(phase, pointer: Int(id), at: Point(x: x, y: y), time: time)) ? 1 : 0
 }
 
@@ -237,8 +226,7 @@ public func kinetic_watch(_ id: Int32, _ property: Int32) -> Int32 {
 
 @_expose(wasm, "kinetic_watch_label") @_cdecl("kinetic_watch_label")
 public func kinetic_watch_label(_ length: Int32) -> Int32 {
-    guard length >= 0, Int(length) <= input.count else { return 0 }
-    let label = String(decoding: UnsafeBufferPointer(start: input.pointer, count: Int(length)), as: UTF8.self)
+    guard let label = inputText(length) else { return 0 }
     return HostSession.current.watch(property: label) ? 1 : 0
 }
 
@@ -329,8 +317,7 @@ public func kinetic_replay() -> Int32 {
 // HostSession.setMotionPolicy; 1 ok, 0 (nothing changes) for another value.
 @_expose(wasm, "kinetic_set_motion_policy") @_cdecl("kinetic_set_motion_policy")
 public func kinetic_set_motion_policy(_ policy: Int32) -> Int32 {
-    let policies: [MotionPolicy] = [.full, .reduced, .none]
-    guard policy >= 0, Int(policy) < policies.count else { return 0 }
-    HostSession.current.setMotionPolicy(policies[Int(policy)])
+    guard let policy = decoded(policy, MotionPolicy.wasmCodes) else { return 0 }
+    HostSession.current.setMotionPolicy(policy)
     return 1
 }

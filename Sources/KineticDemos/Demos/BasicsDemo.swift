@@ -40,10 +40,9 @@ public final class BasicsDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: .white)
         self.scene = scene
-        scene.root.backgroundColor = .white
+        let size = scene.size
         scene.root.addChild(Widgets.box("track", Rect(x: BasicsDemo.left, y: 129, width: BasicsDemo.right - BasicsDemo.left, height: 2),
                                         Color(white: 0.85), engine: engine))
         ghost = Widgets.box("model", Rect(x: BasicsDemo.left - 30, y: 100, width: 60, height: 60), Color(rgb: 0x007AFF, alpha: 0.18), radius: 30, engine: engine)

@@ -43,10 +43,9 @@ public final class DrawerDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: .white)
         self.scene = scene
-        scene.root.backgroundColor = .white
+        let size = scene.size
         // The contact detail page behind the drawer.
         let content = scene.root
         content.addChild(Widgets.box("avatar", Rect(x: 137.5, y: 70, width: 100, height: 100), Palette.gray, radius: 50, engine: engine))

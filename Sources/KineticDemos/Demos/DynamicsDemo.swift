@@ -93,10 +93,9 @@ public final class DynamicsDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`, showing the gravity exhibit.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         let w = DynamicsDemo.worldSize
         world = Widgets.box("world", Rect(x: 0, y: DynamicsDemo.barHeight, width: w.width, height: w.height), .white, engine: engine)
         scene.root.addChild(world)

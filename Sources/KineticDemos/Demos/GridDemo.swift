@@ -60,15 +60,12 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     public private(set) var channels: [SceneChannel] = []
 
     private var dragAnchor = 0.0
-    static let colors: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
-                                   0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         listOffset = AnimatedProperty(0, engine: engine)
         listScroller = ListScroller(axis: GridDemo.listAxis, offset: listOffset)
         scene.root.addChild(Widgets.label("title", "Photos", Rect(x: 0, y: 20, width: size.width, height: 36),
@@ -92,7 +89,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
         scene.root.addChild(detail)
         let me = zeroingReference
         for i in 0..<GridDemo.photoCount {
-            let cell = Widgets.box("cell\(i)", GridDemo.cellFrame(i), Color(rgb: GridDemo.colors[i % GridDemo.colors.count]),
+            let cell = Widgets.box("cell\(i)", GridDemo.cellFrame(i), Color(rgb: Palette.photos[i % Palette.photos.count]),
                                    radius: 10, engine: engine)
             cell.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.open(i) })
             list.addChild(cell)

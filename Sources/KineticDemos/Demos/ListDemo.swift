@@ -49,10 +49,9 @@ public final class ListDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         presence = Presence(engine: engine, transition: .scaleAndFade, timing: .spring(ListDemo.spring), duration: 0.5)
         scene.root.addChild(Widgets.label("title", "Presence and layout", Rect(x: 0, y: 16, width: size.width, height: 32),
                                           size: 20, color: Palette.dark, engine: engine))

@@ -57,10 +57,9 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         let root = scene.root
         root.addChild(Widgets.label("title", "Inbox", Rect(x: 20, y: 40, width: 200, height: 34), size: 28, engine: engine))
         for i in 0..<4 {

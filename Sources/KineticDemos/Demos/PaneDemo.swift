@@ -123,10 +123,9 @@ public final class PaneDemo: LifetimeOwner, HostedScene {
     /// Builds the demo on `engine`, the pane driven by `mode` (default: the hand-rolled spring).
     public init(engine: AnimationEngine, mode: Mode = .spring) {
         self.mode = mode
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Color(rgb: 0x2C3E50))
         self.scene = scene
-        scene.root.backgroundColor = Color(rgb: 0x2C3E50)
+        let size = scene.size
         for i in 0..<8 {
             scene.root.addChild(Widgets.box("icon\(i)", Rect(x: 28 + Double(i % 4) * 84, y: 170 + Double(i / 4) * 100, width: 60, height: 60),
                                             [Palette.blue, Palette.green, Palette.orange, Palette.pink][i % 4], radius: 14, engine: engine))

@@ -62,8 +62,6 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
     /// The numbers hosts record, in column order.
     public private(set) var channels: [SceneChannel] = []
 
-    static let colors: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
-                                   0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
@@ -75,7 +73,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
         gridNode.addChild(Widgets.label("grid.title", "Photos", Rect(x: 0, y: 40, width: size.width, height: 50), size: 28, engine: engine))
         let detailNode = Node(name: "detail", engine: engine)
         detailNode.backgroundColor = .black
-        detailPhoto = Widgets.box("detail.photo", PhotoDemo.detailPhotoFrame, Color(rgb: PhotoDemo.colors[0]), engine: engine)
+        detailPhoto = Widgets.box("detail.photo", PhotoDemo.detailPhotoFrame, Color(rgb: Palette.photos[0]), engine: engine)
         detailNode.addChild(detailPhoto)
         let bar = Widgets.box("detail.bar", Rect(x: 0, y: 0, width: size.width, height: 88), Color(white: 0.12, alpha: 0.8), engine: engine)
         bar.blurRadius = 8
@@ -95,7 +93,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
         // its stack: they reach it through a zeroing reference, so neither keeps it alive.
         let me = zeroingReference
         for i in 0..<PhotoDemo.photoCount {
-            let tile = Widgets.box("tile\(i)", PhotoDemo.tileFrame(i), Color(rgb: PhotoDemo.colors[i]), engine: engine)
+            let tile = Widgets.box("tile\(i)", PhotoDemo.tileFrame(i), Color(rgb: Palette.photos[i]), engine: engine)
             tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.open(i) })
             gridNode.addChild(tile)
             tiles.append(tile)
@@ -133,8 +131,8 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
     func open(_ i: Int) {
         guard !stack.isTransitioning, stack.topScreen === grid else { return }
         selectedIndex = i
-        detailPhoto.backgroundColor = Color(rgb: PhotoDemo.colors[i])
-        transitionPhoto.backgroundColor = Color(rgb: PhotoDemo.colors[i])
+        detailPhoto.backgroundColor = Color(rgb: Palette.photos[i])
+        transitionPhoto.backgroundColor = Color(rgb: Palette.photos[i])
         controller.initiallyInteractive = false
         stack.push(detail)
     }

@@ -63,10 +63,9 @@ public final class PyramidDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         let w = PyramidDemo.worldSize
         world = Node(frame: Rect(x: 0, y: 0, width: w.width, height: w.height), name: "world", engine: engine)
         world.center = Point(x: size.width / 2, y: size.height / 2)

@@ -31,10 +31,9 @@ public final class RotationDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: .white)
         self.scene = scene
-        scene.root.backgroundColor = .white
+        let size = scene.size
         square = Widgets.box("square", Rect(x: size.width / 2 - 70, y: 210, width: 140, height: 140), Palette.orange, radius: 8, engine: engine)
         square.addChild(Widgets.box("square.mark", Rect(x: 60, y: 8, width: 20, height: 20), .white, radius: 10, engine: engine))
         scene.root.addChild(square)

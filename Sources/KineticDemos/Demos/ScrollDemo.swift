@@ -62,10 +62,9 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        scene.root.backgroundColor = Palette.background
+        let size = scene.size
         listOffset = AnimatedProperty(0, engine: engine)
         listScroller = ListScroller(axis: ScrollDemo.listAxis, offset: listOffset)
         pagerOffset = AnimatedProperty(0, engine: engine)

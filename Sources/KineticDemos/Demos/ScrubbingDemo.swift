@@ -41,10 +41,9 @@ public final class ScrubbingDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: .white)
         self.scene = scene
-        scene.root.backgroundColor = .white
+        let size = scene.size
         square = Widgets.box("square", Rect(x: ScrubbingDemo.left - 35, y: 90, width: 70, height: 70), Palette.red, radius: 6, engine: engine)
         scene.root.addChild(square)
         let b = ScrubbingDemo.barFrame

@@ -39,10 +39,9 @@ public final class Spring2DDemo: LifetimeOwner, HostedScene {
 
     /// Builds the demo on `engine`.
     public init(engine: AnimationEngine) {
-        let size = DemoCatalog.screenSize
-        let scene = Scene(size: size, engine: engine)
+        let scene = DemoCatalog.screen(on: engine, background: .white)
         self.scene = scene
-        scene.root.backgroundColor = .white
+        let size = scene.size
         let home = Spring2DDemo.home
         scene.root.addChild(Widgets.box("cross.h", Rect(x: home.x - 12, y: home.y - 1, width: 24, height: 2), Palette.gray, engine: engine))
         scene.root.addChild(Widgets.box("cross.v", Rect(x: home.x - 1, y: home.y - 12, width: 2, height: 24), Palette.gray, engine: engine))

@@ -49,4 +49,7 @@ enum Palette {
     static let gray = Color(rgb: 0x8E8E93)
     static let background = Color(rgb: 0xF2F2F7)
     static let dark = Color(rgb: 0x1C1C1E)
+    /// The photo tiles of the grid and photo demos, in order (RGB).
+    static let photos: [UInt32] = [0xFF9500, 0x34C759, 0x007AFF, 0xAF52DE, 0xFF2D55, 0x5AC8FA,
+                                   0xFFCC00, 0x5856D6, 0xFF3B30, 0x30B0C7, 0xA2845E, 0x64D2FF]
 }

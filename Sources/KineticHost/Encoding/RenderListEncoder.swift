@@ -97,20 +97,12 @@ public struct RenderListEncoder {
             for _ in 0..<RenderListEncoder.stride { numbers.append(0) }
             switch command {
             case .rect(let r):
-                numbers[base] = Double(Kind.rect)
-                string(r.name, at: base + 1)
-                box(r.rect, r.transform, clips: clips, at: base)
-                numbers[base + 11] = r.opacity
+                drawn(Kind.rect, r.name, r.rect, r.transform, r.opacity, r.color, clips: clips, at: base)
                 radii(r.cornerRadii, at: base + 12)
-                color(r.color, at: base + 16)
                 numbers[base + 20] = r.blurRadius
             case .text(let t):
-                numbers[base] = Double(Kind.text)
-                string(t.name, at: base + 1)
-                box(t.rect, t.transform, clips: clips, at: base)
-                numbers[base + 11] = t.opacity
+                drawn(Kind.text, t.name, t.rect, t.transform, t.opacity, t.color, clips: clips, at: base)
                 string(t.text, at: base + 12)
-                color(t.color, at: base + 16)
                 numbers[base + 20] = t.fontSize
             case .pushClip(let c):
                 numbers[base] = Double(Kind.pushClip)
@@ -160,6 +152,16 @@ public struct RenderListEncoder {
                 }
             }
         }
+    }
+
+    /// The fields a rect and a text share: kind, name, box, opacity and colour.
+    private mutating func drawn(_ kind: Int, _ name: String, _ rect: Rect, _ transform: Matrix2D,
+                                _ opacity: Double, _ c: Color, clips: [Matrix2D], at base: Int) {
+        numbers[base] = Double(kind)
+        string(name, at: base + 1)
+        box(rect, transform, clips: clips, at: base)
+        numbers[base + 11] = opacity
+        color(c, at: base + 16)
     }
 
     private mutating func box(_ rect: Rect, _ transform: Matrix2D, clips: [Matrix2D], at base: Int) {

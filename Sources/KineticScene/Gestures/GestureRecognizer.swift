@@ -132,22 +132,19 @@ public class GestureRecognizer {
             pointers.append((event.pointer, event.location))
             lastCentroid = centroid
             pointerDown(event.pointer, at: event.location)
-        case .moved:
+        case .moved, .up, .cancelled:
             guard let i = pointers.firstIndex(where: { $0.id == event.pointer }) else { return }
             pointers[i].location = event.location
             lastCentroid = centroid
-            pointerMoved(event.pointer, to: event.location)
-        case .up:
-            guard let i = pointers.firstIndex(where: { $0.id == event.pointer }) else { return }
-            pointers[i].location = event.location
-            lastCentroid = centroid
-            pointerUp(event.pointer, at: event.location)
-            removePointer(event.pointer)
-        case .cancelled:
-            guard let i = pointers.firstIndex(where: { $0.id == event.pointer }) else { return }
-            pointers[i].location = event.location
-            lastCentroid = centroid
-            pointerCancelled(event.pointer, at: event.location)
+            switch event.phase {
+            case .moved:
+                pointerMoved(event.pointer, to: event.location)
+                return
+            case .up:
+                pointerUp(event.pointer, at: event.location)
+            default:
+                pointerCancelled(event.pointer, at: event.location)
+            }
             removePointer(event.pointer)
         }
     }

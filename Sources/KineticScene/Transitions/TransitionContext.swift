@@ -93,21 +93,21 @@ public final class TransitionContext: ContextTransitioning {
     }
 
     public func finishInteractiveTransition() {
-        guard !isCompleted, isInteractive else {
-            reject("finishInteractiveTransition outside an interactive phase is ignored")
-            return
-        }
-        isInteractive = false
-        transitionWasCancelled = false
+        endInteractivePhase(cancelled: false, "finishInteractiveTransition")
     }
 
     public func cancelInteractiveTransition() {
+        endInteractivePhase(cancelled: true, "cancelInteractiveTransition")
+    }
+
+    /// Ends the interactive phase, finishing or cancelling; rejected outside one.
+    private func endInteractivePhase(cancelled: Bool, _ call: String) {
         guard !isCompleted, isInteractive else {
-            reject("cancelInteractiveTransition outside an interactive phase is ignored")
+            reject("\(call) outside an interactive phase is ignored")
             return
         }
         isInteractive = false
-        transitionWasCancelled = true
+        transitionWasCancelled = cancelled
     }
 
     public func completeTransition(_ didComplete: Bool) {

@@ -45,8 +45,8 @@ struct WasmABITests {
 
     @Test func eachPointerPhaseCodeMapsToItsCaseAndNoOtherCodeDoes() {
         let cases: [PointerEvent.Phase] = [.down, .moved, .up, .cancelled]
-        for (code, phase) in cases.enumerated() { #expect(PointerEvent.Phase(wasmCode: Int32(code)) == phase) }
-        for code: Int32 in [-1, 4, 7, .min, .max] { #expect(PointerEvent.Phase(wasmCode: code) == nil) }
+        for (code, phase) in cases.enumerated() { #expect(decoded(Int32(code), PointerEvent.Phase.wasmCodes) == phase) }
+        for code: Int32 in [-1, 4, 7, .min, .max] { #expect(decoded(code, PointerEvent.Phase.wasmCodes) == nil) }
         // Through the ABI: each code reaches the scene as its phase; another is refused before
         // the session (nothing is sent or logged).
         #expect(kinetic_select(0, 1) == 1)
@@ -64,12 +64,12 @@ struct WasmABITests {
         let fields: [SceneEntry.Field] = [.name, .title, .description, .hint]
         #expect(fields == SceneEntry.Field.allCases)
         for (code, field) in fields.enumerated() {
-            #expect(SceneEntry.Field(wasmCode: Int32(code)) == field)
+            #expect(decoded(Int32(code), SceneEntry.Field.wasmCodes) == field)
             #expect(text(kinetic_describe(0, Int32(code))) == ProbeScene.entries[0][field])
         }
         #expect(text(kinetic_describe(0, 3)) == "Tap it.")
         for code: Int32 in [-1, 4, .max] {
-            #expect(SceneEntry.Field(wasmCode: code) == nil)
+            #expect(decoded(code, SceneEntry.Field.wasmCodes) == nil)
             #expect(kinetic_describe(0, code) == 0)
         }
         #expect(kinetic_describe(2, 0) == 0 && kinetic_describe(-1, 1) == 0)
