@@ -8,12 +8,7 @@ import KineticScene
 public final class BasicsDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `basics`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "basics",
-            title: "Basics",
-            description: "The property animator's life cycle, as the 2016 and 2017 sessions introduce it: a circle crossing the screen in 2.5 s on the curve you pick (linear, ease in, ease out, ease in-out). Start, pause, reverse while running or paused, stop (the circle's presentation becomes its model) and then finish at the start, the end or where it is. The graph plots the circle's x: the model value (where it is going) as a solid line, the presentation value (what you see) dotted. Setting the property moves the model at once; the animation only moves what you see.",
-            hint: "Pick a curve, tap Start, then pause, reverse, stop and finish it mid-flight."
-        ) { BasicsDemo(engine: $0) }
+        SceneEntry(name: "basics", title: "Basics", description: "The property animator's life cycle, as the 2016 and 2017 sessions introduce it: a circle crossing the screen in 2.5 s on the curve you pick (linear, ease in, ease out, ease in-out). Start, pause, reverse while running or paused, stop (the circle's presentation becomes its model) and then finish at the start, the end or where it is. The graph plots the circle's x: the model value (where it is going) as a solid line, the presentation value (what you see) dotted. Setting the property moves the model at once; the animation only moves what you see.", hint: "Pick a curve, tap Start, then pause, reverse, stop and finish it mid-flight.") { BasicsDemo(engine: $0) }
     }
 
     /// The left and right positions of the circle's centre.
@@ -82,7 +77,7 @@ public final class BasicsDemo: LifetimeOwner, HostedScene {
         select(.linear)
 
         let c = circle.$center
-        channels = [SceneChannel(name: "circle.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) }]
+        channels = [SceneChannel.coordinate("circle.center.x", c) { $0.x }]
     }
 
     /// Traces the circle's model and presentation x on the live graph, moves the model's ghost

@@ -22,12 +22,7 @@ import KineticScene
 public final class CommentsDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `comments`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "comments",
-            title: "The comments panel",
-            description: "The 2017 session's comments panel: six animators with their own timing run one transition. The panel's frame rides a critically damped spring; the blur behind it uses the session's custom curves, slow in (0.75, 0.1, 0.9, 0.25) and quick out (0.1, 0.75, 0.25, 0.9), scrubbed non-linearly; the small and large \"Comments\" labels morph by scale and translation on a spring while they cross-fade on ease-in and ease-out; the corner radius goes 0 to 12 linearly; the Post button runs on keyframes. Tap the header to expand or collapse, tap again mid-flight to reverse everything, or drag the header to scrub all six together and let go to continue. The graph shows the blur's progress over time: note the asymmetric curves.",
-            hint: "Tap the header, tap again mid-flight to reverse, or drag it to scrub."
-        ) { CommentsDemo(engine: $0) }
+        SceneEntry(name: "comments", title: "The comments panel", description: "The 2017 session's comments panel: six animators with their own timing run one transition. The panel's frame rides a critically damped spring; the blur behind it uses the session's custom curves, slow in (0.75, 0.1, 0.9, 0.25) and quick out (0.1, 0.75, 0.25, 0.9), scrubbed non-linearly; the small and large \"Comments\" labels morph by scale and translation on a spring while they cross-fade on ease-in and ease-out; the corner radius goes 0 to 12 linearly; the Post button runs on keyframes. Tap the header to expand or collapse, tap again mid-flight to reverse everything, or drag the header to scrub all six together and let go to continue. The graph shows the blur's progress over time: note the asymmetric curves.", hint: "Tap the header, tap again mid-flight to reverse, or drag it to scrub.") { CommentsDemo(engine: $0) }
     }
 
     /// The panel's states.
@@ -129,7 +124,7 @@ public final class CommentsDemo: LifetimeOwner, HostedScene {
 
         let c = panel.$center
         channels = [
-            SceneChannel(name: "panel.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            SceneChannel.coordinate("panel.center.y", c) { $0.y },
             SceneChannel.property("blur.radius", blur.$blurRadius),
             SceneChannel.property("panel.cornerRadius", panel.$cornerRadius),
             SceneChannel.property("label.collapsed.alpha", collapsedLabel.$alpha),

@@ -12,12 +12,7 @@ import KineticScene
 public final class DrawerDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `drawer`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "drawer",
-            title: "The drawer",
-            description: "The interactive drawer of the book chapter: a drawer 350 points tall with 305 hidden below the screen. Tap Toggle Drawer and it opens in 1 s with ease-out; tap again to close it. Catch it mid-flight and drag: one UIViewPropertyAnimator-style animator is paused and scrubbed by your finger (fractionComplete = translation / 305 + where you caught it), and on release it continues with ease-out over the time left, reversing if you let go moving back. Swipe the drawer itself to open or close it without the button.",
-            hint: "Tap Toggle Drawer, then catch the drawer mid-flight and swipe it either way."
-        ) { DrawerDemo(engine: $0) }
+        SceneEntry(name: "drawer", title: "The drawer", description: "The interactive drawer of the book chapter: a drawer 350 points tall with 305 hidden below the screen. Tap Toggle Drawer and it opens in 1 s with ease-out; tap again to close it. Catch it mid-flight and drag: one UIViewPropertyAnimator-style animator is paused and scrubbed by your finger (fractionComplete = translation / 305 + where you caught it), and on release it continues with ease-out over the time left, reversing if you let go moving back. Swipe the drawer itself to open or close it without the button.", hint: "Tap Toggle Drawer, then catch the drawer mid-flight and swipe it either way.") { DrawerDemo(engine: $0) }
     }
 
     /// The open and closed translations (the book's constraint constant).

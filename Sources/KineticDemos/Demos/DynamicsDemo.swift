@@ -23,12 +23,7 @@ import KineticScene
 public final class DynamicsDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `dynamics`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "dynamics",
-            title: "The dynamics catalog",
-            description: "UIKit Dynamics, the physics engine the objc.io article drives its pane with, shown the way Apple's Dynamics Catalog sample does, on Kinetic's deterministic rigid-body solver. Pick an exhibit at the top. Gravity: boxes and balls fall onto the floor, a ledge and each other. Pendulum: a ball on a rod and a chain of links swing from their anchors. Snap: tap anywhere and the square snaps there. Push: tap anywhere to push every item away from your finger. Field: a radial gravity field with a vortex pulls the items round the ring; drag the ring to move it. In every exhibit, grab any item: it hangs from your finger on an attachment, and when you let go it flies off with your finger's velocity.",
-            hint: "Pick an exhibit, then grab any item and throw it."
-        ) { DynamicsDemo(engine: $0) }
+        SceneEntry(name: "dynamics", title: "The dynamics catalog", description: "UIKit Dynamics, the physics engine the objc.io article drives its pane with, shown the way Apple's Dynamics Catalog sample does, on Kinetic's deterministic rigid-body solver. Pick an exhibit at the top. Gravity: boxes and balls fall onto the floor, a ledge and each other. Pendulum: a ball on a rod and a chain of links swing from their anchors. Snap: tap anywhere and the square snaps there. Push: tap anywhere to push every item away from your finger. Field: a radial gravity field with a vortex pulls the items round the ring; drag the ring to move it. In every exhibit, grab any item: it hangs from your finger on an attachment, and when you let go it flies off with your finger's velocity.", hint: "Pick an exhibit, then grab any item and throw it.") { DynamicsDemo(engine: $0) }
     }
 
     /// The exhibits, in button order.

@@ -12,12 +12,7 @@ import KineticScene
 public final class GridDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `grid`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "grid",
-            title: "Matched geometry: grid to detail",
-            description: "A photo grid inside a scrolling list, and a detail view. Scroll the list, then tap a photo: it flies from wherever the list has put it to the detail view, its frame, corner radius and colour interpolated on a spring, with both ends re-read in screen space every frame. Pull the photo down to go back: the flight follows your finger, and when you let go your finger's speed carries the photo home on the spring. Touch it while it flies to catch it where it is, then throw it back up or down; nothing jumps, not even its speed. SwiftUI calls this matchedGeometryEffect, Compose sharedElement, motion.dev layoutId, Flutter Hero.",
-            hint: "Tap a photo, pull it down, and catch it mid-flight."
-        ) { GridDemo(engine: $0) }
+        SceneEntry(name: "grid", title: "Matched geometry: grid to detail", description: "A photo grid inside a scrolling list, and a detail view. Scroll the list, then tap a photo: it flies from wherever the list has put it to the detail view, its frame, corner radius and colour interpolated on a spring, with both ends re-read in screen space every frame. Pull the photo down to go back: the flight follows your finger, and when you let go your finger's speed carries the photo home on the spring. Touch it while it flies to catch it where it is, then throw it back up or down; nothing jumps, not even its speed. SwiftUI calls this matchedGeometryEffect, Compose sharedElement, motion.dev layoutId, Flutter Hero.", hint: "Tap a photo, pull it down, and catch it mid-flight.") { GridDemo(engine: $0) }
     }
 
     /// The grid: 3 columns, 9 rows of photos under a header, in a list taller than its viewport.

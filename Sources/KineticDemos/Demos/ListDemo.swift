@@ -13,12 +13,7 @@ import KineticScene
 public final class ListDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `list`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "list",
-            title: "Presence and layout: a list",
-            description: "Enter, exit and layout transitions that survive interruption. Add inserts a row that slides and fades in while the rows below make room; Remove fades and shrinks the top row while the others close the gap, and the row is only really removed when its exit ends; Undo brings the last removed row back, and if it is still leaving it turns back from where it is, with its speed. Shuffle moves the last row to the top and every row flies to its new place from where it is drawn. Tap a row to move it to the other list: it keeps its place on screen and flies into the other list. Tap as fast as you like: each change is a spring added to the ones in flight. SwiftUI calls these .transition and implicit layout animation, Compose AnimatedVisibility and animateItem, motion.dev AnimatePresence and layout.",
-            hint: "Tap Remove then Undo quickly, and tap rows to move them between the lists."
-        ) { ListDemo(engine: $0) }
+        SceneEntry(name: "list", title: "Presence and layout: a list", description: "Enter, exit and layout transitions that survive interruption. Add inserts a row that slides and fades in while the rows below make room; Remove fades and shrinks the top row while the others close the gap, and the row is only really removed when its exit ends; Undo brings the last removed row back, and if it is still leaving it turns back from where it is, with its speed. Shuffle moves the last row to the top and every row flies to its new place from where it is drawn. Tap a row to move it to the other list: it keeps its place on screen and flies into the other list. Tap as fast as you like: each change is a spring added to the ones in flight. SwiftUI calls these .transition and implicit layout animation, Compose AnimatedVisibility and animateItem, motion.dev AnimatePresence and layout.", hint: "Tap Remove then Undo quickly, and tap rows to move them between the lists.") { ListDemo(engine: $0) }
     }
 
     /// The rows' height and the lists' layout.

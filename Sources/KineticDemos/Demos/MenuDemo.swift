@@ -12,12 +12,7 @@ import KineticScene
 public final class MenuDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `menu`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "menu",
-            title: "Staggered menu",
-            description: "A Timeline (motion.dev's timeline, GSAP's gsap.timeline) built on one PropertyAnimator: the backdrop fades and the + button turns, five items spring in from the right with a Stagger of 60 ms starting with the one nearest the button, and a badge flies along a cubic Bézier path at paced speed, turning with its tangent, to the top item. Tap + to open; tap it again mid-flight and the whole timeline reverses on the spot, springs included, with no jump. Drag sideways anywhere to scrub the timeline (its fractionComplete follows the finger from where you caught it), and let go: it is thrown open (moving left) or shut (moving right), faster for a faster fling. With reduced motion on, the same timeline runs as one short ease.",
-            hint: "Tap +, tap it again mid-flight, then drag sideways to scrub and fling."
-        ) { MenuDemo(engine: $0) }
+        SceneEntry(name: "menu", title: "Staggered menu", description: "A Timeline (motion.dev's timeline, GSAP's gsap.timeline) built on one PropertyAnimator: the backdrop fades and the + button turns, five items spring in from the right with a Stagger of 60 ms starting with the one nearest the button, and a badge flies along a cubic Bézier path at paced speed, turning with its tangent, to the top item. Tap + to open; tap it again mid-flight and the whole timeline reverses on the spot, springs included, with no jump. Drag sideways anywhere to scrub the timeline (its fractionComplete follows the finger from where you caught it), and let go: it is thrown open (moving left) or shut (moving right), faster for a faster fling. With reduced motion on, the same timeline runs as one short ease.", hint: "Tap +, tap it again mid-flight, then drag sideways to scrub and fling.") { MenuDemo(engine: $0) }
     }
 
     /// How far the items travel in from the right, and the drag that scrubs the whole timeline.
@@ -119,10 +114,9 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
                 let f = me.object?.timeline?.fractionComplete ?? 0
                 return (f, f, 0)
             },
-            SceneChannel(name: "item0.center.x") { (first.value.x, first.presentationValue.x, first.velocity.x) },
-            SceneChannel(name: "badge.center.x") { (b.value.x, b.presentationValue.x, b.velocity.x) },
-            SceneChannel(name: "badge.center.y") { (b.value.y, b.presentationValue.y, b.velocity.y) },
-            SceneChannel(name: "badge.heading") { (h.value, h.presentationValue, h.velocity) },
+            SceneChannel.coordinate("item0.center.x", first) { $0.x },
+        ] + SceneChannel.point("badge.center", b) + [
+            SceneChannel.property("badge.heading", h),
         ]
     }
 

@@ -36,13 +36,7 @@ public final class NavigationDemo: LifetimeOwner, HostedScene {
 
     /// Channels for a screen node's properties: `NAME.center.x`, `.center.y`, `.alpha`, `.blur`.
     static func channels(_ node: Node) -> [SceneChannel] {
-        let c = node.$center, a = node.$alpha, b = node.$blurRadius
-        return [
-            SceneChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            SceneChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-            SceneChannel(name: node.name + ".alpha") { (a.value, a.presentationValue, a.velocity) },
-            SceneChannel(name: node.name + ".blur") { (b.value, b.presentationValue, b.velocity) },
-        ]
+        SceneChannel.node(node) + [SceneChannel.property(node.name + ".blur", node.$blurRadius)]
     }
 
     /// A fresh navigation scene on `engine`, the detail screen pushed.

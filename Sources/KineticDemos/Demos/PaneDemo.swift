@@ -22,26 +22,11 @@ public final class PaneDemo: LifetimeOwner, HostedScene {
     public static func entry(for mode: Mode) -> SceneEntry {
         switch mode {
         case .spring:
-            return SceneEntry(
-                name: "pane",
-                title: "The Control Center pane",
-                description: "The sliding pane of objc.io's Interactive Animations article, driven by physics instead of a fire-and-forget animation, with the article's three engines: UIKit Dynamics (an attachment of frequency 3.5 and damping 0.4 to the target, density 100, resistance 10), the hand-written spring (spring constant 300, friction 20) and POP (spring speed 15, bounciness 6); pick one with the buttons at the top. Drag the pane anywhere and throw it: on release it heads for the open state if you were moving up and the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the target flips while the pane keeps its velocity, so it turns round smoothly. The graph traces the three engines' curves of the same throw: Dynamics blue, spring orange, POP pink.",
-                hint: "Throw the pane up or down; tap it mid-flight to turn it round without a jump."
-            ) { PaneDemo(engine: $0, mode: .spring) }
+            return SceneEntry(name: "pane", title: "The Control Center pane", description: "The sliding pane of objc.io's Interactive Animations article, driven by physics instead of a fire-and-forget animation, with the article's three engines: UIKit Dynamics (an attachment of frequency 3.5 and damping 0.4 to the target, density 100, resistance 10), the hand-written spring (spring constant 300, friction 20) and POP (spring speed 15, bounciness 6); pick one with the buttons at the top. Drag the pane anywhere and throw it: on release it heads for the open state if you were moving up and the closed state otherwise, starting with your finger's 2D velocity. Tap it at any moment, even mid-flight, and the target flips while the pane keeps its velocity, so it turns round smoothly. The graph traces the three engines' curves of the same throw: Dynamics blue, spring orange, POP pink.", hint: "Throw the pane up or down; tap it mid-flight to turn it round without a jump.") { PaneDemo(engine: $0, mode: .spring) }
         case .dynamics:
-            return SceneEntry(
-                name: "pane-dynamics",
-                title: "The pane on UIKit Dynamics",
-                description: "The Control Center pane of objc.io's Interactive Animations article, opened on its UIKit Dynamics engine: the article's PaneBehavior, an attachment behaviour of frequency 3.5 and damping 0.4 with length 0 pulling the pane's centre to its target, and a dynamic item behaviour with density 100 and resistance 10; the release velocity is set by adding the difference to the item's velocity. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.",
-                hint: "Throw the pane on UIKit Dynamics; tap it mid-flight to turn it round."
-            ) { PaneDemo(engine: $0, mode: .dynamics) }
+            return SceneEntry(name: "pane-dynamics", title: "The pane on UIKit Dynamics", description: "The Control Center pane of objc.io's Interactive Animations article, opened on its UIKit Dynamics engine: the article's PaneBehavior, an attachment behaviour of frequency 3.5 and damping 0.4 with length 0 pulling the pane's centre to its target, and a dynamic item behaviour with density 100 and resistance 10; the release velocity is set by adding the difference to the item's velocity. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.", hint: "Throw the pane on UIKit Dynamics; tap it mid-flight to turn it round.") { PaneDemo(engine: $0, mode: .dynamics) }
         case .pop:
-            return SceneEntry(
-                name: "pane-pop",
-                title: "The pane on POP",
-                description: "The Control Center pane of objc.io's Interactive Animations article, opened on its POP engine: a POP spring animation on the pane's centre with spring speed 15 and bounciness 6, started with the pan's velocity and added under one key, so a tap mid-flight replaces it from the current position and velocity without a jump. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.",
-                hint: "Throw the pane on POP; tap it mid-flight to turn it round."
-            ) { PaneDemo(engine: $0, mode: .pop) }
+            return SceneEntry(name: "pane-pop", title: "The pane on POP", description: "The Control Center pane of objc.io's Interactive Animations article, opened on its POP engine: a POP spring animation on the pane's centre with spring speed 15 and bounciness 6, started with the pan's velocity and added under one key, so a tap mid-flight replaces it from the current position and velocity without a jump. Throw the pane, tap it mid-flight to turn it round; the buttons at the top switch engines, and the graph compares the three engines' curves of the same throw.", hint: "Throw the pane on POP; tap it mid-flight to turn it round.") { PaneDemo(engine: $0, mode: .pop) }
         }
     }
 

@@ -21,12 +21,7 @@ import KineticScene
 public final class PhotoDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `photo`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "photo",
-            title: "The photo zoom transition",
-            description: "The interruptible navigation transition of the 2016 session's Photos demo. Tap a photo in the grid: the detail screen is pushed and the photo zooms out of its tile. Pull the photo down to pop back interactively: it follows your finger and shrinks while the dark background fades with your progress. Let go and it animates home, the photo on a spring carrying your release velocity, the background chrome on an ease-out curve over the same time. Put your finger down again while it animates to catch it mid-flight, then push it back up and release to cancel the pop, or pull down to finish it. A flick decides; otherwise a third of the way finishes.",
-            hint: "Tap a photo, pull it down to go back, and catch it again while it flies."
-        ) { PhotoDemo(engine: $0) }
+        SceneEntry(name: "photo", title: "The photo zoom transition", description: "The interruptible navigation transition of the 2016 session's Photos demo. Tap a photo in the grid: the detail screen is pushed and the photo zooms out of its tile. Pull the photo down to pop back interactively: it follows your finger and shrinks while the dark background fades with your progress. Let go and it animates home, the photo on a spring carrying your release velocity, the background chrome on an ease-out curve over the same time. Put your finger down again while it animates to catch it mid-flight, then push it back up and release to cancel the pop, or pull down to finish it. A flick decides; otherwise a third of the way finishes.", hint: "Tap a photo, pull it down to go back, and catch it again while it flies.") { PhotoDemo(engine: $0) }
     }
 
     /// The photos in the grid.
@@ -111,9 +106,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
 
         let p = transitionPhoto.$center, b = transitionPhoto.$bounds
         let stack = stack, controller = controller
-        channels = [
-            SceneChannel(name: "transition.photo.center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) },
-            SceneChannel(name: "transition.photo.center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) },
+        channels = SceneChannel.point("transition.photo.center", p) + [
             SceneChannel(name: "transition.photo.width") { (b.value.width, b.presentationValue.width, b.velocity.width) },
             SceneChannel.property("detail.alpha", detailNode.$alpha),
             SceneChannel(name: "stack.count") {

@@ -14,12 +14,7 @@ import KineticScene
 public final class PyramidDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `pyramid`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "pyramid",
-            title: "The pyramid",
-            description: "A stress test of the rigid-body solver under UIKit Dynamics: 210 boxes of 40 points in 20 rows (20 at the bottom, one at the top), stacked on the floor under gravity and collisions, with friction. It stands still, every box asleep, until you knock it over. Grab any box or the ball and throw it at the pyramid, tap the background for a blast that pushes the nearby boxes away, or press Throw to fire the ball at it. Reset stacks it again. The world is 1000 points wide, drawn at 0.375 scale.",
-            hint: "Grab the ball and throw it at the pyramid, or press Throw."
-        ) { PyramidDemo(engine: $0) }
+        SceneEntry(name: "pyramid", title: "The pyramid", description: "A stress test of the rigid-body solver under UIKit Dynamics: 210 boxes of 40 points in 20 rows (20 at the bottom, one at the top), stacked on the floor under gravity and collisions, with friction. It stands still, every box asleep, until you knock it over. Grab any box or the ball and throw it at the pyramid, tap the background for a blast that pushes the nearby boxes away, or press Throw to fire the ball at it. Reset stacks it again. The world is 1000 points wide, drawn at 0.375 scale.", hint: "Grab the ball and throw it at the pyramid, or press Throw.") { PyramidDemo(engine: $0) }
     }
 
     /// Rows, and the boxes' side in world points.

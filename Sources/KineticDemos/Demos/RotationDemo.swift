@@ -10,12 +10,7 @@ import KineticScene
 public final class RotationDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `rotation`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "rotation",
-            title: "Additive rotation",
-            description: "From the 2017 session: a 5 s ease-in-out animator whose block does `square.transform = square.transform.concatenating(rotation by π)` twenty times. A rotation of 20π set in one step is the same matrix as no rotation at all, so nothing would move; composed additively, the twenty half-turns become one smooth ten-turn spin. Tap Spin to start it, tap the square to reverse it mid-spin, and tap Spin again while it turns to add twenty more half-turns on top without a jump.",
-            hint: "Tap Spin, tap the square to reverse mid-spin, tap Spin again to add turns."
-        ) { RotationDemo(engine: $0) }
+        SceneEntry(name: "rotation", title: "Additive rotation", description: "From the 2017 session: a 5 s ease-in-out animator whose block does `square.transform = square.transform.concatenating(rotation by π)` twenty times. A rotation of 20π set in one step is the same matrix as no rotation at all, so nothing would move; composed additively, the twenty half-turns become one smooth ten-turn spin. Tap Spin to start it, tap the square to reverse it mid-spin, and tap Spin again while it turns to add twenty more half-turns on top without a jump.", hint: "Tap Spin, tap the square to reverse mid-spin, tap Spin again to add turns.") { RotationDemo(engine: $0) }
     }
 
     /// The token of the demo's zeroing references (its closures' way back to it).

@@ -12,12 +12,7 @@ import KineticScene
 public final class ScrollDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `scroll`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "scroll",
-            title: "Scroll view and pager",
-            description: "UIScrollView's physics rebuilt from Kinetic's parts. The list below is 30 rows tall: drag it and it follows your finger one to one; pull past the top or bottom and it resists with UIScrollView's rubber band (0.55, sized by the viewport); flick it and it coasts, losing 0.2 % of its speed every millisecond. A flick hard enough to reach an end hands over, at the exact instant it crosses the end (solved in closed form, not at the next frame), to a critically damped spring that carries it out and back, with no jump in position or speed. Grab it mid-bounce and it stays under your finger. The cards above page: let go and the page nearest to where the flick would coast is chosen, one page at most, and a smooth spring takes it there with your finger's speed.",
-            hint: "Flick the list past its end, and swipe the cards above page by page."
-        ) { ScrollDemo(engine: $0) }
+        SceneEntry(name: "scroll", title: "Scroll view and pager", description: "UIScrollView's physics rebuilt from Kinetic's parts. The list below is 30 rows tall: drag it and it follows your finger one to one; pull past the top or bottom and it resists with UIScrollView's rubber band (0.55, sized by the viewport); flick it and it coasts, losing 0.2 % of its speed every millisecond. A flick hard enough to reach an end hands over, at the exact instant it crosses the end (solved in closed form, not at the next frame), to a critically damped spring that carries it out and back, with no jump in position or speed. Grab it mid-bounce and it stays under your finger. The cards above page: let go and the page nearest to where the flick would coast is chosen, one page at most, and a smooth spring takes it there with your finger's speed.", hint: "Flick the list past its end, and swipe the cards above page by page.") { ScrollDemo(engine: $0) }
     }
 
     /// The list's rows: 30 rows of 56 points.

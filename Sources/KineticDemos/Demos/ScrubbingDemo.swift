@@ -10,12 +10,7 @@ import KineticScene
 public final class ScrubbingDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `scrubbing`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "scrubbing",
-            title: "Pausing and scrubbing",
-            description: "From the 2016 session: the square crosses in 4 s on an ease-in curve. Tap the square to pause or resume it; drag along the green progress bar to scrub fractionComplete, which moves the square linearly with your finger. When you tap the square again it continues from where you left it without a jump, with its time mapped back onto the ease-in curve, so it may finish quickly: the graph of the square's position over time shows the kink where it jumps back onto the curve. When it reaches the end, tap it to send it back.",
-            hint: "Tap the square to pause it, drag the green bar to scrub, tap the square again."
-        ) { ScrubbingDemo(engine: $0) }
+        SceneEntry(name: "scrubbing", title: "Pausing and scrubbing", description: "From the 2016 session: the square crosses in 4 s on an ease-in curve. Tap the square to pause or resume it; drag along the green progress bar to scrub fractionComplete, which moves the square linearly with your finger. When you tap the square again it continues from where you left it without a jump, with its time mapped back onto the ease-in curve, so it may finish quickly: the graph of the square's position over time shows the kink where it jumps back onto the curve. When it reaches the end, tap it to send it back.", hint: "Tap the square to pause it, drag the green bar to scrub, tap the square again.") { ScrubbingDemo(engine: $0) }
     }
 
     /// The square's leftmost and rightmost centre.
@@ -72,7 +67,7 @@ public final class ScrubbingDemo: LifetimeOwner, HostedScene {
 
         let c = square.$center
         channels = [
-            SceneChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            SceneChannel.coordinate("square.center.x", c) { $0.x },
             SceneChannel(name: "animator.fractionComplete") {
                 let f = me.object?.animator?.fractionComplete ?? 0
                 return (f, f, 0)

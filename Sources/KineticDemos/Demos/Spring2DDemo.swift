@@ -9,12 +9,7 @@ import KineticScene
 public final class Spring2DDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `spring2d`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "spring2d",
-            title: "The 2D spring",
-            description: "From the 2016 session: a spring whose initial velocity is a vector. Drag the square away from the centre and flick it in any direction as you let go. It springs back to the centre (damping ratio 0.5, response 0.6 s) starting with your finger's 2D velocity, so it first carries on the way you threw it and curves home, instead of heading straight along the line to the centre as a scalar velocity would make it. The dots trace its path; the cross marks the centre. Grab it again mid-flight to take over.",
-            hint: "Drag the square off centre and flick it sideways as you let go."
-        ) { Spring2DDemo(engine: $0) }
+        SceneEntry(name: "spring2d", title: "The 2D spring", description: "From the 2016 session: a spring whose initial velocity is a vector. Drag the square away from the centre and flick it in any direction as you let go. It springs back to the centre (damping ratio 0.5, response 0.6 s) starting with your finger's 2D velocity, so it first carries on the way you threw it and curves home, instead of heading straight along the line to the centre as a scalar velocity would make it. The dots trace its path; the cross marks the centre. Grab it again mid-flight to take over.", hint: "Drag the square off centre and flick it sideways as you let go.") { Spring2DDemo(engine: $0) }
     }
 
     /// The spring: damping ratio 0.5, response 0.6 s.
@@ -63,11 +58,7 @@ public final class Spring2DDemo: LifetimeOwner, HostedScene {
         pan.minimumDistance = 0
         square.addGestureRecognizer(pan)
 
-        let c = square.$center
-        channels = [
-            SceneChannel(name: "square.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            SceneChannel(name: "square.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-        ]
+        channels = SceneChannel.point("square.center", square.$center)
     }
 
     /// Drops a dot of the trail where the square is, at most one per 1/60 s while it moves or is held.

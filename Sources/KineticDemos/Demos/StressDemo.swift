@@ -16,12 +16,7 @@ import KineticScene
 public final class StressDemo: HostedScene {
     /// The catalog entry: `stress`.
     public static var entry: SceneEntry {
-        SceneEntry(
-            name: "stress",
-            title: "Ten thousand springs",
-            description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.2, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas.",
-            hint: "Drag through the field of dots, then drag through the wake again."
-        ) { StressDemo(engine: $0) }
+        SceneEntry(name: "stress", title: "Ten thousand springs", description: "A stress test of the engine: 10,000 dots, each an animated point with its own spring (damping ratio 0.2, response 0.8 s) pulling it home. Drag through the field: every dot your path passes within 40 points of is thrown away from it, at up to a quarter of your speed (900 points per second at most), and springs back; drag through the wake again and the new throw adds to each dot's motion with no jump. Colour shows how far a dot swings. The readout shows the engine's own time per frame (Swift ticking every spring and encoding the dots) beside the time the page takes to draw them on one canvas.", hint: "Drag through the field of dots, then drag through the wake again.") { StressDemo(engine: $0) }
     }
 
     /// Columns and rows of dots (80 × 125 = 10,000).
@@ -80,9 +75,7 @@ public final class StressDemo: HostedScene {
 
         var channels: [SceneChannel] = []
         for i in StressDemo.sampleDots {
-            let p = dots.properties[i]
-            channels.append(SceneChannel(name: "dot\(i).center.x") { (p.value.x, p.presentationValue.x, p.velocity.x) })
-            channels.append(SceneChannel(name: "dot\(i).center.y") { (p.value.y, p.presentationValue.y, p.velocity.y) })
+            channels += SceneChannel.point("dot\(i).center", dots.properties[i])
         }
         self.scene = scene
         self.channels = channels

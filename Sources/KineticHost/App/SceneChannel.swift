@@ -20,12 +20,21 @@ public struct SceneChannel {
     /// The channels of a node's centre (`NAME.center.x`, `NAME.center.y`, in points) and
     /// alpha (`NAME.alpha`, 0…1).
     public static func node(_ node: Node) -> [SceneChannel] {
-        let c = node.$center, a = node.$alpha
-        return [
-            SceneChannel(name: node.name + ".center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
-            SceneChannel(name: node.name + ".center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
-            SceneChannel(name: node.name + ".alpha") { (a.value, a.presentationValue, a.velocity) },
-        ]
+        point(node.name + ".center", node.$center) + [property(node.name + ".alpha", node.$alpha)]
+    }
+
+    /// The channels of a `Point` property's coordinates: `NAME.x` and `NAME.y`.
+    public static func point(_ name: String, _ property: AnimatedProperty<Point>) -> [SceneChannel] {
+        [coordinate(name + ".x", property) { $0.x }, coordinate(name + ".y", property) { $0.y }]
+    }
+
+    /// A channel of one coordinate of a `Point` property, read by `coordinate` (`{ $0.x }`)
+    /// from its model value, presentation value and velocity.
+    public static func coordinate(_ name: String, _ property: AnimatedProperty<Point>,
+                                  _ coordinate: @escaping (Point) -> Double) -> SceneChannel {
+        SceneChannel(name: name) {
+            (coordinate(property.value), coordinate(property.presentationValue), coordinate(property.velocity))
+        }
     }
 
     /// A channel of one `Double` property.
