@@ -60,7 +60,6 @@ public final class AttachmentBehavior: DynamicBehavior {
     private var storedMotorSpeed = 0.0
     private var storedMaximumMotorTorque = 0.0
     private var storedMaximumMotorForce = 0.0
-    private var joint: JointID?
 
     private init(kind: Kind, item1: any DynamicItem, offset1: Vector, item2: (any DynamicItem)?, offset2: Vector,
                  anchor: Point, length: Double, diagnostics: [String]) {
@@ -321,11 +320,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         return lo...Swift.max(lo, hi)
     }
 
-    private var definition: JointDefinition? {
-        guard let animator = animatorReference, let bodyA = animator.body(for: item1) else { return nil }
+    override var jointDefinition: JointDefinition? {
+        guard let animator = animatorReference, let bodyA = animator.registry.body(for: item1) else { return nil }
         var bodyB: BodyID? = nil
         if let item2 {
-            guard let b = animator.body(for: item2), b != bodyA else { return nil }
+            guard let b = animator.registry.body(for: item2), b != bodyA else { return nil }
             bodyB = b
         }
         let jointKind: JointDefinition.Kind
@@ -349,25 +348,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         return definition
     }
 
-    private func update() {
-        guard let animator = animatorReference else { return }
-        if let joint, let definition { animator.world.updateJoint(joint, to: definition) }
-        for item in items { animator.wake(item) }
-        animator.setNeedsStepping()
-    }
+    private func update() { jointChanged(waking: items) }
 
     override var referencedItems: [any DynamicItem] { items }
-
-    override func didAttach(to animator: DynamicAnimator) {
-        if let definition { joint = animator.world.addJoint(definition) }
-    }
-
-    override func willDetach(from animator: DynamicAnimator) {
-        if let joint { animator.world.removeJoint(joint) }
-        joint = nil
-    }
-
-    override func forgetWorld() { joint = nil }
 
     override func savedState() -> (() -> Void)? {
         let anchor = anchor, length = storedLength, frequency = storedFrequency, damping = storedDamping
