@@ -1,4 +1,4 @@
-// UIKit's UIDynamicAnimator: owns the physics world, its behaviours and items, and steps them on the engine's clock.
+// UIKit's UIDynamicAnimator: owns the physics world, its behaviour tree and its item registry, and steps them on the engine's clock.
 import Kinetic
 
 /// Runs UIKit Dynamics behaviours on a set of items: UIKit's `UIDynamicAnimator`.
@@ -487,10 +487,4 @@ public final class DynamicAnimator: EngineDriven {
         flattenedStorage = nil
         setNeedsStepping()
     }
-
-}
-
-/// An item's identity, the key of the animator's lookups (never iterated).
-@inline(__always) func identity(of item: any DynamicItem) -> ObjectIdentifier {
-    ObjectIdentifier(item as AnyObject)
 }

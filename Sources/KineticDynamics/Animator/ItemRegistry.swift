@@ -185,44 +185,44 @@ final class ItemRegistry {
         // the loop reads them unretained instead of retaining and releasing each one.
         let snapshot = records
         snapshot.withUnsafeBufferPointer { snapshot in
-        for k in snapshot.indices {
-            unowned(unsafe) let record = snapshot[k]
-            let pose = world.pose(of: record.body)
-            var center = pose.position
-            // atan2 only when the stored rotation pair changed (most bodies of a pile barely turn).
-            var angle: Double
-            if pose.rotation == record.readRotation {
-                angle = record.readAngle
-            } else {
-                angle = Elementary.atan2(pose.rotation.s, pose.rotation.c)
-                record.readRotation = pose.rotation
-                record.readAngle = angle
-            }
-            guard center.isFiniteValue, angle.isFinite else {
-                record.readRotation = Rotation(c: .nan, s: .nan)
-                // The solver was driven beyond its range: put the body back where the item is.
-                engine.report(.invalidArgument, "DynamicAnimator: an item's simulated state overflowed; it was reset to its last position at rest")
-                center = record.writtenCenter
-                angle = record.writtenAngle
-                world.setPosition(center, angle: angle, of: record.body)
-                world.setVelocity(.zero, of: record.body)
-                world.setAngularVelocity(0, of: record.body)
-                continue
-            }
-            if center != record.writtenCenter {
-                if !record.wasMovedOutside, record.item.center != record.writtenCenter {
-                    // Another animator, or a write without `updateItem(usingCurrentState:)`.
-                    record.wasMovedOutside = true
-                    engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
+            for k in snapshot.indices {
+                unowned(unsafe) let record = snapshot[k]
+                let pose = world.pose(of: record.body)
+                var center = pose.position
+                // atan2 only when the stored rotation pair changed (most bodies of a pile barely turn).
+                var angle: Double
+                if pose.rotation == record.readRotation {
+                    angle = record.readAngle
+                } else {
+                    angle = Elementary.atan2(pose.rotation.s, pose.rotation.c)
+                    record.readRotation = pose.rotation
+                    record.readAngle = angle
                 }
-                record.item.center = center
-                record.writtenCenter = center
+                guard center.isFiniteValue, angle.isFinite else {
+                    record.readRotation = Rotation(c: .nan, s: .nan)
+                    // The solver was driven beyond its range: put the body back where the item is.
+                    engine.report(.invalidArgument, "DynamicAnimator: an item's simulated state overflowed; it was reset to its last position at rest")
+                    center = record.writtenCenter
+                    angle = record.writtenAngle
+                    world.setPosition(center, angle: angle, of: record.body)
+                    world.setVelocity(.zero, of: record.body)
+                    world.setAngularVelocity(0, of: record.body)
+                    continue
+                }
+                if center != record.writtenCenter {
+                    if !record.wasMovedOutside, record.item.center != record.writtenCenter {
+                        // Another animator, or a write without `updateItem(usingCurrentState:)`.
+                        record.wasMovedOutside = true
+                        engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
+                    }
+                    record.item.center = center
+                    record.writtenCenter = center
+                }
+                if angle != record.writtenAngle {
+                    record.item.transform = AffineTransform(rotationAngle: angle)
+                    record.writtenAngle = angle
+                }
             }
-            if angle != record.writtenAngle {
-                record.item.transform = AffineTransform(rotationAngle: angle)
-                record.writtenAngle = angle
-            }
-        }
         }
     }
 
@@ -259,4 +259,9 @@ final class ItemRegistry {
             }
         }
     }
+}
+
+/// An item's identity, the key of the registry's lookups (never iterated).
+@inline(__always) func identity(of item: any DynamicItem) -> ObjectIdentifier {
+    ObjectIdentifier(item as AnyObject)
 }
