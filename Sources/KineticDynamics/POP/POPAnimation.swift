@@ -196,7 +196,7 @@ public class POPAnimation: EngineDriven {
 
     /// Whether `value` is finite and within `bound`; if not, reports that `name` must be, and
     /// the caller leaves the setting unchanged.
-    func accepts(_ value: Double, _ bound: Bound, _ name: String) -> Bool {
+    final func accepts(_ value: Double, _ bound: Bound, _ name: String) -> Bool {
         switch bound {
         case .atLeastZero:
             if value.isFinite, value >= 0 { return true }
@@ -209,7 +209,7 @@ public class POPAnimation: EngineDriven {
     }
 
     /// Whether `value` is nil or finite; if not, reports that `name` must be finite.
-    func accepts<Value: AnimatableValue>(_ value: Value?, _ name: String) -> Bool {
+    final func accepts<Value: AnimatableValue>(_ value: Value?, _ name: String) -> Bool {
         guard let value, !value.isFinite else { return true }
         report("\(name) must be finite; unchanged")
         return false
@@ -218,8 +218,8 @@ public class POPAnimation: EngineDriven {
     /// A setting that cannot become nil while `motion` runs (or is paused): a finite `value` is
     /// returned for the caller to apply; nil clears `stored` when no run is going; anything else
     /// is reported and nil is returned (unchanged).
-    func runningValue<Value: AnimatableValue>(_ value: Value?, _ name: String, while motion: String,
-                                              clearing stored: inout Value?) -> Value? {
+    final func runningValue<Value: AnimatableValue>(_ value: Value?, _ name: String, while motion: String,
+                                                    clearing stored: inout Value?) -> Value? {
         guard let value else {
             if state == .running || state == .paused {
                 report("\(name) cannot become nil while \(motion) runs; unchanged")
