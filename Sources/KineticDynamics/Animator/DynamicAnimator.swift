@@ -1,4 +1,4 @@
-// UIKit's UIDynamicAnimator: owns the physics world, its behaviours and items, and steps them on the engine's clock.
+// UIKit's UIDynamicAnimator: owns the physics world, its behaviour tree and its item registry, and steps them on the engine's clock.
 import Kinetic
 
 /// Runs UIKit Dynamics behaviours on a set of items: UIKit's `UIDynamicAnimator`.
@@ -93,26 +93,20 @@ public final class DynamicAnimator: EngineDriven {
     /// with a diagnostic.
     public var velocityIterations: Int {
         get { world.velocityIterations }
-        set {
-            guard newValue >= 1 else {
-                engine.report(.invalidArgument, "DynamicAnimator.velocityIterations must be at least 1; unchanged")
-                return
-            }
-            world.velocityIterations = newValue
-        }
+        set { if accepts(newValue, atLeast: 1, "velocityIterations") { world.velocityIterations = newValue } }
     }
 
     /// Position-correction iterations per step (default 3). Negative values are rejected with a
     /// diagnostic.
     public var positionIterations: Int {
         get { world.positionIterations }
-        set {
-            guard newValue >= 0 else {
-                engine.report(.invalidArgument, "DynamicAnimator.positionIterations must be at least 0; unchanged")
-                return
-            }
-            world.positionIterations = newValue
-        }
+        set { if accepts(newValue, atLeast: 0, "positionIterations") { world.positionIterations = newValue } }
+    }
+
+    private func accepts(_ iterations: Int, atLeast minimum: Int, _ name: StaticString) -> Bool {
+        if iterations >= minimum { return true }
+        engine.report(.invalidArgument, "DynamicAnimator.\(name) must be at least \(minimum); unchanged")
+        return false
     }
 
     /// Whether bodies that rest fall asleep (default true, as in UIKit, where it cannot be
@@ -181,44 +175,38 @@ public final class DynamicAnimator: EngineDriven {
     private(set) var isStepping = false
     private var deferredChanges: [() -> Void] = []
 
-    /// Items in the order their bodies were created, and lookups by identity and by body.
-    var records: [ItemRecord] = []
-    private var recordByItem: [ObjectIdentifier: ItemRecord] = [:]
-    /// Bumped whenever a body is created or destroyed (for behaviours that cache body handles).
-    var bodyGeneration = 0
-    private var recordByBody: [BodyID: ItemRecord] = [:]
+    /// The items with their bodies, materials and collision masks.
+    let registry: ItemRegistry
 
     /// Every behaviour in tree order (rebuilt when the tree changes).
     private var flattenedStorage: [DynamicBehavior]?
-    /// Item behaviours in the order they were added (the last one wins per property).
-    var itemBehaviors: [DynamicItemBehavior] = []
-    /// Collision behaviours by mask bit: slot i uses bit 1 << i.
-    var collisionSlots: [CollisionBehavior?] = []
 
     /// An animator whose reference bounds are `referenceBounds` (UIKit's reference view), on
     /// `engine`'s clock, stepping `stepRate` times per simulated second (default 120; a
     /// non-finite value or one outside 1…10,000 is rejected with a diagnostic and 120 is used).
     /// Non-finite or negative-size bounds are rejected with a diagnostic (the animator then has
     /// no reference bounds).
-    public init(referenceBounds: Rect, engine: AnimationEngine, stepRate: Double = 120) {
-        self.engine = engine
-        self.animationID = engine.makeAnimationID()
+    public convenience init(referenceBounds: Rect, engine: AnimationEngine, stepRate: Double = 120) {
         let valid = referenceBounds.origin.isFiniteValue && referenceBounds.size.width.isFinite
             && referenceBounds.size.height.isFinite && referenceBounds.size.width >= 0 && referenceBounds.size.height >= 0
         if !valid {
             engine.report(.invalidArgument, "DynamicAnimator: reference bounds must be finite with a non-negative size; the animator has none")
         }
-        self.referenceBounds = valid ? referenceBounds : nil
-        self.world = PhysicsWorld(stepRate: DynamicAnimator.validStepRate(stepRate, engine: engine))
+        self.init(engine: engine, referenceBounds: valid ? referenceBounds : nil, stepRate: stepRate)
     }
 
     /// An animator without reference bounds (UIKit's `init()`), for items that are not laid out
     /// in a view: collision behaviours cannot use ``CollisionBehavior/translatesReferenceBoundsIntoBoundary``.
-    public init(engine: AnimationEngine, stepRate: Double = 120) {
+    public convenience init(engine: AnimationEngine, stepRate: Double = 120) {
+        self.init(engine: engine, referenceBounds: nil, stepRate: stepRate)
+    }
+
+    private init(engine: AnimationEngine, referenceBounds: Rect?, stepRate: Double) {
         self.engine = engine
         self.animationID = engine.makeAnimationID()
-        self.referenceBounds = nil
+        self.referenceBounds = referenceBounds
         self.world = PhysicsWorld(stepRate: DynamicAnimator.validStepRate(stepRate, engine: engine))
+        self.registry = ItemRegistry(world: world, engine: engine)
     }
 
     private static func validStepRate(_ rate: Double, engine: AnimationEngine) -> Double {
@@ -295,10 +283,10 @@ public final class DynamicAnimator: EngineDriven {
             return []
         }
         var result: [any DynamicItem] = []
-        for record in records {
+        for record in registry.records {
             let p = world.position(of: record.body)
             let angle = world.angle(of: record.body)
-            let r = DynamicAnimator.extents(halfSize: record.halfSize, angle: angle)
+            let r = ItemRegistry.extents(halfSize: record.halfSize, angle: angle)
             if p.x + r.x >= rect.minX, p.x - r.x <= rect.maxX, p.y + r.y >= rect.minY, p.y - r.y <= rect.maxY {
                 result.append(record.item)
             }
@@ -312,7 +300,7 @@ public final class DynamicAnimator: EngineDriven {
     /// item yourself). An item the animator does not simulate, or with a non-finite centre, is
     /// rejected with a diagnostic.
     public func updateItem(usingCurrentState item: any DynamicItem) {
-        guard let record = recordByItem[identity(of: item)] else {
+        guard let record = registry.record(for: item) else {
             engine.report(.invalidArgument, "DynamicAnimator.updateItem: the item is not in any behaviour of this animator; nothing changed")
             return
         }
@@ -323,10 +311,10 @@ public final class DynamicAnimator: EngineDriven {
         }
         let rotation = item.transform.rotation
         let angle = rotation.isFinite ? rotation : record.writtenAngle
-        if let shape = shapeOf(item) {
+        if let shape = registry.shapeOf(item) {
             if shape.geometry != record.shape {
                 world.setShape(shape.geometry, of: record.body)
-                applyGroupMass(of: item, to: record.body)
+                registry.applyGroupMass(of: item, to: record.body)
                 record.shape = shape.geometry
                 record.halfSize = shape.halfSize
             }
@@ -348,7 +336,7 @@ public final class DynamicAnimator: EngineDriven {
     /// animating it, so the property's own velocity is 0.
     public func inspection() -> AnimationInspection? {
         var properties: [PropertyInspection] = []
-        for record in records {
+        for record in registry.records {
             for (k, property) in record.item.inspectableProperties.enumerated() {
                 var inspection = property.inspection()
                 if k == 0, inspection.velocity.count == 2 {
@@ -365,7 +353,7 @@ public final class DynamicAnimator: EngineDriven {
     /// The inspectable properties of the items, in the order their bodies were created.
     public func inspectableProperties() -> [any InspectableProperty] {
         var list: [any InspectableProperty] = []
-        for record in records { list.append(contentsOf: record.item.inspectableProperties) }
+        for record in registry.records { list.append(contentsOf: record.item.inspectableProperties) }
         return list
     }
 
@@ -384,7 +372,7 @@ public final class DynamicAnimator: EngineDriven {
             // A pause and resume inside the step (deferred changes) starts a new count at t₀ = now.
             if run == runGeneration { stepsThisRun += 1 }
         }
-        writeItems()
+        registry.writeItems()
         if pausedThisTick && !isRunning {
             pausedThisTick = false
             delegate?.dynamicAnimatorDidPause(self)
@@ -409,7 +397,7 @@ public final class DynamicAnimator: EngineDriven {
         for behavior in flat where behavior.animatorReference === self {
             behavior.action?()
         }
-        dispatchContacts()
+        registry.dispatchContacts()
         isStepping = false
         if !deferredChanges.isEmpty {
             let changes = deferredChanges
@@ -419,53 +407,6 @@ public final class DynamicAnimator: EngineDriven {
         if isRunning, !changedThisStep, world.isAtRest, !flattenedBehaviors.contains(where: { $0.needsStepping }) {
             pause(notify: false)
             pausedThisTick = true
-        }
-    }
-
-    /// Writes every item whose simulated centre or rotation changed since the last write.
-    func writeItems() {
-        // A snapshot keeps the records alive (an item's setter may change the behaviours), so
-        // the loop reads them unretained instead of retaining and releasing each one.
-        let snapshot = records
-        snapshot.withUnsafeBufferPointer { snapshot in
-        for k in snapshot.indices {
-            unowned(unsafe) let record = snapshot[k]
-            let pose = world.pose(of: record.body)
-            var center = pose.position
-            // atan2 only when the stored rotation pair changed (most bodies of a pile barely turn).
-            var angle: Double
-            if pose.rotation == record.readRotation {
-                angle = record.readAngle
-            } else {
-                angle = Elementary.atan2(pose.rotation.s, pose.rotation.c)
-                record.readRotation = pose.rotation
-                record.readAngle = angle
-            }
-            guard center.isFiniteValue, angle.isFinite else {
-                record.readRotation = Rotation(c: .nan, s: .nan)
-                // The solver was driven beyond its range: put the body back where the item is.
-                engine.report(.invalidArgument, "DynamicAnimator: an item's simulated state overflowed; it was reset to its last position at rest")
-                center = record.writtenCenter
-                angle = record.writtenAngle
-                world.setPosition(center, angle: angle, of: record.body)
-                world.setVelocity(.zero, of: record.body)
-                world.setAngularVelocity(0, of: record.body)
-                continue
-            }
-            if center != record.writtenCenter {
-                if !record.wasMovedOutside, record.item.center != record.writtenCenter {
-                    // Another animator, or a write without `updateItem(usingCurrentState:)`.
-                    record.wasMovedOutside = true
-                    engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
-                }
-                record.item.center = center
-                record.writtenCenter = center
-            }
-            if angle != record.writtenAngle {
-                record.item.transform = AffineTransform(rotationAngle: angle)
-                record.writtenAngle = angle
-            }
-        }
         }
     }
 
@@ -489,7 +430,7 @@ public final class DynamicAnimator: EngineDriven {
         guard isRunning else { return }
         isRunning = false
         if notify {
-            writeItems()
+            registry.writeItems()
             delegate?.dynamicAnimatorDidPause(self)
             onPause?()
         }
@@ -524,8 +465,8 @@ public final class DynamicAnimator: EngineDriven {
         behavior.pendingDiagnostics.removeAll()
         flattenedStorage = nil
         for item in behavior.referencedItems {
-            retainBody(for: item)
-            wake(item)
+            registry.retainBody(for: item)
+            registry.wake(item)
         }
         behavior.didAttach(to: self)
         for child in behavior.childBehaviors { attachTree(child) }
@@ -539,194 +480,11 @@ public final class DynamicAnimator: EngineDriven {
         behavior.willMove(to: nil)
         behavior.willDetach(from: self)
         for item in behavior.referencedItems {
-            wake(item)
-            releaseBody(for: item)
+            registry.wake(item)
+            registry.releaseBody(for: item)
         }
         behavior.animatorReference = nil
         flattenedStorage = nil
         setNeedsStepping()
     }
-
-    // MARK: Bodies
-
-    func record(for item: any DynamicItem) -> ItemRecord? { recordByItem[identity(of: item)] }
-    func body(for item: any DynamicItem) -> BodyID? { recordByItem[identity(of: item)]?.body }
-    func record(for body: BodyID) -> ItemRecord? { recordByBody[body] }
-
-    /// One more reference to `item`'s body, creating the body from the item's current state if
-    /// it has none. An item with a non-finite centre or size gets no body (diagnostic); the
-    /// behaviours then skip it.
-    func retainBody(for item: any DynamicItem) {
-        if let record = recordByItem[identity(of: item)] {
-            record.references += 1
-            return
-        }
-        let center = item.center
-        guard center.isUsableCoordinate else {
-            engine.report(.invalidArgument, "DynamicAnimator: an item's centre is not finite; it is not simulated")
-            return
-        }
-        guard let shape = shapeOf(item) else { return }
-        let rotation = item.transform.rotation
-        let angle = rotation.isFinite ? rotation : 0
-        var material = BodyMaterial()
-        material.density = 1
-        let body = world.createBody(shape: shape.geometry, position: center, angle: angle, material: material)
-        applyGroupMass(of: item, to: body)
-        let record = ItemRecord(item: item, body: body, center: center, angle: angle,
-                                shape: shape.geometry, halfSize: shape.halfSize)
-        record.material = material
-        records.append(record)
-        bodyGeneration &+= 1
-        recordByItem[identity(of: item)] = record
-        recordByBody[body] = record
-        refreshMaterial(of: record)
-        refreshCollisionMasks(of: record)
-    }
-
-    /// A group's body takes its mass and inertia from its members, not from its hull; a group
-    /// that left members out says so.
-    private func applyGroupMass(of item: any DynamicItem, to body: BodyID) {
-        guard let group = item as? DynamicItemGroup else { return }
-        if group.ignoredItemCount > 0 {
-            engine.report(.invalidArgument, "DynamicItemGroup: \(group.ignoredItemCount) of its items had a non-finite or out-of-range centre or size when the group was made; they are not part of it")
-        }
-        world.setMassShape(area: group.area, secondMoment: group.secondMoment, of: body)
-    }
-
-    /// One reference fewer; the body is destroyed with the last one.
-    func releaseBody(for item: any DynamicItem) {
-        guard let record = recordByItem[identity(of: item)] else { return }
-        record.references -= 1
-        guard record.references <= 0 else { return }
-        world.destroyBody(record.body)
-        recordByItem[identity(of: item)] = nil
-        recordByBody[record.body] = nil
-        records.removeAll { $0 === record }
-        bodyGeneration &+= 1
-    }
-
-    /// Wakes `item`'s body, if it has one.
-    func wake(_ item: any DynamicItem) {
-        if let body = body(for: item) { world.wake(body) }
-    }
-
-    /// Half the width and height of the axis-aligned box around a `halfSize` box turned by `angle`.
-    static func extents(halfSize: Vector, angle: Double) -> Vector {
-        if angle == 0 { return halfSize }
-        let c = rotate(Vector(dx: 1, dy: 0), by: angle)
-        let ac = c.x.magnitude, as_ = c.y.magnitude
-        return Vector(dx: ac * halfSize.x + as_ * halfSize.y, dy: as_ * halfSize.x + ac * halfSize.y)
-    }
-
-    // MARK: Materials and masks
-
-    /// Recomputes every body's material and charge from the item behaviours, in the order they
-    /// were added: for each property, the last behaviour that set it wins.
-    func refreshMaterials() {
-        for record in records { refreshMaterial(of: record) }
-    }
-
-    private func refreshMaterial(of record: ItemRecord) {
-        var material = BodyMaterial()
-        var charge = 0.0
-        for behavior in itemBehaviors where behavior.contains(record.item) {
-            behavior.apply(to: &material, charge: &charge)
-        }
-        record.charge = charge
-        if material != record.material {
-            record.material = material
-            world.setMaterial(material, of: record.body)
-        }
-    }
-
-    /// Recomputes every body's collision masks from the collision behaviours.
-    func refreshCollisionMasks() {
-        for record in records { refreshCollisionMasks(of: record) }
-    }
-
-    private func refreshCollisionMasks(of record: ItemRecord) {
-        var items: UInt64 = 0
-        var boundaries: UInt64 = 0
-        for (slot, behavior) in collisionSlots.enumerated() {
-            guard let behavior, behavior.contains(record.item) else { continue }
-            let bit: UInt64 = 1 << UInt64(slot)
-            if behavior.collisionMode.contains(.items) { items |= bit }
-            if behavior.collisionMode.contains(.boundaries) { boundaries |= bit }
-        }
-        if items != record.itemsMask || boundaries != record.boundariesMask {
-            record.itemsMask = items
-            record.boundariesMask = boundaries
-            world.setCollisionMasks(items: items, boundaries: boundaries, of: record.body)
-            world.wake(record.body)
-        }
-    }
-
-    func registerItemBehavior(_ behavior: DynamicItemBehavior) {
-        itemBehaviors.append(behavior)
-        refreshMaterials()
-    }
-
-    func unregisterItemBehavior(_ behavior: DynamicItemBehavior) {
-        itemBehaviors.removeAll { $0 === behavior }
-        refreshMaterials()
-    }
-
-    /// A mask slot for `behavior` (the lowest free of 64), or nil with a diagnostic.
-    func allocateCollisionSlot(for behavior: CollisionBehavior) -> Int? {
-        if let free = collisionSlots.firstIndex(where: { $0 == nil }) {
-            collisionSlots[free] = behavior
-            return free
-        }
-        guard collisionSlots.count < 64 else {
-            engine.report(.invalidArgument, "DynamicAnimator: at most 64 collision behaviours per animator; this one collides with nothing")
-            return nil
-        }
-        collisionSlots.append(behavior)
-        return collisionSlots.count - 1
-    }
-
-    func freeCollisionSlot(_ slot: Int) {
-        guard slot < collisionSlots.count else { return }
-        collisionSlots[slot] = nil
-        while let last = collisionSlots.last, last == nil { collisionSlots.removeLast() }
-        refreshCollisionMasks()
-    }
-
-    // MARK: Contacts
-
-    private func dispatchContacts() {
-        let events = world.contactEvents
-        guard !events.isEmpty else { return }
-        for event in events {
-            guard let record = recordByBody[event.body] else { continue }
-            switch event.partner {
-            case .body(let other):
-                guard let otherRecord = recordByBody[other] else { continue }
-                for case let behavior? in collisionSlots {
-                    guard behavior.collisionMode.contains(.items), behavior.contains(record.item),
-                          behavior.contains(otherRecord.item), let delegate = behavior.collisionDelegate else { continue }
-                    switch event.phase {
-                    case .began: delegate.collisionBehavior(behavior, beganContactFor: record.item, with: otherRecord.item, at: event.point)
-                    case .ended: delegate.collisionBehavior(behavior, endedContactFor: record.item, with: otherRecord.item)
-                    }
-                }
-            case .boundary(let boundary):
-                for case let behavior? in collisionSlots {
-                    guard let identifier = behavior.identifier(of: boundary) else { continue }
-                    guard behavior.collisionMode.contains(.boundaries), behavior.contains(record.item),
-                          let delegate = behavior.collisionDelegate else { continue }
-                    switch event.phase {
-                    case .began: delegate.collisionBehavior(behavior, beganContactFor: record.item, withBoundaryIdentifier: identifier.name, at: event.point)
-                    case .ended: delegate.collisionBehavior(behavior, endedContactFor: record.item, withBoundaryIdentifier: identifier.name)
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// An item's identity, the key of the animator's lookups (never iterated).
-@inline(__always) func identity(of item: any DynamicItem) -> ObjectIdentifier {
-    ObjectIdentifier(item as AnyObject)
 }

@@ -27,25 +27,11 @@ public struct DynamicAnimatorSnapshot {
     let roots: [DynamicBehavior]
     let flattened: [DynamicBehavior]
     let behaviorStates: [(() -> Void)?]
-    let records: [ItemRecord]
-    let recordStates: [RecordState]
-    let itemBehaviors: [DynamicItemBehavior]
-    let collisionSlots: [CollisionBehavior?]
+    let registry: ItemRegistry.State
     let isRunning: Bool
     let runStart: Double
     let stepsThisRun: Int
     let totalSteps: Int
-
-    /// What the animator keeps per item beside the world (the rest is rewritten on restore).
-    struct RecordState {
-        var references: Int
-        var shape: ShapeGeometry
-        var halfSize: Vector
-        var material: BodyMaterial
-        var charge: Double
-        var itemsMask: UInt64
-        var boundariesMask: UInt64
-    }
 }
 
 extension DynamicAnimator {
@@ -62,13 +48,8 @@ extension DynamicAnimator {
         let flat = flattenedBehaviors
         return DynamicAnimatorSnapshot(
             elapsedTime: elapsedTime, engineTime: engine.time, animator: ObjectIdentifier(self), world: world.state,
-            roots: behaviors, flattened: flat, behaviorStates: flat.map { $0.savedState() }, records: records,
-            recordStates: records.map {
-                DynamicAnimatorSnapshot.RecordState(references: $0.references, shape: $0.shape, halfSize: $0.halfSize,
-                                                    material: $0.material, charge: $0.charge,
-                                                    itemsMask: $0.itemsMask, boundariesMask: $0.boundariesMask)
-            },
-            itemBehaviors: itemBehaviors, collisionSlots: collisionSlots, isRunning: isRunning,
+            roots: behaviors, flattened: flat, behaviorStates: flat.map { $0.savedState() },
+            registry: registry.state, isRunning: isRunning,
             runStart: runStart, stepsThisRun: stepsThisRun, totalSteps: totalSteps)
     }
 
@@ -92,30 +73,16 @@ extension DynamicAnimator {
     public func restore(_ snapshot: DynamicAnimatorSnapshot) {
         if isStepping { deferUntilAfterStep { [self] in self.restore(snapshot) }; return }
         guard snapshot.animator == ObjectIdentifier(self), DynamicAnimator.same(snapshot.roots, behaviors),
-              DynamicAnimator.same(snapshot.flattened, flattenedBehaviors), DynamicAnimator.same(snapshot.records, records) else {
+              DynamicAnimator.same(snapshot.flattened, flattenedBehaviors),
+              DynamicAnimator.same(snapshot.registry.records, registry.records) else {
             engine.report(.invalidArgument, "DynamicAnimator.restore: the snapshot is of another animator, or the behaviours or items changed since it was taken; nothing changed")
             return
         }
         world.restore(snapshot.world)
-        for (record, saved) in zip(records, snapshot.recordStates) {
-            record.references = saved.references
-            record.shape = saved.shape
-            record.halfSize = saved.halfSize
-            record.material = saved.material
-            record.charge = saved.charge
-            record.itemsMask = saved.itemsMask
-            record.boundariesMask = saved.boundariesMask
-            // Written afresh below: the item shows whatever it showed before the restore.
-            record.writtenCenter = record.item.center
-            record.writtenAngle = .nan
-            record.readRotation = Rotation(c: .nan, s: .nan)
-        }
+        registry.restore(snapshot.registry)
         for restoreBehavior in snapshot.behaviorStates { restoreBehavior?() }
-        itemBehaviors = snapshot.itemBehaviors
-        collisionSlots = snapshot.collisionSlots
-        bodyGeneration &+= 1              // behaviours' cached body lists are rebuilt
         totalSteps = snapshot.totalSteps
-        writeItems()
+        registry.writeItems()
 
         if snapshot.isRunning {
             if !isRunning { setNeedsStepping() }
@@ -131,5 +98,54 @@ extension DynamicAnimator {
 
     private static func same<T: AnyObject>(_ a: [T], _ b: [T]) -> Bool {
         a.count == b.count && zip(a, b).allSatisfy { $0 === $1 }
+    }
+}
+
+extension ItemRegistry {
+    /// The registry's part of a snapshot: its records with what each keeps beside the world (the
+    /// rest is rewritten on restore), and the item and collision behaviours it knew.
+    struct State {
+        let records: [ItemRecord]
+        let recordStates: [RecordState]
+        let itemBehaviors: [DynamicItemBehavior]
+        let collisionSlots: [CollisionBehavior?]
+    }
+
+    struct RecordState {
+        var references: Int
+        var shape: ShapeGeometry
+        var halfSize: Vector
+        var material: BodyMaterial
+        var charge: Double
+        var itemsMask: UInt64
+        var boundariesMask: UInt64
+    }
+
+    var state: State {
+        State(records: records, recordStates: records.map {
+            RecordState(references: $0.references, shape: $0.shape, halfSize: $0.halfSize, material: $0.material,
+                        charge: $0.charge, itemsMask: $0.itemsMask, boundariesMask: $0.boundariesMask)
+        }, itemBehaviors: itemBehaviors, collisionSlots: collisionSlots)
+    }
+
+    /// Puts back each record's books (the records must be `saved.records`, in order) and the
+    /// item and collision behaviours; the items are written afresh at the next `writeItems()`.
+    func restore(_ saved: State) {
+        for (record, saved) in zip(records, saved.recordStates) {
+            record.references = saved.references
+            record.shape = saved.shape
+            record.halfSize = saved.halfSize
+            record.material = saved.material
+            record.charge = saved.charge
+            record.itemsMask = saved.itemsMask
+            record.boundariesMask = saved.boundariesMask
+            // Written afresh: the item shows whatever it showed before the restore.
+            record.writtenCenter = record.item.center
+            record.writtenAngle = .nan
+            record.readRotation = Rotation(c: .nan, s: .nan)
+        }
+        itemBehaviors = saved.itemBehaviors
+        collisionSlots = saved.collisionSlots
+        bodyGeneration &+= 1              // behaviours' cached body lists are rebuilt
     }
 }

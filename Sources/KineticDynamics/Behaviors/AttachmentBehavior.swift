@@ -60,7 +60,6 @@ public final class AttachmentBehavior: DynamicBehavior {
     private var storedMotorSpeed = 0.0
     private var storedMaximumMotorTorque = 0.0
     private var storedMaximumMotorForce = 0.0
-    private var joint: JointID?
 
     private init(kind: Kind, item1: any DynamicItem, offset1: Vector, item2: (any DynamicItem)?, offset2: Vector,
                  anchor: Point, length: Double, diagnostics: [String]) {
@@ -187,14 +186,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var anchorPoint: Point {
         get { anchor }
         set {
-            guard item2 == nil else {
-                report(.illegalStateTransition, "AttachmentBehavior.anchorPoint: an attachment between two items has no movable anchor; unchanged")
-                return
-            }
-            guard newValue.isUsableCoordinate else {
-                report(.invalidArgument, "AttachmentBehavior.anchorPoint must be finite and within ±1e9 points; unchanged")
-                return
-            }
+            guard accepts(item2 == nil, "anchorPoint: an attachment between two items has no movable anchor", .illegalStateTransition),
+                  accepts(newValue.isUsableCoordinate, "anchorPoint must be finite and within ±1e9 points") else { return }
             anchor = newValue
             update()
         }
@@ -204,25 +197,25 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// creation); for a limit attachment, the most they may be apart.
     public var length: Double {
         get { storedLength }
-        set { if accepts(newValue, "length") { storedLength = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "length") { storedLength = newValue; update() } }
     }
 
     /// The spring's frequency in Hz (default 0: rigid).
     public var frequency: Double {
         get { storedFrequency }
-        set { if accepts(newValue, "frequency") { storedFrequency = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "frequency") { storedFrequency = newValue; update() } }
     }
 
     /// The spring's damping ratio (default 0; 1 is critical damping).
     public var damping: Double {
         get { storedDamping }
-        set { if accepts(newValue, "damping") { storedDamping = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "damping") { storedDamping = newValue; update() } }
     }
 
     /// The torque resisting rotation about the attachment, in mass·points²/s² (default 0).
     public var frictionTorque: Double {
         get { storedFrictionTorque }
-        set { if accepts(newValue, "frictionTorque") { storedFrictionTorque = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "frictionTorque") { storedFrictionTorque = newValue; update() } }
     }
 
     /// The allowed translation (sliding, points) or rotation (pin, radians); default
@@ -230,12 +223,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var attachmentRange: FloatRange {
         get { range }
         set {
-            guard !newValue.minimum.isNaN, !newValue.maximum.isNaN, newValue.minimum <= newValue.maximum else {
-                report(.invalidArgument, "AttachmentBehavior.attachmentRange needs minimum <= maximum, not NaN; unchanged")
-                return
-            }
-            range = newValue
-            update()
+            let ordered = !newValue.minimum.isNaN && !newValue.maximum.isNaN && newValue.minimum <= newValue.maximum
+            if accepts(ordered, "attachmentRange needs minimum <= maximum, not NaN") { range = newValue; update() }
         }
     }
 
@@ -251,12 +240,11 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var isMotorEnabled: Bool {
         get { motorEnabled }
         set {
-            guard !newValue || isPinOrSliding else {
-                report(.illegalStateTransition, "AttachmentBehavior.isMotorEnabled: only pin and sliding attachments have a motor; unchanged")
-                return
+            let allowed = !newValue || isPinOrSliding
+            if accepts(allowed, "isMotorEnabled: only pin and sliding attachments have a motor", .illegalStateTransition) {
+                motorEnabled = newValue
+                update()
             }
-            motorEnabled = newValue
-            update()
         }
     }
 
@@ -268,28 +256,21 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// a diagnostic.
     public var motorSpeed: Double {
         get { storedMotorSpeed }
-        set {
-            guard newValue.isFinite else {
-                report(.invalidArgument, "AttachmentBehavior.motorSpeed must be finite; unchanged")
-                return
-            }
-            storedMotorSpeed = newValue
-            update()
-        }
+        set { if accepts(newValue.isFinite, "motorSpeed must be finite") { storedMotorSpeed = newValue; update() } }
     }
 
     /// The most torque a pin's motor applies, in mass·points²/s² (default 0: the motor does
     /// nothing). Negative or non-finite values are rejected with a diagnostic.
     public var maximumMotorTorque: Double {
         get { storedMaximumMotorTorque }
-        set { if accepts(newValue, "maximumMotorTorque") { storedMaximumMotorTorque = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "maximumMotorTorque") { storedMaximumMotorTorque = newValue; update() } }
     }
 
     /// The most force a sliding attachment's motor applies, in mass·points/s² (default 0).
     /// Negative or non-finite values are rejected with a diagnostic.
     public var maximumMotorForce: Double {
         get { storedMaximumMotorForce }
-        set { if accepts(newValue, "maximumMotorForce") { storedMaximumMotorForce = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "maximumMotorForce") { storedMaximumMotorForce = newValue; update() } }
     }
 
     private var isPinOrSliding: Bool {
@@ -299,16 +280,17 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
     }
 
-    /// Whether `value` is a valid length, frequency, damping or friction torque; reports it if
-    /// not. The caller stores it and then calls `update()`: the store must end before the update
-    /// reads the stored parameters (passing the stored property `inout` here while `update()`
-    /// read it was an exclusivity violation).
-    private func accepts(_ value: Double, _ name: StaticString) -> Bool {
-        guard value.isFinite, value >= 0 else {
-            report(.invalidArgument, "AttachmentBehavior.\(name) must be finite and at least 0; unchanged")
-            return false
-        }
-        return true
+    /// Whether `valid`; if not, reports (as `kind`) that `rule` was broken, and the caller
+    /// changes nothing. The caller stores the value and then calls `update()`: the store must end
+    /// before the update reads the stored parameters (passing the stored property `inout` here
+    /// while `update()` read it would be an exclusivity violation).
+    private func accepts(_ valid: Bool, _ rule: String, _ kind: Diagnostic.Kind = .invalidArgument) -> Bool {
+        if !valid { report(kind, "AttachmentBehavior.\(rule); unchanged") }
+        return valid
+    }
+
+    private func acceptsNonNegative(_ value: Double, _ name: StaticString) -> Bool {
+        accepts(value.isFinite && value >= 0, "\(name) must be finite and at least 0")
     }
 
     // MARK: Wiring
@@ -321,11 +303,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         return lo...Swift.max(lo, hi)
     }
 
-    private var definition: JointDefinition? {
-        guard let animator = animatorReference, let bodyA = animator.body(for: item1) else { return nil }
+    override var jointDefinition: JointDefinition? {
+        guard let animator = animatorReference, let bodyA = animator.registry.body(for: item1) else { return nil }
         var bodyB: BodyID? = nil
         if let item2 {
-            guard let b = animator.body(for: item2), b != bodyA else { return nil }
+            guard let b = animator.registry.body(for: item2), b != bodyA else { return nil }
             bodyB = b
         }
         let jointKind: JointDefinition.Kind
@@ -349,25 +331,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         return definition
     }
 
-    private func update() {
-        guard let animator = animatorReference else { return }
-        if let joint, let definition { animator.world.updateJoint(joint, to: definition) }
-        for item in items { animator.wake(item) }
-        animator.setNeedsStepping()
-    }
+    private func update() { jointChanged(waking: items) }
 
     override var referencedItems: [any DynamicItem] { items }
-
-    override func didAttach(to animator: DynamicAnimator) {
-        if let definition { joint = animator.world.addJoint(definition) }
-    }
-
-    override func willDetach(from animator: DynamicAnimator) {
-        if let joint { animator.world.removeJoint(joint) }
-        joint = nil
-    }
-
-    override func forgetWorld() { joint = nil }
 
     override func savedState() -> (() -> Void)? {
         let anchor = anchor, length = storedLength, frequency = storedFrequency, damping = storedDamping

@@ -69,24 +69,14 @@ public final class CollisionBehavior: DynamicBehavior {
     /// The colliding items, in the order they were added.
     public var items: [any DynamicItem] { list.items }
 
-    func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
-
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in
-            if self.addItem(item, to: self.list, name: "CollisionBehavior") {
-                self.animatorReference?.refreshCollisionMasks()
-            }
-        }
+        addItem(item, to: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks() }
     }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in
-            if self.removeItem(item, from: self.list, name: "CollisionBehavior") {
-                self.animatorReference?.refreshCollisionMasks()
-            }
-        }
+        removeItem(item, from: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks() }
     }
 
     /// What the items collide with (default ``Mode/everything``).
@@ -94,7 +84,7 @@ public final class CollisionBehavior: DynamicBehavior {
         get { mode }
         set {
             mode = newValue
-            animatorReference?.refreshCollisionMasks()
+            animatorReference?.registry.refreshCollisionMasks()
             animatorReference?.setNeedsStepping()
         }
     }
@@ -176,7 +166,7 @@ public final class CollisionBehavior: DynamicBehavior {
         var boundary = boundary
         if let animator = animatorReference {
             boundary.worldID = animator.world.addBoundary(points: boundary.points, isClosed: boundary.isClosed, mask: maskBit)
-            wakeItems()
+            itemsChanged(list.items)
         }
         boundaries.append(boundary)
     }
@@ -194,7 +184,7 @@ public final class CollisionBehavior: DynamicBehavior {
         }
         if let id = boundaries[index].worldID { animatorReference?.world.removeBoundary(id) }
         boundaries.remove(at: index)
-        wakeItems()
+        itemsChanged(list.items)
     }
 
     /// The identifiers of the boundaries added, in order (not the reference bounds').
@@ -206,18 +196,12 @@ public final class CollisionBehavior: DynamicBehavior {
             if let id = boundary.worldID { animatorReference?.world.removeBoundary(id) }
         }
         boundaries.removeAll()
-        wakeItems()
+        itemsChanged(list.items)
     }
 
     // MARK: Wiring
 
     private var maskBit: UInt64 { slot.map { 1 << UInt64($0) } ?? 0 }
-
-    private func wakeItems() {
-        guard let animator = animatorReference else { return }
-        for item in list.items { animator.wake(item) }
-        animator.setNeedsStepping()
-    }
 
     private func rebuildReferenceBoundary() {
         guard let animator = animatorReference else { return }
@@ -240,7 +224,7 @@ public final class CollisionBehavior: DynamicBehavior {
                 report(.invalidArgument, "CollisionBehavior: translatesReferenceBoundsIntoBoundary in an animator without reference bounds; no reference boundary")
             }
         }
-        wakeItems()
+        itemsChanged(list.items)
     }
 
     /// The name of `boundary` if it is one of this behaviour's.
@@ -253,13 +237,13 @@ public final class CollisionBehavior: DynamicBehavior {
     override var referencedItems: [any DynamicItem] { list.items }
 
     override func didAttach(to animator: DynamicAnimator) {
-        slot = animator.allocateCollisionSlot(for: self)
+        slot = animator.registry.allocateCollisionSlot(for: self)
         for i in boundaries.indices {
             boundaries[i].worldID = animator.world.addBoundary(points: boundaries[i].points,
                                                                isClosed: boundaries[i].isClosed, mask: maskBit)
         }
         rebuildReferenceBoundary()
-        animator.refreshCollisionMasks()
+        animator.registry.refreshCollisionMasks()
     }
 
     override func willDetach(from animator: DynamicAnimator) {
@@ -269,7 +253,7 @@ public final class CollisionBehavior: DynamicBehavior {
         }
         if let id = referenceBoundary { animator.world.removeBoundary(id) }
         referenceBoundary = nil
-        if let slot { animator.freeCollisionSlot(slot) }
+        if let slot { animator.registry.freeCollisionSlot(slot) }
         slot = nil
     }
 
@@ -280,15 +264,8 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     override func savedState() -> (() -> Void)? {
-        let items = list.items, boundaries = boundaries, referenceBoundary = referenceBoundary
-        let slot = slot, mode = mode, referenceInsets = referenceInsets
-        return { [self] in
-            list.restore(items)
-            self.boundaries = boundaries
-            self.referenceBoundary = referenceBoundary
-            self.slot = slot
-            self.mode = mode
-            self.referenceInsets = referenceInsets
+        savedState(list, (boundaries, referenceBoundary, slot, mode, referenceInsets)) { [self] in
+            (boundaries, referenceBoundary, slot, mode, referenceInsets) = $0
         }
     }
 }

@@ -83,6 +83,8 @@ open class DynamicBehavior {
     var hasParent = false
     /// Diagnostics raised before the behaviour was in an animator.
     var pendingDiagnostics: [(Diagnostic.Kind, String)] = []
+    /// The joint made from `jointDefinition` while the behaviour is in an animator.
+    var joint: JointID?
 
     public init() {}
 
@@ -133,23 +135,37 @@ open class DynamicBehavior {
     /// The items this behaviour needs bodies for, in order.
     var referencedItems: [any DynamicItem] { [] }
 
+    /// Whether `item` is one of `referencedItems`.
+    final func contains(_ item: any DynamicItem) -> Bool { referencedItems.contains { $0 === item } }
+
     /// Whether the animator must keep stepping even if every body is asleep (an active
     /// continuous push).
     var needsStepping: Bool { false }
 
-    /// The behaviour has just been added to `animator` and its items have bodies: create joints,
-    /// boundaries, materials.
-    func didAttach(to animator: DynamicAnimator) {}
+    /// The joint a behaviour that keeps one in the world (an attachment, a snap) wants there, or
+    /// nil (its items have no bodies, or it keeps none): added by `didAttach(to:)`, removed
+    /// by `willDetach(from:)`, updated by `jointChanged(waking:)`.
+    var jointDefinition: JointDefinition? { nil }
 
-    /// The behaviour is about to be removed from `animator` (its items still have bodies).
-    func willDetach(from animator: DynamicAnimator) {}
+    /// The behaviour has just been added to `animator` and its items have bodies: create joints,
+    /// boundaries, materials. By default, adds the `jointDefinition` joint.
+    func didAttach(to animator: DynamicAnimator) {
+        if let jointDefinition { joint = animator.world.addJoint(jointDefinition) }
+    }
+
+    /// The behaviour is about to be removed from `animator` (its items still have bodies). By
+    /// default, removes its joint.
+    func willDetach(from animator: DynamicAnimator) {
+        if let joint { animator.world.removeJoint(joint) }
+        joint = nil
+    }
 
     /// Before each step: apply forces, accelerations and impulses for the next step.
     func applyBeforeStep(in animator: DynamicAnimator) {}
 
     /// The animator was freed with the behaviour in it: drop every handle into its world (joints,
     /// boundaries, mask slot) without touching the world, so that another animator starts clean.
-    func forgetWorld() {}
+    func forgetWorld() { joint = nil }
 
     /// A closure that puts the behaviour's own state back as it is now (its parameters, items,
     /// handles into the world and run-time flags such as a push's `active`), for
@@ -225,31 +241,75 @@ final class ItemList {
 }
 
 extension DynamicBehavior {
-    /// Shared addItem logic of the multi-item behaviours: rejects duplicates, retains the body
-    /// while in an animator, and wakes it.
-    func addItem(_ item: any DynamicItem, to list: ItemList, name: StaticString) -> Bool {
-        guard list.append(item) else {
-            report(.invalidArgument, "\(name).addItem: the item is already in this behaviour; nothing changed")
-            return false
-        }
-        if let animator = animatorReference {
-            animator.retainBody(for: item)
-            animator.wake(item)
-            animator.setNeedsStepping()
-        }
-        return true
+    /// The public `addItem` of the behaviours that act on several items (deferred to the step's
+    /// end during a step): rejects an item already in `list`, retains its body while in an
+    /// animator and wakes it, then runs `added`.
+    func addItem(_ item: any DynamicItem, to list: ItemList, name: StaticString, then added: @escaping () -> Void = {}) {
+        changeMembership(of: item, in: list, adding: true, name: name, then: added)
     }
 
-    /// Shared removeItem logic: rejects an item that is not in the list, releases its body.
-    func removeItem(_ item: any DynamicItem, from list: ItemList, name: StaticString) -> Bool {
-        guard list.remove(item) else {
-            report(.invalidArgument, "\(name).removeItem: the item is not in this behaviour; nothing changed")
-            return false
+    /// Their public `removeItem` (deferred to the step's end during a step): rejects an item
+    /// that is not in `list`, releases its body, then runs `removed`.
+    func removeItem(_ item: any DynamicItem, from list: ItemList, name: StaticString, then removed: @escaping () -> Void = {}) {
+        changeMembership(of: item, in: list, adding: false, name: name, then: removed)
+    }
+
+    private func changeMembership(of item: any DynamicItem, in list: ItemList, adding: Bool, name: StaticString,
+                                  then done: @escaping () -> Void) {
+        performStructuralChange { [self] in
+            guard adding ? list.append(item) : list.remove(item) else {
+                report(.invalidArgument, adding ? "\(name).addItem: the item is already in this behaviour; nothing changed"
+                                                : "\(name).removeItem: the item is not in this behaviour; nothing changed")
+                return
+            }
+            if let animator = animatorReference {
+                if adding {
+                    animator.registry.retainBody(for: item)
+                    animator.registry.wake(item)
+                } else {
+                    animator.registry.releaseBody(for: item)
+                }
+                animator.setNeedsStepping()
+            }
+            done()
         }
-        if let animator = animatorReference {
-            animator.releaseBody(for: item)
-            animator.setNeedsStepping()
+    }
+
+    /// `vector(angle:magnitude:)` for a gravity's or push's `setAngle(_:magnitude:)`: nil, with a
+    /// diagnostic naming `type`, when the angle or magnitude is not finite.
+    final func checkedDirection(angle: Double, magnitude: Double, _ type: StaticString) -> Vector? {
+        guard angle.isFinite, magnitude.isFinite else {
+            report(.invalidArgument, "\(type).setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
+            return nil
         }
-        return true
+        return vector(angle: angle, magnitude: magnitude)
+    }
+
+    /// A parameter that moves `items` changed: wakes them and resumes the animator (nothing
+    /// outside an animator).
+    final func itemsChanged(_ items: [any DynamicItem]) {
+        guard let animator = animatorReference else { return }
+        for item in items { animator.registry.wake(item) }
+        animator.setNeedsStepping()
+    }
+
+    /// A parameter of the behaviour's joint changed: puts the new `jointDefinition` in the
+    /// world, wakes `items` and resumes the animator.
+    final func jointChanged(waking items: [any DynamicItem]) {
+        if let animator = animatorReference, let joint, let jointDefinition {
+            animator.world.updateJoint(joint, to: jointDefinition)
+        }
+        itemsChanged(items)
+    }
+
+    /// A `savedState()` for a behaviour whose state is its `list` of items and the value
+    /// `state`: the closure puts both back (`restore` writes the value).
+    final func savedState<State>(_ list: ItemList, _ state: State,
+                                 _ restore: @escaping (State) -> Void) -> () -> Void {
+        let items = list.items
+        return {
+            list.restore(items)
+            restore(state)
+        }
     }
 }

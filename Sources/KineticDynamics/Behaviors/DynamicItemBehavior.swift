@@ -54,25 +54,17 @@ public final class DynamicItemBehavior: DynamicBehavior {
     /// The items, in the order they were added.
     public var items: [any DynamicItem] { list.items }
 
-    func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
-
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in
-            if self.addItem(item, to: self.list, name: "DynamicItemBehavior") {
-                self.animatorReference?.refreshMaterials()
-            }
-        }
+        addItem(item, to: list, name: "DynamicItemBehavior") { [self] in animatorReference?.registry.refreshMaterials() }
     }
 
     /// Removes `item` (deferred to the step's end during a step); its properties return to what
     /// the other item behaviours set. An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in
-            if self.removeItem(item, from: self.list, name: "DynamicItemBehavior") {
-                self.pending.removeAll { $0.item === item }
-                self.animatorReference?.refreshMaterials()
-            }
+        removeItem(item, from: list, name: "DynamicItemBehavior") { [self] in
+            pending.removeAll { $0.item === item }
+            animatorReference?.registry.refreshMaterials()
         }
     }
 
@@ -147,10 +139,8 @@ public final class DynamicItemBehavior: DynamicBehavior {
     }
 
     private func changed() {
-        guard let animator = animatorReference else { return }
-        animator.refreshMaterials()
-        for item in list.items { animator.wake(item) }
-        animator.setNeedsStepping()
+        animatorReference?.registry.refreshMaterials()
+        itemsChanged(list.items)
     }
 
     /// Applies the properties this behaviour set, over `material`.
@@ -173,7 +163,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
             if velocity.isFinite2D == false { report(.invalidArgument, "DynamicItemBehavior.addLinearVelocity: the velocity must be finite; unchanged") }
             return
         }
-        if let animator = animatorReference, let body = animator.body(for: item) {
+        if let animator = animatorReference, let body = animator.registry.body(for: item) {
             let v = (animator.world.velocity(of: body) + velocity).clamped(toLength: DynamicsLimits.maximumSpeed)
             animator.world.setVelocity(v, of: body)
             animator.world.wake(body)
@@ -186,7 +176,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     /// `item`'s linear velocity in points per second (before the behaviour is in an animator:
     /// the velocity changes waiting to be applied).
     public func linearVelocity(for item: any DynamicItem) -> Vector {
-        if let animator = animatorReference, let body = animator.body(for: item) {
+        if let animator = animatorReference, let body = animator.registry.body(for: item) {
             return animator.world.velocity(of: body)
         }
         return pending.first { $0.item === item }?.linear ?? .zero
@@ -198,7 +188,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
             if !velocity.isFinite { report(.invalidArgument, "DynamicItemBehavior.addAngularVelocity: the velocity must be finite; unchanged") }
             return
         }
-        if let animator = animatorReference, let body = animator.body(for: item) {
+        if let animator = animatorReference, let body = animator.registry.body(for: item) {
             let w = animator.world.angularVelocity(of: body) + velocity
             let limit = DynamicsLimits.maximumAngularSpeed
             animator.world.setAngularVelocity(Swift.min(Swift.max(w, -limit), limit), of: body)
@@ -211,7 +201,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     /// `item`'s angular velocity in radians per second.
     public func angularVelocity(for item: any DynamicItem) -> Double {
-        if let animator = animatorReference, let body = animator.body(for: item) {
+        if let animator = animatorReference, let body = animator.registry.body(for: item) {
             return animator.world.angularVelocity(of: body)
         }
         return pending.first { $0.item === item }?.angular ?? 0
@@ -237,18 +227,13 @@ public final class DynamicItemBehavior: DynamicBehavior {
     override var referencedItems: [any DynamicItem] { list.items }
 
     override func savedState() -> (() -> Void)? {
-        let items = list.items, settings = settings, values = values, charge = storedCharge, pending = pending
-        return { [self] in
-            list.restore(items)
-            self.settings = settings
-            self.values = values
-            self.storedCharge = charge
-            self.pending = pending
+        savedState(list, (settings, values, storedCharge, pending)) { [self] in
+            (settings, values, storedCharge, pending) = $0
         }
     }
 
     override func didAttach(to animator: DynamicAnimator) {
-        animator.registerItemBehavior(self)
+        animator.registry.registerItemBehavior(self)
         let waiting = pending
         pending.removeAll()
         for change in waiting {
@@ -258,6 +243,6 @@ public final class DynamicItemBehavior: DynamicBehavior {
     }
 
     override func willDetach(from animator: DynamicAnimator) {
-        animator.unregisterItemBehavior(self)
+        animator.registry.unregisterItemBehavior(self)
     }
 }

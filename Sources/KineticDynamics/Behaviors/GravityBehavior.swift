@@ -35,14 +35,10 @@ public final class GravityBehavior: DynamicBehavior {
     public var items: [any DynamicItem] { list.items }
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "GravityBehavior") }
-    }
+    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "GravityBehavior") }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.removeItem(item, from: self.list, name: "GravityBehavior") }
-    }
+    public func removeItem(_ item: any DynamicItem) { removeItem(item, from: list, name: "GravityBehavior") }
 
     /// The acceleration as a vector in units of 1000 points per second² (UIKit's
     /// `gravityDirection`): (0, 1) is 1000 points per second² downwards.
@@ -55,7 +51,7 @@ public final class GravityBehavior: DynamicBehavior {
             }
             direction = Vector(dx: newValue.x, dy: newValue.y)
             pendingAngle = nil
-            changed()
+            itemsChanged(list.items)
         }
     }
 
@@ -87,29 +83,17 @@ public final class GravityBehavior: DynamicBehavior {
 
     /// Sets the direction from an angle (radians) and a magnitude (1 = 1000 points per second²).
     public func setAngle(_ angle: Double, magnitude: Double) {
-        guard angle.isFinite, magnitude.isFinite else {
-            report(.invalidArgument, "GravityBehavior.setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
-            return
-        }
-        direction = vector(angle: angle, magnitude: magnitude)
+        guard let newDirection = checkedDirection(angle: angle, magnitude: magnitude, "GravityBehavior") else { return }
+        direction = newDirection
         pendingAngle = nil
-        changed()
-    }
-
-    private func changed() {
-        guard let animator = animatorReference else { return }
-        for item in list.items { animator.wake(item) }
-        animator.setNeedsStepping()
+        itemsChanged(list.items)
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
 
     override func savedState() -> (() -> Void)? {
-        let items = list.items, direction = direction, pendingAngle = pendingAngle
-        return { [self] in
-            list.restore(items)
-            self.direction = direction
-            self.pendingAngle = pendingAngle
+        savedState(list, (direction, pendingAngle)) { [self] in
+            (direction, pendingAngle) = $0
             cacheKey = nil
         }
     }
@@ -126,12 +110,12 @@ public final class GravityBehavior: DynamicBehavior {
         guard acceleration.x != 0 || acceleration.y != 0 else { return }
         let clamped = acceleration.clamped(toLength: DynamicsLimits.maximumAcceleration)
         if let key = cacheKey, key.animator == ObjectIdentifier(animator), key.list == list.version,
-           key.bodies == animator.bodyGeneration {} else {
+           key.bodies == animator.registry.bodyGeneration {} else {
             cachedBodies.removeAll(keepingCapacity: true)
             for item in list.items {
-                if let body = animator.body(for: item) { cachedBodies.append(body) }
+                if let body = animator.registry.body(for: item) { cachedBodies.append(body) }
             }
-            cacheKey = (ObjectIdentifier(animator), list.version, animator.bodyGeneration)
+            cacheKey = (ObjectIdentifier(animator), list.version, animator.registry.bodyGeneration)
         }
         animator.world.applyAccelerationToAwake(clamped, cachedBodies)
     }

@@ -49,17 +49,11 @@ public final class PushBehavior: DynamicBehavior {
     public var items: [any DynamicItem] { list.items }
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "PushBehavior") }
-    }
+    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "PushBehavior") }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in
-            if self.removeItem(item, from: self.list, name: "PushBehavior") {
-                self.offsets.removeAll { $0.item === item }
-            }
-        }
+        removeItem(item, from: list, name: "PushBehavior") { [self] in offsets.removeAll { $0.item === item } }
     }
 
     /// Whether the push acts (default true). An instantaneous push sets it false once it has
@@ -101,12 +95,9 @@ public final class PushBehavior: DynamicBehavior {
 
     /// Sets the direction from an angle in radians and a magnitude.
     public func setAngle(_ angle: Double, magnitude: Double) {
-        guard angle.isFinite, magnitude.isFinite else {
-            report(.invalidArgument, "PushBehavior.setAngle(_:magnitude:): angle and magnitude must be finite; unchanged")
-            return
-        }
+        guard let newDirection = checkedDirection(angle: angle, magnitude: magnitude, "PushBehavior") else { return }
         rememberedAngle = angle
-        direction = vector(angle: angle, magnitude: magnitude)
+        direction = newDirection
         changed()
     }
 
@@ -133,22 +124,14 @@ public final class PushBehavior: DynamicBehavior {
     }
 
     private func changed() {
-        guard isActive, let animator = animatorReference else { return }
-        for item in list.items { animator.wake(item) }
-        animator.setNeedsStepping()
+        if isActive { itemsChanged(list.items) }
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
 
     override func savedState() -> (() -> Void)? {
-        let items = list.items, direction = direction, rememberedAngle = rememberedAngle
-        let isActive = isActive, offsets = offsets
-        return { [self] in
-            list.restore(items)
-            self.direction = direction
-            self.rememberedAngle = rememberedAngle
-            self.isActive = isActive
-            self.offsets = offsets
+        savedState(list, (direction, rememberedAngle, isActive, offsets)) { [self] in
+            (direction, rememberedAngle, isActive, offsets) = $0
         }
     }
 
@@ -162,7 +145,7 @@ public final class PushBehavior: DynamicBehavior {
         guard direction.x != 0 || direction.y != 0 else { return }
         let world = animator.world
         for item in list.items {
-            guard let body = animator.body(for: item) else { continue }
+            guard let body = animator.registry.body(for: item) else { continue }
             let mass = world.mass(of: body)
             var point: Point? = nil
             let offset = targetOffsetFromCenter(for: item)

@@ -13,7 +13,6 @@ public final class SnapBehavior: DynamicBehavior {
     public let item: any DynamicItem
     private var point: Point
     private var storedDamping = 0.5
-    private var joint: JointID?
 
     /// Snaps `item` to `point` (reference coordinates). A point that is not finite or beyond
     /// ±1e9 points is rejected with a diagnostic (the item's current centre is used).
@@ -35,7 +34,7 @@ public final class SnapBehavior: DynamicBehavior {
                 return
             }
             point = newValue
-            update()
+            jointChanged(waking: [item])
         }
     }
 
@@ -48,35 +47,17 @@ public final class SnapBehavior: DynamicBehavior {
                 return
             }
             storedDamping = newValue
-            update()
+            jointChanged(waking: [item])
         }
     }
 
-    private var definition: JointDefinition? {
-        guard let body = animatorReference?.body(for: item) else { return nil }
+    override var jointDefinition: JointDefinition? {
+        guard let body = animatorReference?.registry.body(for: item) else { return nil }
         return JointDefinition(kind: .snap(damping: storedDamping, angle: 0), bodyA: body, bodyB: nil,
                                localAnchorA: .zero, anchorB: point)
     }
 
-    private func update() {
-        guard let animator = animatorReference else { return }
-        if let joint, let definition { animator.world.updateJoint(joint, to: definition) }
-        animator.wake(item)
-        animator.setNeedsStepping()
-    }
-
     override var referencedItems: [any DynamicItem] { [item] }
-
-    override func didAttach(to animator: DynamicAnimator) {
-        if let definition { joint = animator.world.addJoint(definition) }
-    }
-
-    override func willDetach(from animator: DynamicAnimator) {
-        if let joint { animator.world.removeJoint(joint) }
-        joint = nil
-    }
-
-    override func forgetWorld() { joint = nil }
 
     override func savedState() -> (() -> Void)? {
         let point = point, damping = storedDamping, joint = joint

@@ -48,14 +48,19 @@ public final class FieldBehavior: DynamicBehavior {
 
     let kind: Kind
     private let list = ItemList()
-    private var storedPosition = Point.zero
-    private var storedRegion = DynamicRegion.infinite
-    private var storedStrength = 1.0
-    private var storedFalloff = 0.0
-    private var storedMinimumRadius = 1e-3
-    private var storedDirection = Vector.zero
-    private var storedSmoothness = 0.0
-    private var storedAnimationSpeed = 0.0
+    private var parameters = Parameters()
+
+    /// The settable parameters, one value (a snapshot saves it whole).
+    private struct Parameters {
+        var position = Point.zero
+        var region = DynamicRegion.infinite
+        var strength = 1.0
+        var falloff = 0.0
+        var minimumRadius = 1e-3
+        var direction = Vector.zero
+        var smoothness = 0.0
+        var animationSpeed = 0.0
+    }
 
     init(kind: Kind) {
         self.kind = kind
@@ -128,102 +133,68 @@ public final class FieldBehavior: DynamicBehavior {
     public var items: [any DynamicItem] { list.items }
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.addItem(item, to: self.list, name: "FieldBehavior") }
-    }
+    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "FieldBehavior") }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) {
-        performStructuralChange { [self] in _ = self.removeItem(item, from: self.list, name: "FieldBehavior") }
-    }
+    public func removeItem(_ item: any DynamicItem) { removeItem(item, from: list, name: "FieldBehavior") }
 
     // MARK: Parameters
 
     /// The field's origin in reference coordinates (default (0, 0)). A point that is not finite
     /// or beyond ±1e9 points is rejected with a diagnostic (unchanged).
     public var position: Point {
-        get { storedPosition }
-        set {
-            guard newValue.isUsableCoordinate else { return reject("position must be finite and within ±1e9 points") }
-            storedPosition = newValue
-            changed()
-        }
+        get { parameters.position }
+        set { change(newValue.isUsableCoordinate, "position must be finite and within ±1e9 points") { $0.position = newValue } }
     }
 
     /// Where the field acts, relative to ``position`` (default ``DynamicRegion/infinite``).
     public var region: DynamicRegion {
-        get { storedRegion }
-        set { storedRegion = newValue; changed() }
+        get { parameters.region }
+        set { parameters.region = newValue; itemsChanged(list.items) }
     }
 
     /// The field's strength (default 1; negative reverses it).
     public var strength: Double {
-        get { storedStrength }
-        set {
-            guard newValue.isFinite else { return reject("strength must be finite") }
-            storedStrength = newValue
-            changed()
-        }
+        get { parameters.strength }
+        set { change(newValue.isFinite, "strength must be finite") { $0.strength = newValue } }
     }
 
     /// The exponent of the decay with distance (default 0: uniform).
     public var falloff: Double {
-        get { storedFalloff }
-        set {
-            guard newValue.isFinite else { return reject("falloff must be finite") }
-            storedFalloff = newValue
-            changed()
-        }
+        get { parameters.falloff }
+        set { change(newValue.isFinite, "falloff must be finite") { $0.falloff = newValue } }
     }
 
     /// Distances below this (points) count as this (default 0.001).
     public var minimumRadius: Double {
-        get { storedMinimumRadius }
-        set {
-            guard newValue.isFinite, newValue >= 0 else { return reject("minimumRadius must be finite and at least 0") }
-            storedMinimumRadius = newValue
-            changed()
-        }
+        get { parameters.minimumRadius }
+        set { change(newValue.isFinite && newValue >= 0, "minimumRadius must be finite and at least 0") { $0.minimumRadius = newValue } }
     }
 
     /// The direction of a linear gravity or velocity field.
     public var direction: Vector {
-        get { storedDirection }
-        set {
-            guard newValue.isFinite2D else { return reject("direction must be finite") }
-            storedDirection = Vector(dx: newValue.x, dy: newValue.y)
-            changed()
-        }
+        get { parameters.direction }
+        set { change(newValue.isFinite2D, "direction must be finite") { $0.direction = Vector(dx: newValue.x, dy: newValue.y) } }
     }
 
     /// The noise's smoothness, 0 (a 10-point lattice) … 1 (a 1000-point lattice).
     public var smoothness: Double {
-        get { storedSmoothness }
-        set {
-            guard newValue.isFinite, newValue >= 0, newValue <= 1 else { return reject("smoothness must be within 0...1") }
-            storedSmoothness = newValue
-            changed()
-        }
+        get { parameters.smoothness }
+        set { change(newValue.isFinite && newValue >= 0 && newValue <= 1, "smoothness must be within 0...1") { $0.smoothness = newValue } }
     }
 
     /// How fast the noise changes, in lattice steps per second of simulation (default 0).
     public var animationSpeed: Double {
-        get { storedAnimationSpeed }
-        set {
-            guard newValue.isFinite, newValue >= 0 else { return reject("animationSpeed must be finite and at least 0") }
-            storedAnimationSpeed = newValue
-            changed()
-        }
+        get { parameters.animationSpeed }
+        set { change(newValue.isFinite && newValue >= 0, "animationSpeed must be finite and at least 0") { $0.animationSpeed = newValue } }
     }
 
-    private func reject(_ message: String) {
-        report(.invalidArgument, "FieldBehavior: \(message); unchanged")
-    }
-
-    private func changed() {
-        guard let animator = animatorReference else { return }
-        for item in list.items { animator.wake(item) }
-        animator.setNeedsStepping()
+    /// Applies `edit` to the parameters and wakes the items if `valid`; otherwise reports that
+    /// `rule` was broken and changes nothing.
+    private func change(_ valid: Bool, _ rule: String, _ edit: (inout Parameters) -> Void) {
+        guard valid else { return report(.invalidArgument, "FieldBehavior: \(rule); unchanged") }
+        edit(&parameters)
+        itemsChanged(list.items)
     }
 
     // MARK: Evaluation
@@ -240,19 +211,19 @@ public final class FieldBehavior: DynamicBehavior {
     /// simulated time `time` (see the type's formulas).
     func effect(at point: Point, velocity v: Vector, mass: Double, charge q: Double,
                 time: Double, stepDuration: Double) -> Effect {
-        let d = (point - storedPosition).asVector
-        guard storedRegion.contains(d) else { return .none }
+        let d = (point - parameters.position).asVector
+        guard parameters.region.contains(d) else { return .none }
         let distance = d.length2D
-        let r = Swift.max(distance, storedMinimumRadius)
-        let phi = storedFalloff == 0 ? 1 : power(r / 100, -storedFalloff)
+        let r = Swift.max(distance, parameters.minimumRadius)
+        let phi = parameters.falloff == 0 ? 1 : power(r / 100, -parameters.falloff)
         let unit = distance > 0 ? d * (1 / distance) : Vector.zero
-        let s = storedStrength * phi
+        let s = parameters.strength * phi
         switch kind {
-        case .linearGravity: return .acceleration(storedDirection * (1000 * s))
+        case .linearGravity: return .acceleration(parameters.direction * (1000 * s))
         case .radialGravity: return .acceleration(unit * (-1000 * s))
         case .spring: return .force(d * (-s))
         case .drag: return .force(v * (-s))
-        case .velocity: return .velocity(storedDirection * s)
+        case .velocity: return .velocity(parameters.direction * s)
         case .noise: return .acceleration(noise(at: point, time: time) * (1000 * s))
         case .turbulence: return .acceleration(noise(at: point, time: time) * (s * v.length2D))
         case .electric: return .force(unit * (1000 * s * q))
@@ -263,35 +234,22 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     private func noise(at point: Point, time: Double) -> Vector {
-        let spacing = 10 + 990 * storedSmoothness
-        let n = ValueNoise.sample(x: point.x / spacing, y: point.y / spacing, t: time * storedAnimationSpeed)
+        let spacing = 10 + 990 * parameters.smoothness
+        let n = ValueNoise.sample(x: point.x / spacing, y: point.y / spacing, t: time * parameters.animationSpeed)
         return Vector(dx: n.0, dy: n.1)
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
 
     override func savedState() -> (() -> Void)? {
-        let items = list.items, position = storedPosition, region = storedRegion, strength = storedStrength
-        let falloff = storedFalloff, minimumRadius = storedMinimumRadius, direction = storedDirection
-        let smoothness = storedSmoothness, animationSpeed = storedAnimationSpeed
-        return { [self] in
-            list.restore(items)
-            storedPosition = position
-            storedRegion = region
-            storedStrength = strength
-            storedFalloff = falloff
-            storedMinimumRadius = minimumRadius
-            storedDirection = direction
-            storedSmoothness = smoothness
-            storedAnimationSpeed = animationSpeed
-        }
+        savedState(list, parameters) { [self] in parameters = $0 }
     }
 
     override func applyBeforeStep(in animator: DynamicAnimator) {
         let world = animator.world
         let time = animator.elapsedTime
         for item in list.items {
-            guard let record = animator.record(for: item), world.isAwake(record.body) else { continue }
+            guard let record = animator.registry.record(for: item), world.isAwake(record.body) else { continue }
             let body = record.body
             let mass = world.mass(of: body)
             let effect = self.effect(at: world.position(of: body), velocity: world.velocity(of: body), mass: mass,

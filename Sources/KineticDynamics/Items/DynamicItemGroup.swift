@@ -66,7 +66,7 @@ public final class DynamicItemGroup: DynamicItem {
             guard center.isUsableCoordinate, size.width.isFinite, size.height.isFinite,
                   size.width.magnitude < DynamicsLimits.maximumCoordinate,
                   size.height.magnitude < DynamicsLimits.maximumCoordinate,
-                  let shape = ConvexShape.make(DynamicAnimator.geometry(of: item).geometry) else { continue }
+                  let shape = ConvexShape.make(ItemRegistry.geometry(of: item).geometry) else { continue }
             let rotation = item.transform.rotation
             parts.append((k, center, rotation.isFinite ? rotation : 0, shape))
         }
@@ -91,7 +91,7 @@ public final class DynamicItemGroup: DynamicItem {
             let turn = Rotation(angle: part.angle)
             let o = Vec2(offset.x, offset.y)
             if part.shape.isCircle {
-                for (x, y) in DynamicAnimator.unitCircle16 {
+                for (x, y) in ItemRegistry.unitCircle16 {
                     points.append(o + Vec2(x * part.shape.radius, y * part.shape.radius))
                 }
             } else {

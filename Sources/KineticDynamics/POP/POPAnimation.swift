@@ -189,6 +189,48 @@ public class POPAnimation: EngineDriven {
         engine?.report(.invalidArgument, message)
     }
 
+    // MARK: Checked settings (the concrete kinds' setters)
+
+    /// What a numeric setting accepts besides being finite.
+    enum Bound { case atLeastZero, positive }
+
+    /// Whether `value` is finite and within `bound`; if not, reports that `name` must be, and
+    /// the caller leaves the setting unchanged.
+    final func accepts(_ value: Double, _ bound: Bound, _ name: String) -> Bool {
+        switch bound {
+        case .atLeastZero:
+            if value.isFinite, value >= 0 { return true }
+            report("\(name) must be finite and at least 0; unchanged")
+        case .positive:
+            if value.isFinite, value > 0 { return true }
+            report("\(name) must be positive and finite; unchanged")
+        }
+        return false
+    }
+
+    /// Whether `value` is nil or finite; if not, reports that `name` must be finite.
+    final func accepts<Value: AnimatableValue>(_ value: Value?, _ name: String) -> Bool {
+        guard let value, !value.isFinite else { return true }
+        report("\(name) must be finite; unchanged")
+        return false
+    }
+
+    /// A setting that cannot become nil while `motion` runs (or is paused): a finite `value` is
+    /// returned for the caller to apply; nil clears `stored` when no run is going; anything else
+    /// is reported and nil is returned (unchanged).
+    final func runningValue<Value: AnimatableValue>(_ value: Value?, _ name: String, while motion: String,
+                                                    clearing stored: inout Value?) -> Value? {
+        guard let value else {
+            if state == .running || state == .paused {
+                report("\(name) cannot become nil while \(motion) runs; unchanged")
+            } else {
+                stored = nil
+            }
+            return nil
+        }
+        return accepts(value, name) ? value : nil
+    }
+
     // MARK: Overridden by the concrete kinds
 
     /// The animation's engine is fixed (its property's): the animator must share it.

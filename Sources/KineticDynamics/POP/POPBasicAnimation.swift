@@ -66,30 +66,19 @@ public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
     /// run starts. Negative or non-finite values are rejected with a diagnostic.
     public var duration: Double {
         get { storedDuration }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                return report("POPBasicAnimation.duration must be finite and at least 0; unchanged")
-            }
-            storedDuration = newValue
-        }
+        set { if accepts(newValue, .atLeastZero, "POPBasicAnimation.duration") { storedDuration = newValue } }
     }
 
     /// Where the run starts; `nil` (default): the presentation value at the start.
     public var fromValue: Value? {
         get { storedFrom }
-        set {
-            if let v = newValue, !v.isFinite { return report("POPBasicAnimation.fromValue must be finite; unchanged") }
-            storedFrom = newValue
-        }
+        set { if accepts(newValue, "POPBasicAnimation.fromValue") { storedFrom = newValue } }
     }
 
     /// Where the run ends; `nil` (default): the presentation value at the start.
     public var toValue: Value? {
         get { storedTo }
-        set {
-            if let v = newValue, !v.isFinite { return report("POPBasicAnimation.toValue must be finite; unchanged") }
-            storedTo = newValue
-        }
+        set { if accepts(newValue, "POPBasicAnimation.toValue") { storedTo = newValue } }
     }
 
     override func startMotion() {

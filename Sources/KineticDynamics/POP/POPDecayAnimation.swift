@@ -103,9 +103,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
     public var restingThreshold: Double {
         get { storedThreshold }
         set {
-            guard newValue.isFinite, newValue > 0 else {
-                return report("POPDecayAnimation.restingThreshold must be positive and finite; unchanged")
-            }
+            guard accepts(newValue, .positive, "POPDecayAnimation.restingThreshold") else { return }
             storedThreshold = newValue
             if state == .running { restart(velocity: currentPOPVelocity()) }
         }
@@ -115,10 +113,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
     /// it starts. When given, the property jumps there and the decay takes it over alone.
     public var fromValue: Value? {
         get { storedFrom }
-        set {
-            if let v = newValue, !v.isFinite { return report("POPDecayAnimation.fromValue must be finite; unchanged") }
-            storedFrom = newValue
-        }
+        set { if accepts(newValue, "POPDecayAnimation.fromValue") { storedFrom = newValue } }
     }
 
     /// The velocity, value units per second, in POP's sense (see the type's discussion).
@@ -138,14 +133,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
             }
         }
         set {
-            guard let v = newValue else {
-                if state == .running || state == .paused {
-                    return report("POPDecayAnimation.velocity cannot become nil while the decay runs; unchanged")
-                }
-                storedVelocity = nil
-                return
-            }
-            guard v.isFinite else { return report("POPDecayAnimation.velocity must be finite; unchanged") }
+            guard let v = runningValue(newValue, "POPDecayAnimation.velocity", while: "the decay", clearing: &storedVelocity) else { return }
             switch state {
             case .running: restart(velocity: v)
             case .paused: stretchVelocity = v

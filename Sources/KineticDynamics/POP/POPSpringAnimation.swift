@@ -99,10 +99,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     /// Non-finite values are rejected with a diagnostic.
     public var fromValue: Value? {
         get { storedFrom }
-        set {
-            if let v = newValue, !v.isFinite { return report("POPSpringAnimation.fromValue must be finite; unchanged") }
-            storedFrom = newValue
-        }
+        set { if accepts(newValue, "POPSpringAnimation.fromValue") { storedFrom = newValue } }
     }
 
     /// Where the spring comes to rest (POP's `toValue`). `nil` (the default): the presentation
@@ -113,14 +110,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     public var toValue: Value? {
         get { inner?.target ?? storedTo }
         set {
-            guard let v = newValue else {
-                if state == .running || state == .paused {
-                    return report("POPSpringAnimation.toValue cannot become nil while the spring runs; unchanged")
-                }
-                storedTo = nil
-                return
-            }
-            guard v.isFinite else { return report("POPSpringAnimation.toValue must be finite; unchanged") }
+            guard let v = runningValue(newValue, "POPSpringAnimation.toValue", while: "the spring", clearing: &storedTo) else { return }
             storedTo = v
             inner?.target = v
         }
@@ -143,14 +133,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
             }
         }
         set {
-            guard let v = newValue else {
-                if state == .running || state == .paused {
-                    return report("POPSpringAnimation.velocity cannot become nil while the spring runs; unchanged")
-                }
-                storedVelocity = nil
-                return
-            }
-            guard v.isFinite else { return report("POPSpringAnimation.velocity must be finite; unchanged") }
+            guard let v = runningValue(newValue, "POPSpringAnimation.velocity", while: "the spring", clearing: &storedVelocity) else { return }
             switch state {
             case .running: inner?.velocity = v
             case .paused: pausedVelocity = v
@@ -167,64 +150,34 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     /// formula; negative or non-finite values are rejected with a diagnostic.
     public var springBounciness: Double {
         get { storedBounciness }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                return report("POPSpringAnimation.springBounciness must be finite and at least 0; unchanged")
-            }
-            storedBounciness = newValue
-            applyBouncinessAndSpeed()
-        }
+        set { if accepts(newValue, .atLeastZero, "POPSpringAnimation.springBounciness") { storedBounciness = newValue; applyBouncinessAndSpeed() } }
     }
 
     /// POP's speed, 0…20 documented (default 12): higher is faster. See ``springBounciness``.
     public var springSpeed: Double {
         get { storedSpeed }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                return report("POPSpringAnimation.springSpeed must be finite and at least 0; unchanged")
-            }
-            storedSpeed = newValue
-            applyBouncinessAndSpeed()
-        }
+        set { if accepts(newValue, .atLeastZero, "POPSpringAnimation.springSpeed") { storedSpeed = newValue; applyBouncinessAndSpeed() } }
     }
 
     /// The spring constant (POP's `dynamicsTension`; Kinetic's stiffness), force per value
     /// unit. Setting it overrides the bounciness and speed. Must be positive and finite.
     public var dynamicsTension: Double {
         get { storedTension }
-        set {
-            guard newValue.isFinite, newValue > 0 else {
-                return report("POPSpringAnimation.dynamicsTension must be positive and finite; unchanged")
-            }
-            storedTension = newValue
-            dynamicsChanged()
-        }
+        set { if accepts(newValue, .positive, "POPSpringAnimation.dynamicsTension") { storedTension = newValue; dynamicsChanged() } }
     }
 
     /// The damping coefficient (POP's `dynamicsFriction`; Kinetic's damping), force per unit of
     /// velocity. Setting it overrides the bounciness and speed. Must be finite and at least 0.
     public var dynamicsFriction: Double {
         get { storedFriction }
-        set {
-            guard newValue.isFinite, newValue >= 0 else {
-                return report("POPSpringAnimation.dynamicsFriction must be finite and at least 0; unchanged")
-            }
-            storedFriction = newValue
-            dynamicsChanged()
-        }
+        set { if accepts(newValue, .atLeastZero, "POPSpringAnimation.dynamicsFriction") { storedFriction = newValue; dynamicsChanged() } }
     }
 
     /// The mass (POP's `dynamicsMass`, 1 from bounciness and speed). Setting it overrides the
     /// bounciness and speed. Must be positive and finite.
     public var dynamicsMass: Double {
         get { storedMass }
-        set {
-            guard newValue.isFinite, newValue > 0 else {
-                return report("POPSpringAnimation.dynamicsMass must be positive and finite; unchanged")
-            }
-            storedMass = newValue
-            dynamicsChanged()
-        }
+        set { if accepts(newValue, .positive, "POPSpringAnimation.dynamicsMass") { storedMass = newValue; dynamicsChanged() } }
     }
 
     /// The spring Kinetic runs: mass ``dynamicsMass``, stiffness ``dynamicsTension``, damping
@@ -239,12 +192,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     /// positive and finite.
     public var restingThreshold: Double {
         get { storedThreshold }
-        set {
-            guard newValue.isFinite, newValue > 0 else {
-                return report("POPSpringAnimation.restingThreshold must be positive and finite; unchanged")
-            }
-            storedThreshold = newValue
-        }
+        set { if accepts(newValue, .positive, "POPSpringAnimation.restingThreshold") { storedThreshold = newValue } }
     }
 
     private func applyBouncinessAndSpeed() {

@@ -26,7 +26,7 @@ import Kinetic
     }
 
     private func anyAsleep(_ h: DynamicsHarness) -> Bool {
-        h.animator.records.contains { !h.animator.world.isAwake($0.body) }
+        h.animator.registry.records.contains { !h.animator.world.isAwake($0.body) }
     }
 
     @Test func sleepingIsOnByDefault() {

@@ -99,7 +99,7 @@ import Kinetic
         var farthest = 0.0, nearest = Double.infinity, leftmost = Double.infinity
         // Every step, not every frame.
         collision.action = { [unowned h] in
-            let p = h.animator.world.position(of: h.animator.body(for: item)!)
+            let p = h.animator.world.position(of: h.animator.registry.body(for: item)!)
             let d = p.distance(to: centre)
             farthest = Swift.max(farthest, d)
             nearest = Swift.min(nearest, d)
@@ -132,7 +132,7 @@ import Kinetic
         h.animator.addBehavior(bouncy)
         var farthest = 0.0
         collision.action = { [unowned h] in
-            farthest = Swift.max(farthest, h.animator.world.position(of: h.animator.body(for: item)!).distance(to: centre))
+            farthest = Swift.max(farthest, h.animator.world.position(of: h.animator.registry.body(for: item)!).distance(to: centre))
         }
         h.run(until: 5, rate: 60)
         collision.action = nil

@@ -1,7 +1,7 @@
 // How an item's bounds and collision-bounds type become a body's shape.
 import Kinetic
 
-extension DynamicAnimator {
+extension ItemRegistry {
     /// The unit circle at every 22.5°, as literals: an ellipse's polygon is then built from
     /// multiplications only and has the same bits on every platform.
     static let unitCircle16: [(Double, Double)] = [
@@ -26,7 +26,7 @@ extension DynamicAnimator {
             engine.report(.invalidArgument, "DynamicAnimator: an item's bounds are not finite; it is not simulated")
             return nil
         }
-        let shape = DynamicAnimator.geometry(of: item)
+        let shape = ItemRegistry.geometry(of: item)
         if shape.isTiny, case .path = item.collisionBoundsType {} else if shape.isTiny {
             engine.report(.invalidArgument, "DynamicAnimator: an item's bounds have a side below 0.001 points; it is simulated with sides of at least 0.001 points")
         }
@@ -52,9 +52,9 @@ extension DynamicAnimator {
             return (rectangle, halfSize, tiny, false)
         case .ellipse:
             if hw == hh { return (.circle(radius: hw), halfSize, tiny, false) }
-            return (.polygon(DynamicAnimator.unitCircle16.map { Vector(dx: $0.0 * hw, dy: $0.1 * hh) }), halfSize, tiny, false)
+            return (.polygon(ItemRegistry.unitCircle16.map { Vector(dx: $0.0 * hw, dy: $0.1 * hh) }), halfSize, tiny, false)
         case .path(let points):
-            guard let polygon = DynamicAnimator.convexPolygon(points) else { return (rectangle, halfSize, tiny, true) }
+            guard let polygon = ItemRegistry.convexPolygon(points) else { return (rectangle, halfSize, tiny, true) }
             var extent = Vector.zero
             for v in polygon { extent = Vector(dx: Swift.max(extent.x, v.x.magnitude), dy: Swift.max(extent.y, v.y.magnitude)) }
             return (.polygon(polygon), extent, tiny, false)
