@@ -155,9 +155,9 @@ public final class PropertyAnimator {
     /// it lives in the engine's record, where the frame pass updates it without calling the
     /// animator (see ``AnimationEngine/advanceAnimators(to:)``).
     var lastReportedFraction: Double {
-        get { engineRecord >= 0 ? engine.records[engineRecord].lastReported : storedLastReportedFraction }
+        get { engineRecord >= 0 ? engine.records.rows[engineRecord].lastReported : storedLastReportedFraction }
         set {
-            if engineRecord >= 0 { engine.records[engineRecord].lastReported = newValue }
+            if engineRecord >= 0 { engine.records.rows[engineRecord].lastReported = newValue }
             else { storedLastReportedFraction = newValue }
         }
     }

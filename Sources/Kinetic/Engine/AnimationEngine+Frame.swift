@@ -8,14 +8,14 @@ extension AnimationEngine {
     /// pass (or an earlier read at this revision) filled them, else computed by the segment.
     @inlinable @inline(__always)
     func coefficients(slot: Int) -> SpringBasis {
-        if slots[slot].stamp == revision { return slots[slot].basis }
+        if slots.rows[slot].stamp == revision { return slots.rows[slot].basis }
         return refreshCoefficients(slot: slot)
     }
 
     /// Computes and stores the coefficients of `slot` at the current revision.
     @usableFromInline @inline(never)
     func refreshCoefficients(slot: Int) -> SpringBasis {
-        guard let segment = slots[slot].segment else { return AnimationSegment.zero }
+        guard let segment = slots.rows[slot].segment else { return AnimationSegment.zero }
         let c = segment._withUnsafeGuaranteedRef { $0.computeCoefficients() }
         slots.store(c, at: slot, revision: revision)
         return c
@@ -37,12 +37,12 @@ extension AnimationEngine {
     func fractionObserversChanged(of animator: PropertyAnimator) {
         let r = animator.engineRecord
         guard r >= 0 else { return }
-        records[r].observed = animator.fractionObservers.count > 0
+        records.rows[r].observed = animator.fractionObservers.count > 0
         if tickInProgress {
             if animator !== advancing { mutatedDuringTick = true }
-            if records[r].skippedAt == tickCount,
-               records[r].sequence > (advancing?.registrationSequence ?? 0) || advancing == nil {
-                records[r].lastReported = records[r].previousReported
+            if records.rows[r].skippedAt == tickCount,
+               records.rows[r].sequence > (advancing?.registrationSequence ?? 0) || advancing == nil {
+                records.rows[r].lastReported = records.rows[r].previousReported
             }
         }
     }
@@ -75,7 +75,7 @@ extension AnimationEngine {
         records.sortByRegistration(&candidateRecords)
         callList.removeAll(keepingCapacity: true)
         for r in candidateRecords {
-            if let animator = records[Int(r)].animator { callList.append(animator.takeUnretainedValue()) }
+            if let animator = records.rows[Int(r)].animator { callList.append(animator.takeUnretainedValue()) }
         }
         defer { callList.removeAll(keepingCapacity: true) }
         for animator in callList {

@@ -231,7 +231,7 @@ public final class AnimationEngine {
             animators.append(animator)
             let r = records.allocate(for: animator, lastReported: animator.storedLastReportedFraction)
             animator.engineRecord = r
-            animator.registrationSequence = records[r].sequence
+            animator.registrationSequence = records.rows[r].sequence
             syncRecord(of: animator)
         }
     }
@@ -240,7 +240,7 @@ public final class AnimationEngine {
         animators.removeAll { $0 === animator }
         let r = animator.engineRecord
         if r >= 0 {
-            animator.storedLastReportedFraction = records[r].lastReported
+            animator.storedLastReportedFraction = records.rows[r].lastReported
             animator.engineRecord = -1
             records.release(r)
         }

@@ -31,18 +31,13 @@ struct AnimatorRecord {
     /// Inputs (plain and paused records): the time fraction at the anchor; `max(anchorTime,
     /// startTime)`, where the clock starts moving; the start time; `rate × speed`, fraction per
     /// second.
-    var anchorFraction = 0.0
-    var base = 0.0
-    var startTime = 0.0
-    var pace = 0.0
+    var anchorFraction = 0.0, base = 0.0, startTime = 0.0, pace = 0.0
     /// Outputs at the engine's time: the time fraction and its signed rate.
-    var fraction = 0.0
-    var rate = 0.0
+    var fraction = 0.0, rate = 0.0
     /// ``PropertyAnimator/lastReportedFraction`` while the animator is registered (the pass
     /// updates it for the animators it does not call); `previousReported` is its value before
     /// the current tick.
-    var lastReported = 0.0
-    var previousReported = 0.0
+    var lastReported = 0.0, previousReported = 0.0
     /// The engine's tick count when the pass last updated `lastReported` for the record.
     var skippedAt = UInt64.max
     /// The order the engine's `animators` list has (registration order).
@@ -66,32 +61,28 @@ struct AnimatorRecord {
 /// whenever the clock changes (it reports to ``AnimationEngine/timelineChanged(_:)``), and the
 /// clock's outputs at the engine's time.
 struct AnimatorTimingTable {
-    /// The rows: `records[r]` is record `r`.
-    var records = PackedRows<AnimatorRecord>(initialCapacity: 16)
+    private var storage = PackedRows<AnimatorRecord>(initialCapacity: 16)
     private var nextSequence: UInt64 = 0
 
     /// Records handed out so far (in use or free): the pass runs over `0..<count`.
-    var count: Int { records.count }
+    var count: Int { storage.count }
 
-    /// Record `r`, read and written in place.
-    subscript(r: Int) -> AnimatorRecord {
-        @inline(__always) unsafeAddress { UnsafePointer(records.rows + r) }
-        @inline(__always) nonmutating unsafeMutableAddress { records.rows + r }
-    }
+    /// The rows, read and written in place: `rows[r]` is record `r`.
+    var rows: UnsafeMutablePointer<AnimatorRecord> { storage.rows }
 
     /// Takes a record for `animator`, whose fraction observers last heard `lastReported`.
     mutating func allocate(for animator: PropertyAnimator, lastReported: Double) -> Int {
         let row = AnimatorRecord(lastReported: lastReported, sequence: nextSequence,
                                  animator: Unmanaged.passUnretained(animator))
         nextSequence &+= 1
-        return records.allocate(row) { old, new in new.generation = old.generation }
+        return storage.allocate(row) { old, new in new.generation = old.generation }
     }
 
     mutating func release(_ r: Int) {
-        self[r].mode = .free
-        self[r].animator = nil
-        self[r].generation &+= 1
-        records.release(r)
+        rows[r].mode = .free
+        rows[r].animator = nil
+        rows[r].generation &+= 1
+        storage.release(r)
     }
 
     /// Copies an animator's clock, in `phase`, into record `r` and evaluates it at `time`.
@@ -105,20 +96,20 @@ struct AnimatorTimingTable {
         default:
             mode = .general
         }
-        self[r].mode = mode
-        self[r].anchorFraction = clock.anchorFraction
-        self[r].base = Swift.max(clock.anchorTime, clock.startTime)
-        self[r].startTime = clock.startTime
-        self[r].pace = clock.rate * clock.speed
-        self[r].reversed = clock.reversed
-        self[r].observed = observed
+        rows[r].mode = mode
+        rows[r].anchorFraction = clock.anchorFraction
+        rows[r].base = Swift.max(clock.anchorTime, clock.startTime)
+        rows[r].startTime = clock.startTime
+        rows[r].pace = clock.rate * clock.speed
+        rows[r].reversed = clock.reversed
+        rows[r].observed = observed
         switch mode {
         case .plain:
-            self[r].evaluatePlain(at: time)
+            rows[r].evaluatePlain(at: time)
         case .paused:
-            self[r].fraction = clock.anchorFraction
-            self[r].rate = 0
-            self[r].done = false
+            rows[r].fraction = clock.anchorFraction
+            rows[r].rate = 0
+            rows[r].done = false
         case .general, .free:
             break
         }
@@ -129,16 +120,17 @@ struct AnimatorTimingTable {
     /// every general one. For the other plain ones it records what the animator's
     /// `reportFraction` would, with nobody to hear it.
     func collectCandidates(at time: Double, tick: UInt64, into candidates: inout [Int32]) {
+        let rows = self.rows
         for r in 0..<count {
-            switch self[r].mode {
+            switch rows[r].mode {
             case .plain:
-                self[r].evaluatePlain(at: time)
-                if self[r].done || self[r].observed {
+                rows[r].evaluatePlain(at: time)
+                if rows[r].done || rows[r].observed {
                     candidates.append(Int32(r))
                 } else {
-                    self[r].previousReported = self[r].lastReported
-                    self[r].lastReported = self[r].fraction
-                    self[r].skippedAt = tick
+                    rows[r].previousReported = rows[r].lastReported
+                    rows[r].lastReported = rows[r].fraction
+                    rows[r].skippedAt = tick
                 }
             case .general:
                 candidates.append(Int32(r))
@@ -153,9 +145,9 @@ struct AnimatorTimingTable {
         var i = 1
         while i < candidates.count {
             let r = candidates[i]
-            let key = self[Int(r)].sequence
+            let key = rows[Int(r)].sequence
             var j = i - 1
-            while j >= 0 && self[Int(candidates[j])].sequence > key {
+            while j >= 0 && rows[Int(candidates[j])].sequence > key {
                 candidates[j + 1] = candidates[j]
                 j -= 1
             }
@@ -165,5 +157,5 @@ struct AnimatorTimingTable {
     }
 
     /// Frees the rows (the engine's deinit).
-    func deallocate() { records.deallocate() }
+    func deallocate() { storage.deallocate() }
 }

@@ -52,14 +52,13 @@ struct SegmentSlot {
 ///
 /// A segment takes a slot when it is created and gives it back when it is deallocated; a
 /// property's track keeps the slot's index, so a presentation read is `delta·released +
-/// v₀·kicked` from `slots[slot].basis`, valid while the slot's `stamp` equals the engine's
+/// v₀·kicked` from `rows[slot].basis`, valid while the slot's `stamp` equals the engine's
 /// ``AnimationEngine/revision``. The frame pass (``AnimationEngine/tick(at:)``) fills every slot
 /// whose timing it can evaluate from its row alone; the others are filled by their segment at
 /// the first read. Freed slots are reused last-in first-out (see ``PackedRows``).
 @usableFromInline
 struct SegmentSlotTable {
-    /// The rows: `slots[s]` is slot `s`.
-    @usableFromInline var slots = PackedRows<SegmentSlot>(initialCapacity: 64)
+    @usableFromInline var storage = PackedRows<SegmentSlot>(initialCapacity: 64)
     /// Timing parameters by slot (a placeholder where the slot's kind does not use them): kept
     /// out of the rows, which the pass reads for every slot, because only spring and decay
     /// slots read them.
@@ -67,21 +66,17 @@ struct SegmentSlotTable {
     var decays: [DecayTimingParameters] = []
 
     /// Slots handed out so far (in use or free): the pass runs over `0..<count`.
-    var count: Int { slots.count }
+    var count: Int { storage.count }
     /// Slots in use.
-    var liveCount: Int { slots.liveCount }
+    var liveCount: Int { storage.liveCount }
 
-    /// Slot `s`, read and written in place.
-    @inlinable
-    subscript(s: Int) -> SegmentSlot {
-        @inline(__always) unsafeAddress { UnsafePointer(slots.rows + s) }
-        @inline(__always) nonmutating unsafeMutableAddress { slots.rows + s }
-    }
+    /// The rows, read and written in place: `rows[s]` is slot `s`.
+    @inlinable var rows: UnsafeMutablePointer<SegmentSlot> { @inline(__always) get { storage.rows } }
 
     /// Takes a slot for `segment`, of kind `.general` with stale coefficients; the caller sets
     /// the timing inputs.
     mutating func allocate(for segment: AnimationSegment) -> Int {
-        let slot = slots.allocate(SegmentSlot(segment: Unmanaged.passUnretained(segment)))
+        let slot = storage.allocate(SegmentSlot(segment: Unmanaged.passUnretained(segment)))
         if slot == springs.count {
             springs.append(.uiKitDefault)
             decays.append(DecayTimingParameters())
@@ -91,13 +86,13 @@ struct SegmentSlotTable {
 
     /// Gives `slot` back.
     mutating func release(_ slot: Int) {
-        self[slot].curve?.release()
-        self[slot] = SegmentSlot(kind: .free)
-        slots.release(slot)
+        rows[slot].curve?.release()
+        rows[slot] = SegmentSlot(kind: .free)
+        storage.release(slot)
     }
 
     /// Frees the rows (the engine's deinit; every segment, which holds its engine, is gone).
-    func deallocate() { slots.deallocate() }
+    func deallocate() { storage.deallocate() }
 
     /// Fills every slot whose timing its row describes at `revision`, for engine time `now`:
     /// timed stretches of animators running on a plain timeline or paused (their clocks in
@@ -106,9 +101,9 @@ struct SegmentSlotTable {
     func evaluate(at now: Double, revision: UInt64, records: AnimatorTimingTable) {
         let count = self.count
         guard count > 0 else { return }
-        let table = self
-        table.springs.withUnsafeBufferPointer { springBuffer in
-        table.decays.withUnsafeBufferPointer { decayBuffer in
+        let table = rows, clocks = records.rows
+        springs.withUnsafeBufferPointer { springBuffer in
+        decays.withUnsafeBufferPointer { decayBuffer in
             let springs = springBuffer.baseAddress.unsafelyUnwrapped
             let decays = decayBuffer.baseAddress.unsafelyUnwrapped
             for s in 0..<count where table[s].stamp != revision {
@@ -116,15 +111,15 @@ struct SegmentSlotTable {
                 switch table[s].kind {
                 case .timedCubic, .timedSpring:
                     let r = Int(table[s].record)
-                    guard r >= 0, records[r].generation == table[s].generation else { continue }
-                    let mode = records[r].mode
+                    guard r >= 0, clocks[r].generation == table[s].generation else { continue }
+                    let mode = clocks[r].mode
                     guard mode == .plain || mode == .paused else { continue }
                     let start = table[s].start, end = table[s].end
                     if start == end { c = AnimationSegment.rest; break }
-                    let (u, slope) = AnimationSegment.directed(records[r].fraction, start: start, end: end,
+                    let (u, slope) = AnimationSegment.directed(clocks[r].fraction, start: start, end: end,
                                                                backwards: table[s].backwards)
                     if u >= 1 { c = AnimationSegment.zero; break }
-                    let du = slope * records[r].rate
+                    let du = slope * clocks[r].rate
                     if table[s].kind == .timedCubic {
                         c = table[s].curve.unsafelyUnwrapped._withUnsafeGuaranteedRef {
                             AnimationSegment.cubicCoefficients($0.curve, u: u, du: du)
@@ -139,7 +134,8 @@ struct SegmentSlotTable {
                 case .general, .free:
                     continue
                 }
-                table.store(c, at: s, revision: revision)
+                table[s].basis = c
+                table[s].stamp = revision
             }
         }}
     }
@@ -147,8 +143,8 @@ struct SegmentSlotTable {
     /// Stores `c` as the coefficients of `slot` at `revision`.
     @inline(__always)
     func store(_ c: SpringBasis, at slot: Int, revision: UInt64) {
-        self[slot].basis = c
-        self[slot].stamp = revision
+        rows[slot].basis = c
+        rows[slot].stamp = revision
     }
 }
 

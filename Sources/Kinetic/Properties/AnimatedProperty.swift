@@ -81,8 +81,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
             // fields are read in place (no copy of the track, no retain of anything) and nothing
             // is called, so a caller's loop over properties needs no retain either.
             guard let slot = tracks.head?.slot else { return modelValue }
-            if tracks.tail.isEmpty, engine.slots[slot].stamp == engine.revision {
-                let c = engine.slots[slot].basis
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let c = engine.slots.rows[slot].basis
                 return modelValue + (tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked)
             }
             return computedPresentationValue()
@@ -112,8 +112,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
             // The same fast path as `presentationValue` (and the same sum as the general loop:
             // `zero + offset` is the offset, bit for bit).
             guard let slot = tracks.head?.slot else { return .zero }
-            if tracks.tail.isEmpty, engine.slots[slot].stamp == engine.revision {
-                let c = engine.slots[slot].basis
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let c = engine.slots.rows[slot].basis
                 return Value.zero + (tracks.head!.delta * c.releasedVelocity + tracks.head!.initialVelocity * c.kickedVelocity)
             }
             return computedVelocity()
@@ -143,8 +143,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         @inline(__always) get {
             // The common read of `presentationValue`: one track, coefficients filled this frame.
             guard let slot = tracks.head?.slot else { return (modelValue, .zero) }
-            if tracks.tail.isEmpty, engine.slots[slot].stamp == engine.revision {
-                let delta = tracks.head!.delta, v0 = tracks.head!.initialVelocity, c = engine.slots[slot].basis
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let delta = tracks.head!.delta, v0 = tracks.head!.initialVelocity, c = engine.slots.rows[slot].basis
                 return (modelValue + (delta * c.released + v0 * c.kicked),
                         Value.zero + (delta * c.releasedVelocity + v0 * c.kickedVelocity))
             }
