@@ -6,9 +6,10 @@ import Testing
 /// scrubs and reversals came before (a fuzz finding: −3.35 handed on where −2.52 was asked).
 @Suite("continueAnimation hands on the spring's initial velocity")
 struct ContinueSpringVelocityTests {
-    /// A linear animator of `x` from 0 to 100, paused and scrubbed to 0.6 (x = 60).
-    private func scrubbedAnimator(_ engine: AnimationEngine, _ x: AnimatedProperty<Double>) -> PropertyAnimator {
-        let a = PropertyAnimator(duration: 1, curve: .linear, engine: engine) { x.value = 100 }
+    /// An animator of `x` from 0 to 100 on `curve`, paused and scrubbed to 0.6 (x = 60).
+    private func scrubbedAnimator(_ engine: AnimationEngine, _ x: AnimatedProperty<Double>,
+                                  curve: AnimationCurve = .linear) -> PropertyAnimator {
+        let a = PropertyAnimator(duration: 1, curve: curve, engine: engine) { x.value = 100 }
         a.startAnimation()
         engine.tick(at: 0.2)
         a.pauseAnimation()
@@ -34,11 +35,11 @@ struct ContinueSpringVelocityTests {
         #expect(abs(x.velocity - 2 * (target - before)) < 1e-9, "velocity \(x.velocity), asked \(2 * (target - before))")
     }
 
-    @Test("After several scrubs and reversals")
-    func afterScrubsAndReversals() {
+    @Test("After several scrubs and reversals", arguments: [AnimationCurve.linear, .easeInOut])
+    func afterScrubsAndReversals(curve: AnimationCurve) {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
-        let a = scrubbedAnimator(engine, x)
+        let a = scrubbedAnimator(engine, x, curve: curve)
         a.isReversed = true
         a.startAnimation()
         engine.tick(at: 0.35)
