@@ -12,15 +12,15 @@ extension PropertyAnimator {
     /// speed; stop with ``pauseAnimation()`` instead of 0): anything else is reported as
     /// ``Diagnostic/Kind/invalidArgument`` and the speed is unchanged.
     public var speed: Double {
-        get { speedValue }
+        get { clock.speed }
         set {
             guard newValue.isFinite && newValue > 0 else {
-                engine.report(.invalidArgument, "speed \(newValue) is not a finite positive number; it stays \(speedValue)")
+                engine.report(.invalidArgument, "speed \(newValue) is not a finite positive number; it stays \(clock.speed)")
                 return
             }
-            guard newValue != speedValue else { return }
+            guard newValue != clock.speed else { return }
             if isRunning { reanchor() }
-            speedValue = newValue
+            clock.speed = newValue
         }
     }
 
@@ -57,17 +57,17 @@ extension PropertyAnimator {
     /// otherwise); a negative or NaN count is reported (``Diagnostic/Kind/invalidArgument``).
     /// Either way it is then unchanged.
     public var repeatCount: Double {
-        get { repeatCountValue }
+        get { clock.repeatCount }
         set {
             guard !newValue.isNaN && newValue >= 0 else {
-                engine.report(.invalidArgument, "repeatCount \(newValue) is negative or NaN; it stays \(repeatCountValue)")
+                engine.report(.invalidArgument, "repeatCount \(newValue) is negative or NaN; it stays \(clock.repeatCount)")
                 return
             }
             guard state == .inactive else {
                 engine.report(.illegalStateTransition, "repeatCount can only change while the animator is inactive")
                 return
             }
-            repeatCountValue = newValue
+            clock.repeatCount = newValue
         }
     }
 
@@ -76,13 +76,13 @@ extension PropertyAnimator {
     /// end values and back, and completes at ``AnimatingPosition/start``. Can only change while
     /// the animator is inactive (an ``Diagnostic/Kind/illegalStateTransition`` otherwise).
     public var autoreverses: Bool {
-        get { autoreversesValue }
+        get { clock.autoreverses }
         set {
             guard state == .inactive else {
                 engine.report(.illegalStateTransition, "autoreverses can only change while the animator is inactive")
                 return
             }
-            autoreversesValue = newValue
+            clock.autoreverses = newValue
         }
     }
 
@@ -91,6 +91,6 @@ extension PropertyAnimator {
     public var currentRepeat: Double {
         guard state == .active else { return 0 }
         let leg = currentPosition().leg
-        return autoreversesValue ? (leg / 2).rounded(.down) : leg
+        return clock.autoreverses ? (leg / 2).rounded(.down) : leg
     }
 }

@@ -9,8 +9,7 @@ extension PropertyAnimator {
     }
 
     /// The animator's phase, with the data that exists only in it. ``state`` and ``isRunning``
-    /// are read from it; the clock (``anchorFraction``, ``anchorTime``, ``startTime``,
-    /// ``rate``) is shared by the active phases.
+    /// are read from it; the ``clock`` is shared by the active phases.
     enum Phase {
         /// No animations in flight (UIKit's `.inactive`).
         case inactive
@@ -84,13 +83,15 @@ extension PropertyAnimator {
     /// from now (``startAnimation(afterDelay:)`` sets it here, before the animator has a record
     /// in the engine, rather than after, which would update that record twice more).
     func activate(atEnd: Bool, delay: Double = 0) {
-        let (leg, f) = atEnd ? endOfTimeline() : (0.0, 0.0)
+        let (leg, f) = atEnd ? clock.endOfTimeline(duration: animationDuration) : (0.0, 0.0)
         wasRetargeted = false
-        anchorLeg = leg
-        anchorFraction = f
-        anchorTime = engine.time + delay
-        startTime = engine.time + delay
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        var c = clock
+        c.anchorLeg = leg
+        c.anchorFraction = f
+        c.anchor(at: engine.time + delay, tick: engine.tickCount)
+        c.startTime = engine.time + delay
+        c.rate = wholeRunRate
+        clock = c
         applyMotionPolicy()
         lastReportedFraction = f
         enter(.paused)
@@ -105,20 +106,18 @@ extension PropertyAnimator {
     func advance(to time: Double) {
         guard isRunning else { return }
         reportFraction()
-        guard time >= startTime else { return }
+        guard time >= clock.startTime else { return }
         let now = currentPosition()
         guard now.done else { return }
         if pausesOnCompletion {
-            anchorLeg = now.leg
-            anchorFraction = now.fraction
-            anchorTime = time
+            anchorClock(leg: now.leg, fraction: now.fraction, at: time)
             enter(.paused)
             return
         }
         // Where the timeline stopped: the end values (time fraction 1), the start values (0:
         // reversed, or an autoreversing repeat), or in between (a fractional repeat count).
         let f = now.fraction
-        if completesAtModelValues && !reversed {
+        if completesAtModelValues && !clock.reversed {
             complete(at: .end)
             return
         }
@@ -148,8 +147,8 @@ extension PropertyAnimator {
     func deactivate() {
         rootSegment = nil
         springTwins.removeAll()
-        anchorFraction = 0
-        anchorLeg = 0
+        clock.anchorFraction = 0
+        clock.anchorLeg = 0
         if let original = timingBeforeContinuation {
             timingParameters = original
             timingBeforeContinuation = nil
@@ -158,7 +157,7 @@ extension PropertyAnimator {
             animationDuration = original
             durationBeforeOverride = nil
         }
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        clock.rate = wholeRunRate
         composedSpringValue = originalComposedSpring
         enter(.inactive)
         reportFraction()

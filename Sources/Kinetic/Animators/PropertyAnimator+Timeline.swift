@@ -5,96 +5,41 @@ extension PropertyAnimator {
     /// The time fraction now, the rate it changes at (signed), and the scrubbed progress.
     func timeline() -> (fraction: Double, rate: Double, scrubbedProgress: Double?) {
         let now = currentPosition()
-        var r = 0.0
-        if isRunning, engine.time >= startTime, !now.done, rate.isFinite {
-            let pace = rate * speedValue
-            r = reversed != legRunsBackward(now.leg) ? -pace : pace
-        }
-        return (now.fraction, r, phase.scrubbedProgress)
+        return (now.fraction, clock.fractionRate(at: engine.time, position: now, running: isRunning), phase.scrubbedProgress)
     }
 
     func currentFraction() -> Double { currentPosition().fraction }
 
     /// Where the timeline is now: the leg (0 unless it repeats), the time fraction in it, and
-    /// whether the run is over in its direction (the end of the last leg, or back at the start).
-    ///
-    /// The clock counts legs: clock `c` is in leg `⌊c⌋` at `c − ⌊c⌋` of it, the time fraction
-    /// being that share (or 1 minus it in the backward leg of an autoreversing repeat). At a
-    /// whole `c` strictly inside a repeating run that does not autoreverse, the new leg has
-    /// begun (fraction 0), as Core Animation starts its next repeat at that instant; the last
-    /// leg ends at `c = L`, the number of legs, where the fraction is what that leg reaches.
+    /// whether the run is over in its direction (see ``AnimatorClock/position(at:tick:running:duration:)``).
     func currentPosition() -> (leg: Double, fraction: Double, done: Bool) {
-        guard isRunning else { return (anchorLeg, anchorFraction, isAtEdge(leg: anchorLeg, fraction: anchorFraction)) }
-        let elapsed = Swift.max(0, engine.time - Swift.max(anchorTime, startTime))
-        // A zero-length timeline jumps to its end at the first tick after it starts (after any
-        // delay): never at the call that starts, reverses or continues it. It ignores repeats.
-        let moved = rate.isInfinite
-            ? (engine.tickCount != anchorTick && engine.time >= startTime ? 1.0 : 0)
-            : rate * speedValue * elapsed
-        if moved == 0 { return (anchorLeg, anchorFraction, isAtEdge(leg: anchorLeg, fraction: anchorFraction)) }
-        guard isRepeating else {
-            let f = Swift.min(Swift.max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
-            return (anchorLeg, f, reversed ? f <= 0 : f >= 1)
-        }
-        let c0 = clock(leg: anchorLeg, fraction: anchorFraction)
-        let c = reversed ? c0 - moved : c0 + moved
-        let count = legCount
-        if c <= 0 { return (0, 0, reversed) }
-        if c >= count {
-            let end = endOfTimeline()
-            return (end.leg, end.fraction, !reversed)
-        }
-        let leg = c.rounded(.down)
-        let w = c - leg
-        return (leg, legRunsBackward(leg) ? 1 - w : w, false)
+        clock.position(at: engine.time, tick: engine.tickCount, running: isRunning, duration: animationDuration)
     }
 
-    /// Whether a timeline standing at `leg`, `fraction` has nothing left in its direction.
-    func isAtEdge(leg: Double, fraction: Double) -> Bool {
-        guard isRepeating else { return reversed ? fraction <= 0 : fraction >= 1 }
-        let c = clock(leg: leg, fraction: fraction)
-        return reversed ? c <= 0 : c >= legCount
+    /// Anchors the clock at leg `leg`, time fraction `fraction` and engine time `time`.
+    func anchorClock(leg: Double, fraction: Double, at time: Double) {
+        var c = clock
+        c.anchorLeg = leg
+        c.anchorFraction = fraction
+        c.anchor(at: time, tick: engine.tickCount)
+        clock = c
     }
 
-    /// The number of legs: the repeat count (1 for 0, as Core Animation), doubled when
-    /// autoreversing; infinite when repeating forever.
-    var legCount: Double {
-        (repeatCountValue == 0 ? 1 : repeatCountValue) * (autoreversesValue ? 2 : 1)
+    /// The rate of a whole run: one ``animationDuration`` per time fraction (infinite for a
+    /// zero-length timeline).
+    var wholeRunRate: Double { animationDuration > 0 ? 1 / animationDuration : .infinity }
+
+    /// Starts the clock now from where it stands (a start or continuation with no delay left).
+    func restartClock() {
+        var c = clock
+        c.anchor(at: engine.time, tick: engine.tickCount)
+        c.startTime = engine.time
+        clock = c
     }
-
-    /// Whether the clock runs over several legs (or part of one): a zero-length timeline
-    /// ignores repeats.
-    var isRepeating: Bool { legCount != 1 && rate.isFinite }
-
-    /// Whether `leg` runs from fraction 1 back to 0 (the second half of an autoreversing repeat).
-    func legRunsBackward(_ leg: Double) -> Bool {
-        autoreversesValue && leg.truncatingRemainder(dividingBy: 2) == 1
-    }
-
-    func clock(leg: Double, fraction: Double) -> Double {
-        leg + (legRunsBackward(leg) ? 1 - fraction : fraction)
-    }
-
-    /// The leg and fraction at the end of the timeline: fraction 1 without repeats; the end of
-    /// the last leg of a finite repeat (a fractional count ends inside it); the end of the first
-    /// repeat when repeating forever (where a reversed animator starts).
-    func endOfTimeline() -> (leg: Double, fraction: Double) {
-        let count = legCount
-        guard count != 1, animationDuration > 0 else { return (0, 1) }
-        let end = count.isFinite ? count : (autoreversesValue ? 2 : 1)
-        let leg = end.rounded(.up) - 1
-        let w = end - leg
-        return (leg, legRunsBackward(leg) ? 1 - w : w)
-    }
-
-    /// Whether the time fraction runs down now: reversed, or in a backward leg, not both.
-    var travelsDownAtAnchor: Bool { reversed != legRunsBackward(anchorLeg) }
 
     func reanchor() {
         let now = currentPosition()
-        anchorLeg = now.leg
-        anchorFraction = now.fraction
-        anchorTime = Swift.max(engine.time, startTime)
+        anchorClock(leg: now.leg, fraction: now.fraction, at: Swift.max(engine.time, clock.startTime))
     }
 
     /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
@@ -120,7 +65,7 @@ extension PropertyAnimator {
             // The stretch lasts its share of the timeline at the current rate (a
             // `continueAnimation` may have changed the rate); a spring given by damping ratio
             // alone is fitted to it.
-            let seconds = rate.isFinite && rate > 0 ? (hi - lo) / rate : 0
+            let seconds = clock.seconds(ofStretch: hi - lo)
             segment = AnimationSegment(animator: self, start: lo, end: hi,
                                        kind: .timed(timing: timingParameters.fitted(toDuration: seconds), seconds: seconds),
                                        backwards: backwards)
@@ -190,8 +135,7 @@ extension PropertyAnimator {
         for property in properties {
             property.reconcile(of: self, from: (x, p), to: (x, nil), droppingScrubCorrections: true, onto: segment)
         }
-        anchorFraction = x
-        anchorTime = engine.time
+        anchorClock(leg: clock.anchorLeg, fraction: x, at: engine.time)
         enter(.paused)
     }
 
@@ -200,7 +144,7 @@ extension PropertyAnimator {
     /// value goes onto a correction (see ``AnimationSegment/Kind/scrubCorrection(peak:)``).
     /// Returns where the scrub began.
     func beginScrub() -> ScrubAnchor {
-        let x = anchorFraction
+        let x = clock.anchorFraction
         let reading = pausedReading(atFraction: x)
         let segment = reading > 0 && reading < 1
             ? AnimationSegment(animator: self, start: 0, end: 1, kind: .scrubCorrection(peak: reading))
@@ -250,7 +194,7 @@ extension PropertyAnimator {
             engine.report(.illegalStateTransition, "fractionComplete cannot be set on a stopped animator")
             return
         case .inactive:
-            activate(atEnd: reversed)
+            activate(atEnd: clock.reversed)
         case .active:
             if isRunning {
                 engine.report(.illegalStateTransition, "fractionComplete cannot be set while running; pause first")
@@ -263,9 +207,9 @@ extension PropertyAnimator {
             enter(.scrubbed(progress: f, anchor: anchor))
         } else {
             settleScrub()
-            anchorFraction = f
+            clock.anchorFraction = f
         }
-        anchorTime = engine.time
+        clock.anchor(at: engine.time, tick: engine.tickCount)
         reportFraction()
     }
 

@@ -93,11 +93,11 @@ public final class PropertyAnimator {
     /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
     /// takes effect when the animator continues.
     public var isReversed: Bool {
-        get { reversed }
+        get { clock.reversed }
         set {
-            guard newValue != reversed else { return }
+            guard newValue != clock.reversed else { return }
             if isRunning { reanchor() }
-            reversed = newValue
+            clock.reversed = newValue
             reversedObservers.notify(newValue)
         }
     }
@@ -118,7 +118,7 @@ public final class PropertyAnimator {
             case .stopped(let reading, _): return reading
             case .scrubbed(let progress, _): return progress
             case .running: return currentFraction()
-            case .paused: return pausedReading(atFraction: anchorFraction)
+            case .paused: return pausedReading(atFraction: clock.anchorFraction)
             }
         }
         set { setFractionComplete(newValue) }
@@ -131,28 +131,16 @@ public final class PropertyAnimator {
     // MARK: Internal state
     // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift
     // (the state machine) and PropertyAnimator+Timeline.swift (the clock and scrubbing) reach
-    // it. Every input of ``timeline()`` tells the engine when it changes, so the segments'
-    // cached coefficients (see ``AnimationSegment/coefficients()``) are never stale.
+    // it. The inputs of ``timeline()``, the clock and the phase, tell the engine when they change
+    // (the `clock` hook and ``enter(_:)``), so the segments' cached coefficients (see
+    // ``AnimationSegment/coefficients()``) are never stale.
 
     /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
     @exclusivity(unchecked) var phase: Phase = .inactive
     @exclusivity(unchecked) var interruptible = true
-    @exclusivity(unchecked) var reversed = false { didSet { engine.timelineChanged(self) } }
-    /// Time fraction at `anchorTime`, and its rate (fraction per second, before direction).
-    @exclusivity(unchecked) var anchorFraction = 0.0 { didSet { engine.timelineChanged(self) } }
-    @exclusivity(unchecked) var anchorTime = 0.0 {
-        didSet {
-            anchorTick = engine.tickCount
-            engine.timelineChanged(self)
-        }
-    }
-    /// The engine's ``AnimationEngine/tickCount`` when the timeline was last anchored: a
-    /// zero-length timeline (infinite rate) jumps to its end at the first tick after that, not
-    /// at the call that started it.
-    @exclusivity(unchecked) var anchorTick: UInt64 = 0
-    @exclusivity(unchecked) var rate = 1.0 { didSet { engine.timelineChanged(self) } }
-    /// The engine time before which a delayed start does not move.
-    @exclusivity(unchecked) var startTime = 0.0 { didSet { engine.timelineChanged(self) } }
+    /// The clock (anchor, rate, start time, direction, media timing): every change reaches the
+    /// engine's copy through this one hook.
+    @exclusivity(unchecked) var clock = AnimatorClock() { didSet { engine.timelineChanged(self) } }
     @exclusivity(unchecked) var pendingAnimations = InlineList<() -> Void>()
     @exclusivity(unchecked) var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
     @exclusivity(unchecked) var properties = InlineList<any AnimatedPropertyTracks>()
@@ -167,9 +155,9 @@ public final class PropertyAnimator {
     /// it lives in the engine's record, where the frame pass updates it without calling the
     /// animator (see ``AnimationEngine/advanceAnimators(to:)``).
     var lastReportedFraction: Double {
-        get { engineRecord >= 0 ? engine.records.lastReported[engineRecord] : storedLastReportedFraction }
+        get { engineRecord >= 0 ? engine.records.rows[engineRecord].lastReported : storedLastReportedFraction }
         set {
-            if engineRecord >= 0 { engine.records.lastReported[engineRecord] = newValue }
+            if engineRecord >= 0 { engine.records.rows[engineRecord].lastReported = newValue }
             else { storedLastReportedFraction = newValue }
         }
     }
@@ -182,20 +170,12 @@ public final class PropertyAnimator {
     /// stopped without finishing (the `async` completion waits on these).
     @exclusivity(unchecked) var runEndHandlers: [(AnimatingPosition?) -> Void] = []
 
-    // Media timing (see PropertyAnimator+MediaTiming.swift): the clock's speed, and the legs of
-    // a repeating timeline (one leg is one pass over the duration; an autoreversing repeat is
-    // two legs, the second running from 1 back to 0).
-    @exclusivity(unchecked) var speedValue = 1.0 { didSet { engine.timelineChanged(self) } }
-    @exclusivity(unchecked) var repeatCountValue = 0.0 { didSet { engine.timelineChanged(self) } }
-    @exclusivity(unchecked) var autoreversesValue = false { didSet { engine.timelineChanged(self) } }
     /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: when the
     /// timeline completes on its own at its far end (forwards, back at the start values), the
     /// properties take their model values, the end values, as Core Animation removes a finished
     /// animation and the layer shows its model (see ``AnimationOptions/autoreverse``). A run
     /// reversed back to its start still completes at the start.
     @exclusivity(unchecked) var completesAtModelValues = false
-    /// The leg `anchorFraction` is in (an integer; a Double so that no count of legs traps).
-    @exclusivity(unchecked) var anchorLeg = 0.0 { didSet { engine.timelineChanged(self) } }
 
     // Open timing (see PropertyAnimator+TimingCurveProvider.swift): the spring part of a
     // composed timing for the current run, and the spring segments that shadow its segments
@@ -343,9 +323,9 @@ public final class PropertyAnimator {
             let now = currentPosition()
             let f = now.fraction
             // The delay, as a share of the timeline at the current rate.
-            let delayFraction = factor == 0 ? 0 : factor * animationDuration * (rate.isFinite ? rate : 0)
+            let delayFraction = factor == 0 ? 0 : factor * animationDuration * (clock.rate.isFinite ? clock.rate : 0)
             // In the second leg of an autoreversing repeat the time fraction runs down.
-            if reversed != legRunsBackward(now.leg) {
+            if clock.reversed != clock.legRunsBackward(now.leg) {
                 runAnimations(animations, from: Swift.max(f - delayFraction, 0), to: 0)
             } else {
                 runAnimations(animations, from: Swift.min(f + delayFraction, 1), to: 1)
@@ -413,14 +393,14 @@ public final class PropertyAnimator {
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")
         case .inactive:
             self.delay = d
-            activate(atEnd: reversed, delay: d)
+            activate(atEnd: clock.reversed, delay: d)
             enter(.running)
         case .active:
             guard !isRunning else { return }
             settleScrub()
             self.delay = d
-            startTime = engine.time + d
-            anchorTime = startTime
+            clock.startTime = engine.time + d
+            clock.anchor(at: clock.startTime, tick: engine.tickCount)
             enter(.running)
             reportFraction()
         }
@@ -438,13 +418,11 @@ public final class PropertyAnimator {
         case .stopped:
             engine.report(.illegalStateTransition, "pauseAnimation on a stopped animator is ignored")
         case .inactive:
-            activate(atEnd: reversed)
+            activate(atEnd: clock.reversed)
         case .active:
             guard isRunning else { return }
             let now = currentPosition()
-            anchorLeg = now.leg
-            anchorFraction = now.fraction
-            anchorTime = engine.time
+            anchorClock(leg: now.leg, fraction: now.fraction, at: engine.time)
             enter(.paused)
             // Paused, it reads the progress shown (see fractionComplete): observers hear it.
             reportFraction()
@@ -482,7 +460,7 @@ public final class PropertyAnimator {
             for p in snapshot { records.append(p.stopTracks(of: self)) }
             rootSegment = nil
             springTwins.removeAll()
-            anchorTime = engine.time
+            clock.anchor(at: engine.time, tick: engine.tickCount)
             if withoutFinishing {
                 // UIKit: "no completion handlers are called"; they are dropped, so they do not
                 // run at the end of a later run either.
@@ -512,7 +490,7 @@ public final class PropertyAnimator {
             for p in snapshot { _ = p.stopTracks(of: self) }
             rootSegment = nil
             springTwins.removeAll()
-            anchorTime = engine.time
+            clock.anchor(at: engine.time, tick: engine.tickCount)
             completions.removeAll()
             deactivate()
             runEndHandlers(nil)
@@ -573,11 +551,10 @@ public final class PropertyAnimator {
         guard let parameters else {
             settleScrub()
             if factor > 0 {
-                let remaining = travelsDownAtAnchor ? anchorFraction : 1 - anchorFraction
-                rate = Self.pace(remaining: remaining, seconds: factor * duration)
+                let remaining = clock.travelsDownAtAnchor ? clock.anchorFraction : 1 - clock.anchorFraction
+                clock.rate = Self.pace(remaining: remaining, seconds: factor * duration)
             }
-            anchorTime = engine.time
-            startTime = engine.time
+            restartClock()
             enter(.running)
             reportFraction()
             return
@@ -585,15 +562,15 @@ public final class PropertyAnimator {
         // Map a linear scrub back onto the current timing first, so the old motion is clipped
         // at the fraction that shows what is on screen.
         settleScrub()
-        let f = anchorFraction
-        let down = travelsDownAtAnchor
+        let f = clock.anchorFraction
+        let down = clock.travelsDownAtAnchor
         let remainingFraction = down ? f : 1 - f
         let seconds: Double
         if factor > 0 {
             seconds = factor * duration
-        } else if rate.isFinite && rate > 0 {
+        } else if clock.rate.isFinite && clock.rate > 0 {
             // Nothing left: the pace of the current run, for a later reversal.
-            seconds = remainingFraction > 0 ? remainingFraction / rate : 1 / rate
+            seconds = remainingFraction > 0 ? remainingFraction / clock.rate : 1 / clock.rate
         } else {
             seconds = 0
         }
@@ -619,9 +596,8 @@ public final class PropertyAnimator {
         if let spring { springTwins.append((primary, segment(.spring(spring)))) }
         for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !down, onto: primary) }
         rootSegment = nil
-        rate = Self.pace(remaining: remainingFraction, seconds: effective)
-        anchorTime = engine.time
-        startTime = engine.time
+        clock.rate = Self.pace(remaining: remainingFraction, seconds: effective)
+        restartClock()
         enter(.running)
         reportFraction()
     }

@@ -43,9 +43,9 @@ extension AnimationEngine {
     public func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                         animations: @escaping () -> Void,
                         completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
-        runClassAnimation(duration: duration, delay: delay, options: options,
-                          timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
-                          canJoinEnclosing: true, animations: animations, completion: completion)
+        ClassAnimation.run(on: self, duration: duration, delay: delay, options: options,
+                           timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
+                           canJoinEnclosing: true, animations: animations, completion: completion)
     }
 
     /// Animates with a spring fitted to `duration` (UIKit's
@@ -64,8 +64,8 @@ extension AnimationEngine {
                         completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
         let v = validSpringVelocity(velocity)
         let spring = SpringTimingParameters(dampingRatio: dampingRatio, initialVelocity: Vector(dx: v, dy: v))
-        return runClassAnimation(duration: duration, delay: delay, options: options, timing: .spring(spring),
-                                 canJoinEnclosing: true, animations: animations, completion: completion)
+        return ClassAnimation.run(on: self, duration: duration, delay: delay, options: options, timing: .spring(spring),
+                                  canJoinEnclosing: true, animations: animations, completion: completion)
     }
 
     /// Animates with a spring given by its perceptual duration and bounce (iOS 17's
@@ -84,8 +84,8 @@ extension AnimationEngine {
                         completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
         let v = validSpringVelocity(initialSpringVelocity)
         let spring = SpringTimingParameters(duration: springDuration, bounce: bounce, initialVelocity: Vector(dx: v, dy: v))
-        return runClassAnimation(duration: springDuration, delay: delay, options: options, timing: .spring(spring),
-                                 canJoinEnclosing: true, animations: animations, completion: completion)
+        return ClassAnimation.run(on: self, duration: springDuration, delay: delay, options: options, timing: .spring(spring),
+                                  canJoinEnclosing: true, animations: animations, completion: completion)
     }
 
     private func validSpringVelocity(_ velocity: Double) -> Double {
@@ -95,24 +95,28 @@ extension AnimationEngine {
         }
         return velocity
     }
+}
 
+/// The class-method animations' one path (``AnimationEngine/animate(withDuration:delay:options:animations:completion:)``
+/// and the others): what a nested call inherits, the repetition, the animator it runs.
+enum ClassAnimation {
     /// The one path of every class-method animation: resolves what a nested call inherits,
     /// sets the repetition, starts the animator and hooks the completion.
-    func runClassAnimation(duration: Double, delay: Double, options: AnimationOptions, timing: TimingParameters,
-                           canJoinEnclosing: Bool, animations: @escaping () -> Void,
-                           completion: ((Bool) -> Void)?) -> PropertyAnimator {
+    static func run(on engine: AnimationEngine, duration: Double, delay: Double, options: AnimationOptions,
+                    timing: TimingParameters, canJoinEnclosing: Bool, animations: @escaping () -> Void,
+                    completion: ((Bool) -> Void)?) -> PropertyAnimator {
         var delay = delay
         if !(delay.isFinite && delay >= 0) {
-            report(.invalidArgument, "animation delay \(delay) is negative or not finite; using 0")
+            engine.report(.invalidArgument, "animation delay \(delay) is negative or not finite; using 0")
             delay = 0
         }
-        delay = honouredSeconds(delay, for: "animation delay")
-        let enclosing = currentTransaction?.animator
+        delay = engine.honouredSeconds(delay, for: "animation delay")
+        let enclosing = engine.currentTransaction?.animator
         var enclosingOptions = AnimationOptions()
-        var enclosingStart = time
+        var enclosingStart = engine.time
         if let enclosing {
-            enclosingStart = Swift.max(enclosing.startTime, time)
-            if let context = classAnimationContexts.last(where: { $0.animator === enclosing }) {
+            enclosingStart = Swift.max(enclosing.clock.startTime, engine.time)
+            if let context = engine.classAnimationContexts.last(where: { $0.animator === enclosing }) {
                 enclosingOptions = context.options
                 enclosingStart = Swift.max(enclosingStart, context.startTime)
             }
@@ -125,17 +129,17 @@ extension AnimationEngine {
 
         if let enclosing, canJoinEnclosing, !ownDuration, !ownCurve, delay == 0 {
             // Same stretch, same timing: the changes simply belong to the enclosing block.
-            classAnimationContexts.append(ClassAnimationContext(animator: enclosing, options: resolved,
-                                                                startTime: enclosingStart))
+            engine.classAnimationContexts.append(ClassAnimationContext(animator: enclosing, options: resolved,
+                                                                       startTime: enclosingStart))
             animations()
-            classAnimationContexts.removeLast()
+            engine.classAnimationContexts.removeLast()
             box.attach(to: enclosing)
             return enclosing
         }
 
         var seconds = duration
         var timingParameters = timing
-        if let enclosing, let stretch = currentTransaction?.segment {
+        if let enclosing, let stretch = engine.currentTransaction?.segment {
             // The stretch the enclosing block animates over: the whole run, or the time that
             // remained when it was added mid-flight (a keyframe: the enclosing run's).
             if case .timed(let timing, let stretchSeconds) = stretch.kind {
@@ -146,19 +150,19 @@ extension AnimationEngine {
                 if !ownCurve { timingParameters = enclosing.timingParameters }
             }
             // Start together with the enclosing animation (it may be waiting for its delay).
-            delay += enclosingStart - time
+            delay += enclosingStart - engine.time
         }
-        let animator = PropertyAnimator(duration: seconds, timingParameters: timingParameters, engine: self)
+        let animator = PropertyAnimator(duration: seconds, timingParameters: timingParameters, engine: engine)
         animator.isUserInteractionEnabled = resolved.contains(.allowUserInteraction)
         if resolved.contains(.repeat) || resolved.contains(.autoreverse) {
-            applyRepetition(of: resolved, to: animator)
+            applyRepetition(of: resolved, to: animator, engine: engine)
         }
         animator.addAnimations(animations)
         box.attach(to: animator)
-        classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved,
-                                                            startTime: time + delay))
+        engine.classAnimationContexts.append(ClassAnimationContext(animator: animator, options: resolved,
+                                                                   startTime: engine.time + delay))
         animator.startAnimation(afterDelay: delay)
-        classAnimationContexts.removeLast()
+        engine.classAnimationContexts.removeLast()
         return animator
     }
 
@@ -173,9 +177,9 @@ extension AnimationEngine {
     ///   with `finished == true`: the properties show their model values, the end values, as
     ///   UIKit's do when Core Animation removes the finished animation.
     /// A zero-length animation cannot repeat: reported, it runs once.
-    private func applyRepetition(of options: AnimationOptions, to animator: PropertyAnimator) {
+    private static func applyRepetition(of options: AnimationOptions, to animator: PropertyAnimator, engine: AnimationEngine) {
         guard animator.animationDuration > 0 else {
-            report(.invalidArgument, "repeat or autoreverse on an animation of duration 0 is ignored; it runs once")
+            engine.report(.invalidArgument, "repeat or autoreverse on an animation of duration 0 is ignored; it runs once")
             return
         }
         let repeats = options.contains(.repeat)
@@ -202,8 +206,8 @@ extension PropertyAnimator {
                                                animations: @escaping () -> Void,
                                                completion: ((AnimatingPosition) -> Void)? = nil,
                                                engine: AnimationEngine) -> PropertyAnimator {
-        let animator = engine.runClassAnimation(
-            duration: duration, delay: delay,
+        let animator = ClassAnimation.run(
+            on: engine, duration: duration, delay: delay,
             options: options.union([.overrideInheritedDuration, .overrideInheritedCurve, .overrideInheritedOptions]),
             timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
             canJoinEnclosing: false, animations: animations, completion: nil)

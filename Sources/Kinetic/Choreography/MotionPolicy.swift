@@ -55,6 +55,6 @@ extension PropertyAnimator {
             if durationBeforeOverride == nil { durationBeforeOverride = animationDuration }
             animationDuration = 0
         }
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        clock.rate = wholeRunRate
     }
 }

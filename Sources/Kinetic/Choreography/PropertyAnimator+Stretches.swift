@@ -10,7 +10,7 @@ extension PropertyAnimator {
     /// continuing and finishing the animator treat it as the stretches `addAnimations(_:delayFactor:)`
     /// makes, so a ``Timeline`` inherits every one of those guarantees.
     func runAnimations(_ block: () -> Void, stretch lo: Double, _ hi: Double, timing: TimingParameters) {
-        let seconds = rate.isFinite && rate > 0 ? (hi - lo) / rate : 0
+        let seconds = clock.seconds(ofStretch: hi - lo)
         let segment = AnimationSegment(animator: self, start: lo, end: hi,
                                        kind: .timed(timing: timing.fitted(toDuration: seconds), seconds: seconds))
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)

@@ -333,7 +333,7 @@ final class TimelineMarks {
         cursor = nil
         // The animator owns these closures, so it outlives them: unowned(unsafe) is safe.
         animator.observeRunning { [unowned(unsafe) animator] running in
-            self.cursor = running ? animator.anchorFraction : nil
+            self.cursor = running ? animator.clock.anchorFraction : nil
         }
         animator.observeFractionComplete { [unowned(unsafe) animator] _ in
             guard animator.isRunning else { return }

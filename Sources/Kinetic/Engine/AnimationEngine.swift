@@ -76,13 +76,8 @@ public final class AnimationEngine {
 
     /// Physics animations (springs and decays on properties) and other ``EngineDriven`` clients
     /// (a dynamic animator) that are running.
-    var physicsAnimations: [any EngineDriven] = []
-    /// For each of ``physicsAnimations``, the flag its animation keeps to know it is listed
-    /// (nil for a client added with ``addDriven(_:)``), so a start is O(1), not a search.
-    var physicsRegistrations: [PhysicsRegistration?] = []
-    /// Whether a client without a flag was ever listed: then a flagged start must still search
-    /// (the same object may have been added both ways).
-    var hasUnflaggedDriven = false
+    var driven = DrivenClients()
+    var physicsAnimations: [any EngineDriven] { driven.clients }
 
     /// The last id ``makeAnimationID()`` handed out (0: none yet).
     var lastAnimationID = 0
@@ -180,7 +175,7 @@ public final class AnimationEngine {
             for animation in physicsAnimations {
                 animation.advance(to: time)
             }
-            dropStoppedPhysicsAnimations()
+            driven.dropStopped()
         }
         evaluateSlots()
     }
@@ -202,11 +197,7 @@ public final class AnimationEngine {
         let held = animators
         for animator in held { animator.stopForInvalidation() }
         animators.removeAll()
-        for registration in physicsRegistrations { registration?.isListed = false }
-        let driven = physicsAnimations
-        for animation in driven { animation.engineDidInvalidate() }
-        physicsAnimations.removeAll()
-        physicsRegistrations.removeAll()
+        for animation in driven.removeAll() { animation.engineDidInvalidate() }
         classAnimationContexts.removeAll()
         onDiagnostic = nil
         revision &+= 1
@@ -265,10 +256,9 @@ public final class AnimationEngine {
         // the record says whether it is listed without a search of every active animator.
         if animator.engineRecord < 0 {
             animators.append(animator)
-            let r = records.allocate(for: animator)
-            records.lastReported[r] = animator.storedLastReportedFraction
+            let r = records.allocate(for: animator, lastReported: animator.storedLastReportedFraction)
             animator.engineRecord = r
-            animator.registrationSequence = records.sequence[r]
+            animator.registrationSequence = records.rows[r].sequence
             syncRecord(of: animator)
         }
     }
@@ -277,49 +267,9 @@ public final class AnimationEngine {
         animators.removeAll { $0 === animator }
         let r = animator.engineRecord
         if r >= 0 {
-            animator.storedLastReportedFraction = records.lastReported[r]
+            animator.storedLastReportedFraction = records.rows[r].lastReported
             animator.engineRecord = -1
             records.release(r)
-        }
-    }
-
-    func register(_ animation: any EngineDriven) {
-        if !physicsAnimations.contains(where: { $0 === animation }) {
-            physicsAnimations.append(animation)
-            physicsRegistrations.append(nil)
-            hasUnflaggedDriven = true
-        }
-    }
-
-    /// Lists `animation`, whose `registration` says whether it is listed already (a physics
-    /// animation's start): the same as ``register(_:)-(any EngineDriven)`` without the search.
-    func register(_ animation: any EngineDriven, registration: PhysicsRegistration) {
-        if registration.isListed { return }
-        if hasUnflaggedDriven, physicsAnimations.contains(where: { $0 === animation }) { return }
-        physicsAnimations.append(animation)
-        physicsRegistrations.append(registration)
-        registration.isListed = true
-    }
-
-    /// Removes the physics clients that stopped running, keeping the others in order (what
-    /// `removeAll { !$0.isRunning }` does), and tells the removed ones they are off the list.
-    private func dropStoppedPhysicsAnimations() {
-        var kept = 0
-        let count = physicsAnimations.count
-        for i in 0..<count {
-            if physicsAnimations[i].isRunning {
-                if kept != i {
-                    physicsAnimations.swapAt(kept, i)
-                    physicsRegistrations.swapAt(kept, i)
-                }
-                kept += 1
-            } else {
-                physicsRegistrations[i]?.isListed = false
-            }
-        }
-        if kept < count {
-            physicsAnimations.removeLast(count - kept)
-            physicsRegistrations.removeLast(count - kept)
         }
     }
 
@@ -328,7 +278,7 @@ public final class AnimationEngine {
     /// that finds it not running (add it again to resume). Adding it twice does nothing. The
     /// engine keeps it alive while it runs.
     public func addDriven(_ driven: any EngineDriven) {
-        register(driven)
+        self.driven.add(driven)
     }
 
     /// Reports a rejected call: appends a ``Diagnostic`` to ``diagnostics`` (at the engine's
@@ -365,13 +315,6 @@ struct AnimationTransaction {
     func segment(changing label: @autoclosure () -> String) -> AnimationSegment {
         fixedSegment ?? animator.rootSegment(firstChanging: label())
     }
-}
-
-/// Whether a physics animation is in its engine's list of ``EngineDriven`` clients: set by the
-/// engine when it lists the animation, cleared when it drops it.
-final class PhysicsRegistration {
-    var isListed = false
-    init() {}
 }
 
 /// Something the engine advances at every tick besides its animators: a spring or decay

@@ -122,28 +122,28 @@ final class AnimationSegment {
         case .timed(let timing, let seconds):
             guard let animator, animator.engineRecord >= 0 else { return }
             let r = animator.engineRecord
-            engine.slots.starts[s] = start
-            engine.slots.ends[s] = end
-            engine.slots.backwards[s] = backwards
-            engine.slots.seconds[s] = seconds
-            engine.slots.records[s] = Int32(r)
-            engine.slots.generations[s] = engine.records.generations[r]
+            engine.slots.rows[s].start = start
+            engine.slots.rows[s].end = end
+            engine.slots.rows[s].backwards = backwards
+            engine.slots.rows[s].seconds = seconds
+            engine.slots.rows[s].record = Int32(r)
+            engine.slots.rows[s].generation = engine.records.rows[r].generation
             switch timing {
             case .cubic(let curve):
-                engine.slots.curves[s] = Unmanaged.passRetained(CurveBox.box(for: curve))
-                engine.slots.kinds[s] = .timedCubic
+                engine.slots.rows[s].curve = Unmanaged.passRetained(CurveBox.box(for: curve))
+                engine.slots.rows[s].kind = .timedCubic
             case .spring(let spring):
                 engine.slots.springs[s] = spring
-                engine.slots.kinds[s] = .timedSpring
+                engine.slots.rows[s].kind = .timedSpring
             }
         case .spring(let spring, let startTime):
-            engine.slots.starts[s] = startTime
+            engine.slots.rows[s].start = startTime
             engine.slots.springs[s] = spring
-            engine.slots.kinds[s] = .physicsSpring
+            engine.slots.rows[s].kind = .physicsSpring
         case .decay(let decay, let startTime):
-            engine.slots.starts[s] = startTime
+            engine.slots.rows[s].start = startTime
             engine.slots.decays[s] = decay
-            engine.slots.kinds[s] = .physicsDecay
+            engine.slots.rows[s].kind = .physicsDecay
         default:
             break
         }

@@ -15,150 +15,147 @@ enum RecordMode: UInt8 {
     case general
 }
 
-/// Struct-of-arrays records of the animators an engine keeps (active or stopped), one per
-/// animator, each a copy of the inputs of its clock (see ``PropertyAnimator/currentPosition()``),
-/// refreshed whenever one of them changes (every input reports to
-/// ``AnimationEngine/timelineChanged(_:)``), and the clock's outputs at the engine's time.
-struct AnimatorTimingTable {
-    // Raw lanes (no uniqueness or bounds checks in the frame pass), reallocated when they grow.
-    var modes: UnsafeMutablePointer<RecordMode> = .allocate(capacity: 0)
-    var animators: UnsafeMutablePointer<Unmanaged<PropertyAnimator>?> = .allocate(capacity: 0)
-    /// Bumped when a record is freed, so slots made for an earlier animator no longer match.
-    var generations: UnsafeMutablePointer<UInt32> = .allocate(capacity: 0)
-    /// The order the engine's `animators` list has (registration order).
-    var sequence: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
-
-    // Inputs (plain and paused records).
-    var anchorFractions: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    /// `max(anchorTime, startTime)`: where the clock starts moving.
-    var bases: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    var startTimes: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    /// `rate × speed`, fraction per second.
-    var paces: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    var reversed: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
+/// One registered animator's row in ``AnimatorTimingTable``: a copy of the inputs of its clock
+/// that the frame pass needs, and the clock's outputs at the engine's time. A new field is one
+/// line here, with its default.
+struct AnimatorRecord {
+    var mode = RecordMode.general
+    /// Inputs: whether the clock runs backwards.
+    var reversed = false
     /// Whether fraction observers must hear every tick.
-    var observed: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
-
-    // Outputs at the engine's time.
-    var fractions: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    var rates: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    var done: UnsafeMutablePointer<Bool> = .allocate(capacity: 0)
-
+    var observed = false
+    /// Outputs: whether the run is over in its direction.
+    var done = false
+    /// Bumped when the record is freed, so slots made for an earlier animator no longer match.
+    var generation: UInt32 = 0
+    /// Inputs (plain and paused records): the time fraction at the anchor; `max(anchorTime,
+    /// startTime)`, where the clock starts moving; the start time; `rate × speed`, fraction per
+    /// second.
+    var anchorFraction = 0.0, base = 0.0, startTime = 0.0, pace = 0.0
+    /// Outputs at the engine's time: the time fraction and its signed rate.
+    var fraction = 0.0, rate = 0.0
     /// ``PropertyAnimator/lastReportedFraction`` while the animator is registered (the pass
     /// updates it for the animators it does not call); `previousReported` is its value before
     /// the current tick.
-    var lastReported: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
-    var previousReported: UnsafeMutablePointer<Double> = .allocate(capacity: 0)
+    var lastReported = 0.0, previousReported = 0.0
     /// The engine's tick count when the pass last updated `lastReported` for the record.
-    var skippedAt: UnsafeMutablePointer<UInt64> = .allocate(capacity: 0)
-
-    private(set) var count = 0
-    private var capacity = 0
-    private var freeRecords: [Int32] = []
-    private var nextSequence: UInt64 = 0
-
-    /// Takes a record for `animator`.
-    mutating func allocate(for animator: PropertyAnimator) -> Int {
-        let r: Int
-        if let reused = freeRecords.popLast() {
-            r = Int(reused)
-        } else {
-            if count == capacity { grow() }
-            r = count
-            count += 1
-            generations[r] = 0
-            lastReported[r] = 0
-            previousReported[r] = 0
-        }
-        modes[r] = .general
-        animators[r] = Unmanaged.passUnretained(animator)
-        sequence[r] = nextSequence
-        nextSequence &+= 1
-        anchorFractions[r] = 0
-        bases[r] = 0
-        startTimes[r] = 0
-        paces[r] = 0
-        reversed[r] = false
-        observed[r] = false
-        fractions[r] = 0
-        rates[r] = 0
-        done[r] = false
-        skippedAt[r] = .max
-        return r
-    }
-
-    mutating func release(_ r: Int) {
-        modes[r] = .free
-        animators[r] = nil
-        generations[r] &+= 1
-        freeRecords.append(Int32(r))
-    }
-
-    private mutating func grow() {
-        let newCapacity = Swift.max(16, capacity * 2)
-        func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-            new.moveInitialize(from: old, count: count)
-            old.deallocate()
-            return new
-        }
-        modes = moved(modes)
-        animators = moved(animators)
-        generations = moved(generations)
-        sequence = moved(sequence)
-        anchorFractions = moved(anchorFractions)
-        bases = moved(bases)
-        startTimes = moved(startTimes)
-        paces = moved(paces)
-        reversed = moved(reversed)
-        observed = moved(observed)
-        fractions = moved(fractions)
-        rates = moved(rates)
-        done = moved(done)
-        lastReported = moved(lastReported)
-        previousReported = moved(previousReported)
-        skippedAt = moved(skippedAt)
-        capacity = newCapacity
-    }
-
-    /// Frees the lanes (the engine's deinit).
-    func deallocate() {
-        modes.deallocate()
-        animators.deallocate()
-        generations.deallocate()
-        sequence.deallocate()
-        anchorFractions.deallocate()
-        bases.deallocate()
-        startTimes.deallocate()
-        paces.deallocate()
-        reversed.deallocate()
-        observed.deallocate()
-        fractions.deallocate()
-        rates.deallocate()
-        done.deallocate()
-        lastReported.deallocate()
-        previousReported.deallocate()
-        skippedAt.deallocate()
-    }
+    var skippedAt = UInt64.max
+    /// The order the engine's `animators` list has (registration order).
+    var sequence: UInt64 = 0
+    var animator: Unmanaged<PropertyAnimator>?
 
     /// The clock of a plain record at `time`: exactly ``PropertyAnimator/currentPosition()`` and
     /// ``PropertyAnimator/timeline()`` for a running animator with a finite rate and one leg.
     @inline(__always)
-    func evaluatePlain(_ r: Int, at time: Double) {
-        let anchor = anchorFractions[r]
-        let backwards = reversed[r]
-        let elapsed = Swift.max(0, time - bases[r])
-        let pace = paces[r]
-        let moved = pace * elapsed
-        let f: Double
-        if moved == 0 {
-            f = anchor
-        } else {
-            f = Swift.min(Swift.max(backwards ? anchor - moved : anchor + moved, 0), 1)
-        }
-        let isDone = backwards ? f <= 0 : f >= 1
-        fractions[r] = f
-        done[r] = isDone
-        rates[r] = time >= startTimes[r] && !isDone ? (backwards ? -pace : pace) : 0
+    mutating func evaluatePlain(at time: Double) {
+        let elapsed = Swift.max(0, time - base)
+        let position = AnimatorClock.advanced(from: anchorFraction, by: pace * elapsed, reversed: reversed)
+        fraction = position.fraction
+        done = position.done
+        rate = time >= startTime && !done ? (reversed ? -pace : pace) : 0
     }
+}
+
+/// The records of the animators an engine keeps (active or stopped), one per animator, each a
+/// copy of the inputs of its clock (see ``PropertyAnimator/currentPosition()``), refreshed
+/// whenever the clock changes (it reports to ``AnimationEngine/timelineChanged(_:)``), and the
+/// clock's outputs at the engine's time.
+struct AnimatorTimingTable {
+    private var storage = PackedRows<AnimatorRecord>(initialCapacity: 16)
+    private var nextSequence: UInt64 = 0
+
+    /// Records handed out so far (in use or free): the pass runs over `0..<count`.
+    var count: Int { storage.count }
+
+    /// The rows, read and written in place: `rows[r]` is record `r`.
+    var rows: UnsafeMutablePointer<AnimatorRecord> { storage.rows }
+
+    /// Takes a record for `animator`, whose fraction observers last heard `lastReported`.
+    mutating func allocate(for animator: PropertyAnimator, lastReported: Double) -> Int {
+        let row = AnimatorRecord(lastReported: lastReported, sequence: nextSequence,
+                                 animator: Unmanaged.passUnretained(animator))
+        nextSequence &+= 1
+        return storage.allocate(row) { old, new in new.generation = old.generation }
+    }
+
+    mutating func release(_ r: Int) {
+        rows[r].mode = .free
+        rows[r].animator = nil
+        rows[r].generation &+= 1
+        storage.release(r)
+    }
+
+    /// Copies an animator's clock, in `phase`, into record `r` and evaluates it at `time`.
+    func update(_ r: Int, from clock: AnimatorClock, phase: PropertyAnimator.Phase, observed: Bool, at time: Double) {
+        let mode: RecordMode
+        switch phase {
+        case .running:
+            mode = clock.rate.isFinite && !clock.autoreverses && clock.legCount == 1 ? .plain : .general
+        case .paused:
+            mode = .paused
+        default:
+            mode = .general
+        }
+        rows[r].mode = mode
+        rows[r].anchorFraction = clock.anchorFraction
+        rows[r].base = Swift.max(clock.anchorTime, clock.startTime)
+        rows[r].startTime = clock.startTime
+        rows[r].pace = clock.rate * clock.speed
+        rows[r].reversed = clock.reversed
+        rows[r].observed = observed
+        switch mode {
+        case .plain:
+            rows[r].evaluatePlain(at: time)
+        case .paused:
+            rows[r].fraction = clock.anchorFraction
+            rows[r].rate = 0
+            rows[r].done = false
+        case .general, .free:
+            break
+        }
+    }
+
+    /// Evaluates every plain record at `time` (tick `tick`) and appends to `candidates` the
+    /// records whose animator the pass must call: plain ones that are done or observed, and
+    /// every general one. For the other plain ones it records what the animator's
+    /// `reportFraction` would, with nobody to hear it.
+    func collectCandidates(at time: Double, tick: UInt64, into candidates: inout [Int32]) {
+        let rows = self.rows
+        for r in 0..<count {
+            switch rows[r].mode {
+            case .plain:
+                rows[r].evaluatePlain(at: time)
+                if rows[r].done || rows[r].observed {
+                    candidates.append(Int32(r))
+                } else {
+                    rows[r].previousReported = rows[r].lastReported
+                    rows[r].lastReported = rows[r].fraction
+                    rows[r].skippedAt = tick
+                }
+            case .general:
+                candidates.append(Int32(r))
+            case .paused, .free:
+                break
+            }
+        }
+    }
+
+    /// Insertion sort of the (few) `candidates` by registration order.
+    func sortByRegistration(_ candidates: inout [Int32]) {
+        var i = 1
+        while i < candidates.count {
+            let r = candidates[i]
+            let key = rows[Int(r)].sequence
+            var j = i - 1
+            while j >= 0 && rows[Int(candidates[j])].sequence > key {
+                candidates[j + 1] = candidates[j]
+                j -= 1
+            }
+            candidates[j + 1] = r
+            i += 1
+        }
+    }
+
+    /// Frees the rows (the engine's deinit).
+    func deallocate() { storage.deallocate() }
 }

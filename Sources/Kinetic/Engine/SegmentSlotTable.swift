@@ -1,7 +1,7 @@
 // The engine's packed storage for animation segments: one slot per live segment, its offset
-// coefficients in four contiguous lanes, and the timing inputs the frame pass evaluates it from.
+// coefficients and the timing inputs the frame pass evaluates it from.
 
-/// How the frame pass evaluates a slot (see ``AnimationEngine/evaluateSlots()``).
+/// How the frame pass evaluates a slot (see ``SegmentSlotTable/evaluate(at:revision:records:)``).
 @usableFromInline
 enum SlotKind: UInt8 {
     /// Not in use (on the free list).
@@ -9,178 +9,142 @@ enum SlotKind: UInt8 {
     /// Evaluated on demand by its segment (keyframes, paths, clipped stretches, corrections,
     /// scrubbed or repeating animators): ``AnimationSegment/computeCoefficients()``.
     case general
-    /// A stretch of an animator's timeline on a cubic curve (`curves[slot]`).
+    /// A stretch of an animator's timeline on a cubic curve (its `curve`).
     case timedCubic
-    /// A stretch of an animator's timeline on a spring (`springs[slot]`, `seconds[slot]`).
+    /// A stretch of an animator's timeline on a spring (`springs[slot]`, its `seconds`).
     case timedSpring
-    /// A physics spring on the engine's clock from `starts[slot]` (`springs[slot]`).
+    /// A physics spring on the engine's clock from its `start` (`springs[slot]`).
     case physicsSpring
-    /// A physics decay on the engine's clock from `starts[slot]` (`decays[slot]`).
+    /// A physics decay on the engine's clock from its `start` (`decays[slot]`).
     case physicsDecay
 }
 
-/// Struct-of-arrays storage for every live ``AnimationSegment`` of an engine.
-///
-/// A segment takes a slot when it is created and gives it back when it is deallocated; a
-/// property's track keeps the slot's index, so a presentation read is `delta·released[slot] +
-/// v₀·kicked[slot]`, with the coefficients valid while `stamps[slot]` equals the engine's
-/// ``AnimationEngine/revision``. The frame pass (``AnimationEngine/tick(at:)``) fills every slot
-/// whose timing it can evaluate from these lanes alone; the others are filled by their segment
-/// at the first read. Freed slots are reused last-in first-out, so the table never grows beyond
-/// the largest number of segments alive at once.
-///
-/// The lanes are raw buffers (no reference counting, no uniqueness checks, no exclusivity
-/// checks on the read path); they are reallocated only when the table grows.
+/// One live ``AnimationSegment``'s row in ``SegmentSlotTable``: its offset coefficients with the
+/// revision they were computed at (what every presentation read loads), then the timing inputs
+/// the frame pass evaluates it from. A new field is one line here, with its default.
 @usableFromInline
-struct SegmentSlotTable {
-    // Coefficient lanes (the fields of ``SpringBasis``) and the revision they were computed at.
-    @usableFromInline var released: UnsafeMutablePointer<Double>
-    @usableFromInline var releasedVelocity: UnsafeMutablePointer<Double>
-    @usableFromInline var kicked: UnsafeMutablePointer<Double>
-    @usableFromInline var kickedVelocity: UnsafeMutablePointer<Double>
-    @usableFromInline var stamps: UnsafeMutablePointer<UInt64>
-
-    // Timing inputs.
-    var kinds: UnsafeMutablePointer<SlotKind>
-    /// Timed: the stretch of the animator's time fraction. Physics: `starts` is the start time.
-    var starts: UnsafeMutablePointer<Double>
-    var ends: UnsafeMutablePointer<Double>
-    var backwards: UnsafeMutablePointer<Bool>
-    /// Timed spring: the seconds the stretch lasts.
-    var seconds: UnsafeMutablePointer<Double>
+struct SegmentSlot {
+    /// The revision the coefficients were computed at (`.max`: never).
+    @usableFromInline var stamp: UInt64 = .max
+    /// The coefficients (a presentation value is `delta·released + v₀·kicked`).
+    @usableFromInline var basis = SpringBasis(released: 0, releasedVelocity: 0, kicked: 0, kickedVelocity: 0)
+    var kind = SlotKind.general
+    /// Timed: whether the stretch runs backwards.
+    var backwards = false
     /// Timed: the animator's record in ``AnimatorTimingTable`` and that record's generation when
     /// the segment was made (a record is reused by other animators once its own is inactive).
-    var records: UnsafeMutablePointer<Int32>
-    var generations: UnsafeMutablePointer<UInt32>
-    /// The segment in each slot (unretained: the segment frees its slot when it goes).
-    var segments: UnsafeMutablePointer<Unmanaged<AnimationSegment>?>
+    var record: Int32 = -1
+    var generation: UInt32 = 0
+    /// Timed: the stretch of the animator's time fraction. Physics: `start` is the start time.
+    var start = 0.0
+    var end = 1.0
+    /// Timed spring: the seconds the stretch lasts.
+    var seconds = 0.0
+    /// The segment (unretained: the segment frees its slot when it goes).
+    var segment: Unmanaged<AnimationSegment>?
     /// Timed cubic: the curve, in a box the slot holds a reference to, so the pass reads it in
     /// place through an unretained reference (a curve copied out of an array would retain its
     /// table around every sample).
-    var curves: UnsafeMutablePointer<Unmanaged<CurveBox>?>
-    /// Timing parameters by slot (a placeholder where the slot's kind does not use them).
+    var curve: Unmanaged<CurveBox>?
+}
+
+/// Packed storage for every live ``AnimationSegment`` of an engine.
+///
+/// A segment takes a slot when it is created and gives it back when it is deallocated; a
+/// property's track keeps the slot's index, so a presentation read is `delta·released +
+/// v₀·kicked` from `rows[slot].basis`, valid while the slot's `stamp` equals the engine's
+/// ``AnimationEngine/revision``. The frame pass (``AnimationEngine/tick(at:)``) fills every slot
+/// whose timing it can evaluate from its row alone; the others are filled by their segment at
+/// the first read. Freed slots are reused last-in first-out (see ``PackedRows``).
+@usableFromInline
+struct SegmentSlotTable {
+    @usableFromInline var storage = PackedRows<SegmentSlot>(initialCapacity: 64)
+    /// Timing parameters by slot (a placeholder where the slot's kind does not use them): kept
+    /// out of the rows, which the pass reads for every slot, because only spring and decay
+    /// slots read them.
     var springs: [SpringTimingParameters] = []
     var decays: [DecayTimingParameters] = []
 
     /// Slots handed out so far (in use or free): the pass runs over `0..<count`.
-    private(set) var count = 0
-    private(set) var capacity = 0
-    /// Freed slots, reused last first.
-    private(set) var freeSlots: [Int32] = []
-
-    init() {
-        released = .allocate(capacity: 0)
-        releasedVelocity = .allocate(capacity: 0)
-        kicked = .allocate(capacity: 0)
-        kickedVelocity = .allocate(capacity: 0)
-        stamps = .allocate(capacity: 0)
-        kinds = .allocate(capacity: 0)
-        starts = .allocate(capacity: 0)
-        ends = .allocate(capacity: 0)
-        backwards = .allocate(capacity: 0)
-        seconds = .allocate(capacity: 0)
-        records = .allocate(capacity: 0)
-        generations = .allocate(capacity: 0)
-        segments = .allocate(capacity: 0)
-        curves = .allocate(capacity: 0)
-    }
-
+    var count: Int { storage.count }
     /// Slots in use.
-    var liveCount: Int { count - freeSlots.count }
+    var liveCount: Int { storage.liveCount }
+
+    /// The rows, read and written in place: `rows[s]` is slot `s`.
+    @inlinable var rows: UnsafeMutablePointer<SegmentSlot> { @inline(__always) get { storage.rows } }
 
     /// Takes a slot for `segment`, of kind `.general` with stale coefficients; the caller sets
     /// the timing inputs.
     mutating func allocate(for segment: AnimationSegment) -> Int {
-        let slot: Int
-        if let reused = freeSlots.popLast() {
-            slot = Int(reused)
-        } else {
-            if count == capacity { grow() }
-            slot = count
-            count += 1
+        let slot = storage.allocate(SegmentSlot(segment: Unmanaged.passUnretained(segment)))
+        if slot == springs.count {
             springs.append(.uiKitDefault)
             decays.append(DecayTimingParameters())
         }
-        released[slot] = 0
-        releasedVelocity[slot] = 0
-        kicked[slot] = 0
-        kickedVelocity[slot] = 0
-        stamps[slot] = .max
-        kinds[slot] = .general
-        starts[slot] = 0
-        ends[slot] = 1
-        backwards[slot] = false
-        seconds[slot] = 0
-        records[slot] = -1
-        generations[slot] = 0
-        segments[slot] = Unmanaged.passUnretained(segment)
-        curves[slot] = nil
         return slot
     }
 
     /// Gives `slot` back.
     mutating func release(_ slot: Int) {
-        kinds[slot] = .free
-        stamps[slot] = .max
-        segments[slot] = nil
-        curves[slot]?.release()
-        curves[slot] = nil
-        freeSlots.append(Int32(slot))
+        rows[slot].curve?.release()
+        rows[slot] = SegmentSlot(kind: .free)
+        storage.release(slot)
     }
 
-    private mutating func grow() {
-        let newCapacity = Swift.max(64, capacity * 2)
-        func moved<T>(_ old: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T> {
-            let new = UnsafeMutablePointer<T>.allocate(capacity: newCapacity)
-            new.moveInitialize(from: old, count: count)
-            old.deallocate()
-            return new
-        }
-        released = moved(released)
-        releasedVelocity = moved(releasedVelocity)
-        kicked = moved(kicked)
-        kickedVelocity = moved(kickedVelocity)
-        stamps = moved(stamps)
-        kinds = moved(kinds)
-        starts = moved(starts)
-        ends = moved(ends)
-        backwards = moved(backwards)
-        seconds = moved(seconds)
-        records = moved(records)
-        generations = moved(generations)
-        segments = moved(segments)
-        curves = moved(curves)
-        capacity = newCapacity
-        springs.reserveCapacity(newCapacity)
-        decays.reserveCapacity(newCapacity)
-    }
+    /// Frees the rows (the engine's deinit; every segment, which holds its engine, is gone).
+    func deallocate() { storage.deallocate() }
 
-    /// Frees the lanes (the engine's deinit; every segment, which holds its engine, is gone).
-    func deallocate() {
-        released.deallocate()
-        releasedVelocity.deallocate()
-        kicked.deallocate()
-        kickedVelocity.deallocate()
-        stamps.deallocate()
-        kinds.deallocate()
-        starts.deallocate()
-        ends.deallocate()
-        backwards.deallocate()
-        seconds.deallocate()
-        records.deallocate()
-        generations.deallocate()
-        segments.deallocate()
-        curves.deallocate()
+    /// Fills every slot whose timing its row describes at `revision`, for engine time `now`:
+    /// timed stretches of animators running on a plain timeline or paused (their clocks in
+    /// `records`), and physics springs and decays. The others are filled by their segment when
+    /// read.
+    func evaluate(at now: Double, revision: UInt64, records: AnimatorTimingTable) {
+        let count = self.count
+        guard count > 0 else { return }
+        let table = rows, clocks = records.rows
+        springs.withUnsafeBufferPointer { springBuffer in
+        decays.withUnsafeBufferPointer { decayBuffer in
+            let springs = springBuffer.baseAddress.unsafelyUnwrapped
+            let decays = decayBuffer.baseAddress.unsafelyUnwrapped
+            for s in 0..<count where table[s].stamp != revision {
+                let c: SpringBasis
+                switch table[s].kind {
+                case .timedCubic, .timedSpring:
+                    let r = Int(table[s].record)
+                    guard r >= 0, clocks[r].generation == table[s].generation else { continue }
+                    let mode = clocks[r].mode
+                    guard mode == .plain || mode == .paused else { continue }
+                    let start = table[s].start, end = table[s].end
+                    if start == end { c = AnimationSegment.rest; break }
+                    let (u, slope) = AnimationSegment.directed(clocks[r].fraction, start: start, end: end,
+                                                               backwards: table[s].backwards)
+                    if u >= 1 { c = AnimationSegment.zero; break }
+                    let du = slope * clocks[r].rate
+                    if table[s].kind == .timedCubic {
+                        c = table[s].curve.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+                            AnimationSegment.cubicCoefficients($0.curve, u: u, du: du)
+                        }
+                    } else {
+                        c = AnimationSegment.springCoefficients(springs[s], seconds: table[s].seconds, u: u, du: du)
+                    }
+                case .physicsSpring:
+                    c = springs[s].basis(at: now - table[s].start)
+                case .physicsDecay:
+                    c = AnimationSegment.decayCoefficients(decays[s], at: now - table[s].start)
+                case .general, .free:
+                    continue
+                }
+                table[s].basis = c
+                table[s].stamp = revision
+            }
+        }}
     }
 
     /// Stores `c` as the coefficients of `slot` at `revision`.
     @inline(__always)
     func store(_ c: SpringBasis, at slot: Int, revision: UInt64) {
-        released[slot] = c.released
-        releasedVelocity[slot] = c.releasedVelocity
-        kicked[slot] = c.kicked
-        kickedVelocity[slot] = c.kickedVelocity
-        stamps[slot] = revision
+        rows[slot].basis = c
+        rows[slot].stamp = revision
     }
 }
 

@@ -87,6 +87,6 @@ extension PropertyAnimator {
         timingParameters = timing
         composedSpringValue = nil
         animationDuration = timing.animationDuration(forAnimatorDuration: duration)
-        rate = animationDuration > 0 ? 1 / animationDuration : .infinity
+        clock.rate = wholeRunRate
     }
 }

@@ -154,7 +154,7 @@ public final class BoundedDecayAnimation {
         isRunning = true
         handoffTime = nil
         bounceBound = nil
-        engine.register(self)
+        engine.driven.add(self)
         let lower = bounds.lowerBound, upper = bounds.upperBound
         if x0 > upper || x0 < lower {
             beginBounce(at: now, bound: x0 > upper ? upper : lower, offset: x0 - (x0 > upper ? upper : lower), velocity: v)
@@ -196,10 +196,7 @@ public final class BoundedDecayAnimation {
     /// run with ``PhysicsCompletionReason/stopped``. Does nothing if not running.
     public func stop() {
         guard isRunning else { return }
-        var offset = 0.0
-        for track in property.tracks where track.segment.owner === self { offset += track.offset().value }
-        property.removeTracks(ownedBy: self)
-        property.setModelValue(property.modelValue + offset)
+        property.foldTracks(ownedBy: self)
         finish(.stopped)
     }
 

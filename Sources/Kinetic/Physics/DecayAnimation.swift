@@ -130,7 +130,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
         let engine = property.engine
         let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
         property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
-        engine.register(self)
+        engine.driven.add(self)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
     }
 
@@ -139,10 +139,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
     public func stop() {
         guard isRunning else { return }
-        var offset = Value.zero
-        for track in property.tracks where track.segment.owner === self { offset += track.offset().value }
-        property.removeTracks(ownedBy: self)
-        property.setModelValue(property.modelValue + offset)
+        property.foldTracks(ownedBy: self)
         finish(.stopped)
     }
 

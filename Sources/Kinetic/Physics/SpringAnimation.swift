@@ -248,7 +248,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         property.setModelValue(target)
         running = true
         appendTrack(delta: from - target, initialVelocity: v0)
-        property.engine.register(self, registration: registration)
+        property.engine.driven.add(self, registration: registration)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
     }
 

@@ -81,9 +81,9 @@ public final class AnimatedProperty<Value: AnimatableValue> {
             // fields are read in place (no copy of the track, no retain of anything) and nothing
             // is called, so a caller's loop over properties needs no retain either.
             guard let slot = tracks.head?.slot else { return modelValue }
-            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
-                return modelValue + (tracks.head!.delta * engine.slots.released[slot]
-                                     + tracks.head!.initialVelocity * engine.slots.kicked[slot])
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let c = engine.slots.rows[slot].basis
+                return modelValue + (tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked)
             }
             return computedPresentationValue()
         }
@@ -112,9 +112,9 @@ public final class AnimatedProperty<Value: AnimatableValue> {
             // The same fast path as `presentationValue` (and the same sum as the general loop:
             // `zero + offset` is the offset, bit for bit).
             guard let slot = tracks.head?.slot else { return .zero }
-            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
-                return Value.zero + (tracks.head!.delta * engine.slots.releasedVelocity[slot]
-                                     + tracks.head!.initialVelocity * engine.slots.kickedVelocity[slot])
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let c = engine.slots.rows[slot].basis
+                return Value.zero + (tracks.head!.delta * c.releasedVelocity + tracks.head!.initialVelocity * c.kickedVelocity)
             }
             return computedVelocity()
         }
@@ -143,10 +143,10 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         @inline(__always) get {
             // The common read of `presentationValue`: one track, coefficients filled this frame.
             guard let slot = tracks.head?.slot else { return (modelValue, .zero) }
-            if tracks.tail.isEmpty, engine.slots.stamps[slot] == engine.revision {
-                let delta = tracks.head!.delta, v0 = tracks.head!.initialVelocity
-                return (modelValue + (delta * engine.slots.released[slot] + v0 * engine.slots.kicked[slot]),
-                        Value.zero + (delta * engine.slots.releasedVelocity[slot] + v0 * engine.slots.kickedVelocity[slot]))
+            if tracks.tail.isEmpty, engine.slots.rows[slot].stamp == engine.revision {
+                let delta = tracks.head!.delta, v0 = tracks.head!.initialVelocity, c = engine.slots.rows[slot].basis
+                return (modelValue + (delta * c.released + v0 * c.kicked),
+                        Value.zero + (delta * c.releasedVelocity + v0 * c.kickedVelocity))
             }
             return computedPresentation()
         }
@@ -240,6 +240,15 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// Removes the tracks `owner` added; the model stays.
     func removeTracks(ownedBy owner: AnyObject) {
         tracks.removeAll { $0.segment.owner === owner }
+    }
+
+    /// Removes the tracks `owner` added with their offset now folded into the model, so that
+    /// nothing moves (a physics animation stopping where it is).
+    func foldTracks(ownedBy owner: AnyObject) {
+        var offset = Value.zero
+        for track in tracks where track.segment.owner === owner { offset += track.offset().value }
+        removeTracks(ownedBy: owner)
+        setModelValue(modelValue + offset)
     }
 
     /// Sets the model without touching the tracks or opening a transaction.

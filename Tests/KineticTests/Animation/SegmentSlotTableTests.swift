@@ -45,9 +45,9 @@ struct SegmentSlotTableTests {
         PropertyAnimator(duration: 2, timingParameters: .cubic(.easeInOut), engine: engine) { y.value = 1 }.startAnimation()
         let custom = CubicTimingParameters(0.3, 0.1, 0.2, 1)
         PropertyAnimator(duration: 1, timingParameters: .cubic(custom), engine: engine) { z.value = 1 }.startAnimation()
-        let bx = engine.slots.curves[x.tracks[0].slot]!.takeUnretainedValue()
-        let by = engine.slots.curves[y.tracks[0].slot]!.takeUnretainedValue()
-        let bz = engine.slots.curves[z.tracks[0].slot]!.takeUnretainedValue()
+        let bx = engine.slots.rows[x.tracks[0].slot].curve!.takeUnretainedValue()
+        let by = engine.slots.rows[y.tracks[0].slot].curve!.takeUnretainedValue()
+        let bz = engine.slots.rows[z.tracks[0].slot].curve!.takeUnretainedValue()
         #expect(bx === CurveBox.easeInOut && by === CurveBox.easeInOut)
         #expect(bz !== CurveBox.easeInOut && bz.curve == custom)
         engine.tick(at: 0.5)
@@ -177,7 +177,7 @@ struct SegmentSlotTableTests {
             engine.tick(at: t)
             // Straight after the tick nothing has invalidated the pass: count the slots it filled.
             for d in doubles {
-                for track in d.tracks where engine.slots.stamps[track.slot] == engine.revision { readsThroughPass += 1 }
+                for track in d.tracks where engine.slots.rows[track.slot].stamp == engine.revision { readsThroughPass += 1 }
             }
             check()
             animators.removeAll { $0.state == .inactive && rng.int(3) == 0 }

@@ -48,8 +48,8 @@ extension AnimationEngine {
                 }
             }
         }
-        return runClassAnimation(duration: duration, delay: delay, options: options,
-                                 timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
-                                 canJoinEnclosing: mode == .linear, animations: block, completion: completion)
+        return ClassAnimation.run(on: self, duration: duration, delay: delay, options: options,
+                                  timing: .cubic(CubicTimingParameters(animationCurve: options.curve)),
+                                  canJoinEnclosing: mode == .linear, animations: block, completion: completion)
     }
 }
