@@ -26,20 +26,41 @@ extension HostSession {
             text = "unknown scene \(name)"
             return ""
         }
-        let source = script()
+        do throws(RecordedTest.Failure) {
+            text = try RecordedTest.source(script: script(), entry: entry, module: module, scenes: scenes, testable: testable)
+        } catch {
+            text = error.message
+            return ""
+        }
+        return text
+    }
+}
+
+/// Writes a recorded gesture as a Swift Testing source file (``HostSession/testSource(sceneName:module:scenes:testable:)``):
+/// the script replayed on a scene on a manual clock at 60 Hz, its channels checked exactly.
+enum RecordedTest {
+    /// Why no test could be written.
+    struct Failure: Error {
+        /// The reason, for ``HostSession/text``.
+        let message: String
+    }
+
+    /// The test of `source` (a gesture script) on `entry`'s scene, or why there is none: a
+    /// script that does not parse, a scene without channels or a recording without frames.
+    static func source(script source: String, entry: SceneEntry, module: String, scenes: String,
+                       testable: Bool) throws(Failure) -> String {
+        let name = entry.name
         let parsed: GestureScript
         do throws(GestureScript.ParseError) {
             parsed = try GestureScript(parsing: source)
         } catch {
-            text = error.message
-            return ""
+            throw Failure(message: error.message)
         }
         let hosted = entry.make(AnimationEngine())
         let run = SceneRecording(scene: hosted, script: parsed, fps: 60, duration: parsed.end)
         hosted.scene.engine.invalidate()
         guard !run.channels.isEmpty, run.frames > 0 else {
-            text = "the scene \(name) has no channels to check, or the recording has no frames"
-            return ""
+            throw Failure(message: "the scene \(name) has no channels to check, or the recording has no frames")
         }
         // 0.1 s (6 frames) after each release, at most four, and the last frame.
         var frames: [Int] = []
@@ -58,14 +79,14 @@ extension HostSession {
         import KineticHost
         \(testable ? "@testable " : "")import \(module)
 
-        @Test func \(HostSession.identifier(name))ReplaysTheRecordedGesture() throws {
+        @Test func \(identifier(name))ReplaysTheRecordedGesture() throws {
             let script = try GestureScript(parsing: \"\"\"
 
         """
         for line in source.split(separator: "\n") { out += "        \(line)\n" }
         out += """
                 \"\"\")
-            let entry = try #require(\(scenes).first { $0.name == \(HostSession.literal(name)) })
+            let entry = try #require(\(scenes).first { $0.name == \(literal(name)) })
             let hosted = entry.make(AnimationEngine())
             let run = SceneRecording(scene: hosted, script: script, fps: 60, duration: script.end)
             hosted.scene.engine.invalidate()
@@ -77,16 +98,15 @@ extension HostSession {
             out += "\n    // t = \(Double(f) / 60) s\n"
             for channel in run.channels {
                 guard let v = run.value(frame: f, channel: channel) else { continue }
-                out += "    let f\(f)\(HostSession.identifier(channel).capitalizedFirst) = try #require(run.value(frame: \(f), channel: \(HostSession.literal(channel))))\n"
+                out += "    let f\(f)\(identifier(channel).capitalizedFirst) = try #require(run.value(frame: \(f), channel: \(literal(channel))))\n"
                 for (field, value) in [("model", v.model), ("presentation", v.presentation), ("velocity", v.velocity)] {
-                    let variable = "f\(f)\(HostSession.identifier(channel).capitalizedFirst).\(field)"
+                    let variable = "f\(f)\(identifier(channel).capitalizedFirst).\(field)"
                     out += value.isNaN ? "    #expect(\(variable).isNaN)\n"
-                                       : "    #expect(\(variable) == \(HostSession.literal(value)))\n"
+                                       : "    #expect(\(variable) == \(literal(value)))\n"
                 }
             }
         }
         out += "}\n"
-        text = out
         return out
     }
 

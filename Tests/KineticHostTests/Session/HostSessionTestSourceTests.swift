@@ -64,11 +64,11 @@ struct HostSessionTestSourceTests {
     }
 
     @Test func namesBecomeIdentifiersAndLiterals() {
-        #expect(HostSession.identifier("pane-pop") == "panePop")
-        #expect(HostSession.identifier("card.center.x") == "cardCenterX")
-        #expect(HostSession.identifier("2d") == "_2d")
-        #expect(HostSession.identifier("--") == "scene")
-        #expect(HostSession.literal("a\"b\\c") == "\"a\\\"b\\\\c\"")
-        #expect(HostSession.literal(0.1) == "0.1" && HostSession.literal(-.infinity) == "-.infinity")
+        #expect(RecordedTest.identifier("pane-pop") == "panePop")
+        #expect(RecordedTest.identifier("card.center.x") == "cardCenterX")
+        #expect(RecordedTest.identifier("2d") == "_2d")
+        #expect(RecordedTest.identifier("--") == "scene")
+        #expect(RecordedTest.literal("a\"b\\c") == "\"a\\\"b\\\\c\"")
+        #expect(RecordedTest.literal(0.1) == "0.1" && RecordedTest.literal(-.infinity) == "-.infinity")
     }
 }
