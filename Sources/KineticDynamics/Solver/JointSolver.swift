@@ -234,8 +234,11 @@ enum JointSolver {
         j.definition.bodyB == nil ? (j.b, j.a, j.localB, j.localA, -1) : (j.a, j.b, j.localA, j.localB, 1)
     }
 
+    /// Anchors, effective masses and biases of the `active` joints for a solve over `h` (a
+    /// substep), and the warm start with their accumulated impulses. `step` is the whole step,
+    /// which decides, as in `applySprings`, whether a spring is explicit.
     static func prepare(_ joints: UnsafeMutablePointer<Joint>, _ active: UnsafeBufferPointer<Int32>,
-                        _ motions: UnsafeMutablePointer<Motion>, h: Double) {
+                        _ motions: UnsafeMutablePointer<Motion>, h: Double, step: Double) {
         for index in active {
             let j = joints + Int(index)
             let a = motions + Int(j.pointee.a), b = motions + Int(j.pointee.b)
@@ -251,7 +254,7 @@ enum JointSolver {
             switch j.pointee.definition.kind {
             case .distance(let length, _, _):
                 if let (omega, _) = spring(j.pointee) {
-                    j.pointee.springMode = omega * h < 1 ? 1 : 2
+                    j.pointee.springMode = omega * step < 1 ? 1 : 2
                 }
                 if j.pointee.springMode == 1 {
                     j.pointee.linearImpulse = .zero; j.pointee.impulse = 0
@@ -330,7 +333,7 @@ enum JointSolver {
                 m2.pointee.velocity += P * im2; m2.pointee.angularVelocity += ii2 * L2
                 applyAngular(j.pointee.angularImpulse, a, b)
             case .snap:
-                if let (omega, _) = spring(j.pointee) { j.pointee.springMode = omega * h < 1 ? 1 : 2 }
+                if let (omega, _) = spring(j.pointee) { j.pointee.springMode = omega * step < 1 ? 1 : 2 }
                 if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee) {
                     let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                     let s = soft(mass: k > 0 ? 1 / k : 0, omega: omega, zeta: zeta, h: h)
