@@ -38,12 +38,11 @@ enum ContactSolver {
     static let maxLinearCorrection = 20.0
     /// Approach speeds below this do not bounce (Box2D's 1 m/s).
     static let restitutionThreshold = 100.0
-    /// Contact stiffness (Box2D v3 uses 30 Hz, at most an eighth of the substep rate; twice
-    /// that against a static body) and damping ratio (its 10: overdamped, a pushed-in point comes
-    /// out without bouncing). A soft contact under load rests pushed in by about load/(m·ω²): at
-    /// 30 Hz the demos' 20-row pyramid of 40-pt boxes sank 3 pt under its own weight; at 40 Hz
-    /// 1.7 pt. Static contacts stay at most a quarter of the substep rate (stiffer ones, at
-    /// 60 Hz for all, let that pyramid creep).
+    /// Contact stiffness and damping ratio (Box2D's 10: overdamped, a pushed-in point comes
+    /// out without bouncing); a contact with a static body gets twice the frequency, as in Box2D
+    /// v3, and none more than a quarter of the substep rate. A soft contact under load rests
+    /// pushed in by about load/(m·ω²): at Box2D v3's 30 Hz the demos' 20-row pyramid of 40-pt
+    /// boxes sank 3 pt under its own weight; at 40 Hz 1.7 pt.
     static let contactHertz = 40.0
     static let contactDampingRatio = 10.0
     /// The fastest a soft contact pushes overlapping bodies apart (Box2D v3's 3 m/s).
@@ -173,7 +172,7 @@ enum ContactSolver {
 
     /// One sweep over the contacts: non-penetration with the soft bias when `useBias` (a
     /// speculative point, still apart, may close its gap in the substep either way), then
-    /// Coulomb friction. Written out without helpers so the four velocities stay in registers,
+    /// Coulomb friction when not. Written out without helpers so the four velocities stay in registers,
     /// with the anchors as precomputed cross products (Δv·n = (vB − vA)·n + ωB (rB × n) − ωA (rA × n)).
     static func solve(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>,
                       softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
@@ -222,8 +221,10 @@ enum ContactSolver {
                 vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p1.rnB
             }
 
+            // Friction only in the relaxing sweep (as Box2D v3 does): in the biased one the
+            // push-out would take friction with it, and a pyramid creeps.
             let friction = k.pointee.friction
-            if friction > 0 {
+            if friction > 0 && !useBias {
                 do {
                     let vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * k.pointee.p0.rtB - wA * k.pointee.p0.rtA
                     let maxF = friction * k.pointee.p0.normalImpulse
