@@ -154,6 +154,7 @@ extension PhysicsWorld {
         let hs = h / Double(substeps)
         let invHs = 1 / hs
         let softness = ContactSolver.softness(h: hs)
+        let pinSoftness = JointSolver.pinSoftness(h: hs)
         let positionIterations = max(self.positionIterations, 0)
         let limit = Self.maxRotation * stepRate
         if constraintBuffer.count < activeContacts.count {
@@ -197,7 +198,7 @@ extension PhysicsWorld {
                 // their impulses and limits are per substep, as the contacts' are.
                 JointSolver.prepare(j, activeJoints, motions, h: hs, step: h)
                 ContactSolver.warmStart(k, motions)
-                JointSolver.solveVelocities(j, activeJoints, motions, h: hs)
+                JointSolver.solveVelocities(j, activeJoints, motions, h: hs, pinSoftness: pinSoftness)
                 ContactSolver.solve(k, motions, softness: softness, invH: invHs, useBias: true)
                 for index in awake {
                     let i = Int(index)
