@@ -89,15 +89,16 @@ public final class DynamicAnimator: EngineDriven {
     /// Fixed steps per simulated second (default 120).
     public var stepRate: Double { world.stepRate }
 
-    /// Sequential-impulse velocity iterations per step (default 8). Values below 1 are rejected
-    /// with a diagnostic.
+    /// The solver's effort per step (default 8): each step runs this / 4 substeps, rounded up,
+    /// each with one sweep that pushes overlapping items apart softly and one that relaxes
+    /// (Box2D v3's soft step). Values below 1 are rejected with a diagnostic.
     public var velocityIterations: Int {
         get { world.velocityIterations }
         set { if accepts(newValue, atLeast: 1, "velocityIterations") { world.velocityIterations = newValue } }
     }
 
-    /// Position-correction iterations per step (default 3). Negative values are rejected with a
-    /// diagnostic.
+    /// Position-correction iterations per step for rigid attachments (default 3; contacts need
+    /// none). Negative values are rejected with a diagnostic.
     public var positionIterations: Int {
         get { world.positionIterations }
         set { if accepts(newValue, atLeast: 0, "positionIterations") { world.positionIterations = newValue } }

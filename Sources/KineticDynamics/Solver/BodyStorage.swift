@@ -93,8 +93,15 @@ struct StartState {
     var velocity = Vec2.zero
     var angularVelocity = 0.0
     var kick = Vec2.zero
-    /// The position when the step began (for the sweep against boundaries).
+    /// The pose when the step began (for the sweep against boundaries and free flight).
     var position = Vec2.zero
+    var rotation = Rotation.identity
+    /// The velocities the applied forces and springs alone give at the step's end, and the share
+    /// of their change each substep takes.
+    var endVelocity = Vec2.zero
+    var endAngularVelocity = 0.0
+    var velocityShare = Vec2.zero
+    var angularShare = 0.0
     /// How many active joints name the body this step.
     var jointCount: Int32 = 0
     /// Whether the body's only joint is a spring that moved it by the closed form this step (see

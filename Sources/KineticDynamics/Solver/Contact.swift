@@ -13,12 +13,8 @@ struct ContactPoint {
     var tangentImpulse = 0.0
     var normalMass = 0.0
     var tangentMass = 0.0
-    /// The solver keeps the normal velocity ≥ this (−separation/h for a speculative point, else 0).
-    var velocityBias = 0.0
     /// The normal velocity when the step began, for restitution.
     var relativeVelocity = 0.0
-    /// The normal velocity restitution asks for (see `ContactSolver.prepare`).
-    var restitutionTarget = 0.0
     var maxNormalImpulse = 0.0
 }
 
@@ -69,8 +65,17 @@ struct ConstraintPoint {
     var tangentImpulse = 0.0
     var normalMass = 0.0
     var tangentMass = 0.0
-    var velocityBias = 0.0
     var maxNormalImpulse = 0.0
+    /// The anchors in each body's frame and the separation they started from: the point's
+    /// separation after a move is `baseSeparation` + (B's anchor − A's anchor)·n, in world space.
+    var localA = Vec2.zero
+    var localB = Vec2.zero
+    var baseSeparation = 0.0
+    /// The normal velocity when the step began, the applied forces' relative acceleration along
+    /// the normal, and e²·(impact speed)² (see `ContactSolver.bounceEnergy`).
+    var relativeVelocity = 0.0
+    var normalAcceleration = 0.0
+    var bounceEnergy = 0.0
 }
 
 /// The compact per-step copy of an active contact that the velocity iterations loop over
@@ -81,10 +86,9 @@ struct VelocityConstraint {
     var normal = Vec2.zero
     var friction = 0.0
     var restitution = 0.0
-    var k11 = 0.0, k12 = 0.0, k22 = 0.0
-    var n11 = 0.0, n12 = 0.0, n22 = 0.0
     var a: Int32 = 0
     var b: Int32 = 0
     var pointCount: Int32 = 0
-    var useBlock = false
+    /// Whether one side is static (its contacts are twice as stiff, as Box2D v3's are).
+    var isFixed = false
 }

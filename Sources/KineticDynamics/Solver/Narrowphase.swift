@@ -174,9 +174,17 @@ enum Narrowphase {
             if d < minDot { minDot = d; incident = i }
         }
         let i1 = incident, i2 = incident + 1 < poly2.count ? incident + 1 : 0
-        let base = UInt32(edge1) << 16 | (flip ? 1 << 31 : 0)
-        let c0 = ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: base | UInt32(i1))
-        let c1 = ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: base | UInt32(i2))
+        let i11 = edge1, i12 = edge1 + 1 < poly1.count ? edge1 + 1 : 0
+        // A point's id is the pair of vertices at its end of the overlap, A's first, whichever
+        // polygon gives the reference face (Box2D v3's ids): the incident edge runs against the
+        // reference one, so its first vertex meets the face's second end. When the reference
+        // face changes sides (two resting faces whose separations differ by a hair) the same
+        // corner keeps its id and its warm start.
+        @inline(__always) func id(reference r: Int, incident i: Int) -> UInt32 {
+            flip ? UInt32(i) << 8 | UInt32(r) : UInt32(r) << 8 | UInt32(i)
+        }
+        let c0 = ClipVertex(v: xf2.apply(poly2.vertices[i1]), id: id(reference: i12, incident: i1))
+        let c1 = ClipVertex(v: xf2.apply(poly2.vertices[i2]), id: id(reference: i11, incident: i2))
 
         let v11 = poly1.vertices[edge1]
         let v12 = poly1.vertices[edge1 + 1 < poly1.count ? edge1 + 1 : 0]
@@ -190,8 +198,8 @@ enum Narrowphase {
         let sideOffset1 = -dot(tangent, w11)
         let sideOffset2 = dot(tangent, w12)
 
-        guard let (a0, a1) = clip(c0, c1, -tangent, sideOffset1, tag: base | 0x100 | UInt32(incident) << 4),
-              let (b0, b1) = clip(a0, a1, tangent, sideOffset2, tag: base | 0x200 | UInt32(incident) << 4)
+        guard let (a0, a1) = clip(c0, c1, -tangent, sideOffset1),
+              let (b0, b1) = clip(a0, a1, tangent, sideOffset2)
         else { return }
 
         m.kind = flip ? .faceB : .faceA
@@ -212,16 +220,17 @@ enum Narrowphase {
         m.count = count
     }
 
-    /// Sutherland–Hodgman against one plane; nil when fewer than two points survive.
+    /// Sutherland–Hodgman against one plane; nil when fewer than two points survive. A cut point
+    /// keeps the id of the vertex it replaces (the pair at that end of the overlap).
     @inline(__always)
-    private static func clip(_ v0: ClipVertex, _ v1: ClipVertex, _ normal: Vec2, _ offset: Double, tag: UInt32) -> (ClipVertex, ClipVertex)? {
+    private static func clip(_ v0: ClipVertex, _ v1: ClipVertex, _ normal: Vec2, _ offset: Double) -> (ClipVertex, ClipVertex)? {
         let d0 = dot(normal, v0.v) - offset
         let d1 = dot(normal, v1.v) - offset
         if d0 <= 0 && d1 <= 0 { return (v0, v1) }
         if d0 * d1 < 0 {
             let t = d0 / (d0 - d1)
-            let cut = ClipVertex(v: v0.v + (v1.v - v0.v) * t, id: tag)
-            return d0 <= 0 ? (v0, cut) : (cut, v1)
+            let v = v0.v + (v1.v - v0.v) * t
+            return d0 <= 0 ? (v0, ClipVertex(v: v, id: v1.id)) : (ClipVertex(v: v, id: v0.id), v1)
         }
         return nil
     }

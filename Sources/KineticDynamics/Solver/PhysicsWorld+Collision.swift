@@ -191,7 +191,16 @@ extension PhysicsWorld {
                     if cross(n, side).magnitude > 1e-9 {
                         let end = dot(n, v2 - v1) < 0 ? v1 : v2
                         if isInternal(end) {
-                            Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative, referenceA: true, into: &m)
+                            // As for a circle: with the centre clearly beyond the end the
+                            // neighbour's face has the vertex (a box sliding off a platform's
+                            // edge, resting a hair into its top, would otherwise meet the
+                            // side wall's face and be pushed back).
+                            let inward = end == v1 ? v2 - v1 : v1 - v2
+                            if dot(xfB.p - end, inward) < -1e-6 * inward.length {
+                                m.count = 0
+                            } else {
+                                Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative, referenceA: true, into: &m)
+                            }
                         }
                     }
                 }

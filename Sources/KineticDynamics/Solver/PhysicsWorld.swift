@@ -122,9 +122,11 @@ final class PhysicsWorld {
     let stepRate: Double
     /// 1 / stepRate.
     var stepDuration: Double { 1 / stepRate }
-    /// Sequential-impulse iterations per step (Box2D's default 8).
+    /// Velocity sweeps per step, in the soft step's terms: `substepCount` = this / 4 rounded up
+    /// (default 8: 2 substeps, each a biased sweep and a relaxing sweep).
     var velocityIterations = 8
-    /// Position-correction iterations per step (Box2D's default 3).
+    /// Position-correction iterations per step for the rigid joints (default 3; contacts are
+    /// soft and need none).
     var positionIterations = 3
     /// Whether resting islands fall asleep (default true).
     var allowsSleeping = true
@@ -133,8 +135,9 @@ final class PhysicsWorld {
     static let maxTranslation = 200.0
     /// Largest rotation in one step, radians (Box2D's π/2).
     static let maxRotation = Double.pi / 2
-    /// Below these speeds a body counts as resting (Box2D's 0.01 m/s and 2°/s).
-    static let linearSleepTolerance = 1.0
+    /// Below these speeds a body counts as resting (Box2D v3's 0.05 m/s: a stack on soft
+    /// contacts trembles at about 0.01 m/s, Box2D 2's tolerance; and Box2D 2's 2°/s).
+    static let linearSleepTolerance = 5.0
     static let angularSleepTolerance = 2 * Double.pi / 180
     /// An island sleeps after resting this long, seconds.
     static let timeToSleep = 0.5

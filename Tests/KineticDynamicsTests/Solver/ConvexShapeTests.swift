@@ -72,3 +72,45 @@ import Darwin
         #expect(abs(world.inertia(of: body) - m * (400.0 / 6 + 800)) < 1e-12)
     }
 }
+
+/// Manifold point ids: the warm start of a resting contact survives its reference face
+/// changing sides.
+@Suite struct ManifoldIDTests {
+    /// A 100-pt box on another, offset by half its width and 0.1 pt into it; the upper one turned
+    /// by `angle`. Returns the manifold's kind and its points as (id, world point).
+    static func manifold(upperAngle angle: Double) -> (kind: ManifoldKind, points: [(UInt32, Vec2)]) {
+        let box = ConvexShape.make(.polygon([Vector(dx: -50, dy: -50), Vector(dx: 50, dy: -50),
+                                             Vector(dx: 50, dy: 50), Vector(dx: -50, dy: 50)]))!
+        let xfA = Transform(p: Vec2(0, 0), q: .identity)
+        let xfB = Transform(p: Vec2(50, 99.9), q: Rotation(angle: angle))
+        var m = Manifold()
+        box.vertices.withUnsafeBufferPointer { v in
+            box.normals.withUnsafeBufferPointer { n in
+                let poly = PolygonRef(vertices: v.baseAddress!, normals: n.baseAddress!, count: box.vertices.count)
+                Narrowphase.polygons(poly, xfA, poly, xfB, speculative: 4, into: &m)
+            }
+        }
+        let all = [m.point0, m.point1].prefix(m.count)
+        // A face's points are in the other body's frame (B's for faceA, A's for faceB).
+        let incident = m.kind == .faceA ? xfB : xfA
+        return (m.kind, all.map { ($0.id, incident.apply($0.localPoint)) })
+    }
+
+    @Test func aCornerKeepsItsIDWhenTheReferenceFaceChangesSides() {
+        let level = Self.manifold(upperAngle: 0)
+        let turned = Self.manifold(upperAngle: -0.002)
+        // Level, A's top face is the reference; turned back by 2 mrad, B's bottom face separates by
+        // 0.1 pt more (50 pt × 0.002) and becomes the reference.
+        #expect(level.kind == .faceA)
+        #expect(turned.kind == .faceB)
+        #expect(level.points.count == 2 && turned.points.count == 2)
+        // The ends of the overlap: x = 0 (B's corner) and x = 50 (A's corner), each with the
+        // same id in both manifolds.
+        for (id, p) in level.points {
+            let match = turned.points.filter { $0.0 == id }
+            #expect(match.count == 1)
+            if let q = match.first { #expect(abs(q.1.x - p.x) < 0.5) }
+        }
+        #expect(Set(level.points.map { $0.0 }).count == 2)
+    }
+}
