@@ -89,9 +89,9 @@ public final class DynamicAnimator: EngineDriven {
     /// Fixed steps per simulated second (default 120).
     public var stepRate: Double { world.stepRate }
 
-    /// The solver's effort per step (default 8): each step runs this / 4 substeps, rounded up,
-    /// each with one sweep that pushes overlapping items apart softly and one that relaxes
-    /// (Box2D v3's soft step). Values below 1 are rejected with a diagnostic.
+    /// The solver's effort per step (default 8): each step runs this / 2 substeps, rounded up
+    /// (4 at the default), each with one sweep that pushes overlapping items apart softly and
+    /// one that relaxes (Box2D v3's soft step). Values below 1 are rejected with a diagnostic.
     public var velocityIterations: Int {
         get { world.velocityIterations }
         set { if accepts(newValue, atLeast: 1, "velocityIterations") { world.velocityIterations = newValue } }
