@@ -90,7 +90,6 @@ public final class DynamicsDemo: LifetimeOwner, HostedScene {
     public init(engine: AnimationEngine) {
         let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
-        let size = scene.size
         let w = DynamicsDemo.worldSize
         world = Widgets.box("world", Rect(x: 0, y: DynamicsDemo.barHeight, width: w.width, height: w.height), .white, engine: engine)
         scene.root.addChild(world)
