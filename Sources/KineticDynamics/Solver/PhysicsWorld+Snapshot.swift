@@ -9,7 +9,8 @@ extension PhysicsWorld {
     /// Left out, because every step rewrites them before reading them: the step buffers
     /// (`contactScratch`, `constraintBuffer`, `pairKeys`, `pairScratch`, `pairBucketStarts`,
     /// `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`, `activeContacts`,
-    /// `activeJoints`, `touching`, `events`, `islandParent`, `islandMinSleep`, `islandSlot`).
+    /// `activeJoints`, `touching`, `events`, `islandParent`, `islandMinSleep`, `islandSlot`,
+    /// `colourMasks`, `contactColours`, `colouredContacts`).
     /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
     /// one group or the other.
     struct State {

@@ -46,6 +46,7 @@ extension PhysicsWorld {
         }
         updateSweptBoxes(h)
         updateContacts()
+        colourContacts()
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
@@ -149,6 +150,77 @@ extension PhysicsWorld {
     /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a
     /// sweep without bias), then restitution, the impulses kept for the next step, and rigid
     /// joints' position correction.
+    /// The number of graph colours; a contact that finds all of them taken goes last.
+    static let contactColourCount = 32
+
+    /// Orders `activeContacts` by graph colour, as Box2D v3 solves them: in key order each contact
+    /// takes the lowest colour neither of its moving bodies has yet (a body with no inverse mass
+    /// takes none), so a colour's contacts share no moving body; the solver then meets the
+    /// contacts colour by colour, each colour in key order. The same contacts get the same
+    /// colours on every platform.
+    ///
+    /// Measured on Box2D v3's large_pyramid (5,050 boxes, 8.3 s): against key order, the
+    /// fastest box at the end 0.0036 -> 0.0007 m/s at 4 substeps and 0.19 -> 0.03 m/s at 2.
+    func colourContacts() {
+        let count = activeContacts.count
+        if colourMasks.count < bodies.count {
+            colourMasks.append(contentsOf: repeatElement(0, count: bodies.count - colourMasks.count))
+        }
+        if colouredContacts.count < count {
+            colouredContacts.append(contentsOf: repeatElement(0, count: count - colouredContacts.count))
+        }
+        if contactColours.count < count {
+            contactColours.append(contentsOf: repeatElement(0, count: count - contactColours.count))
+        }
+        let overflow = Self.contactColourCount
+        var starts = [Int](repeating: 0, count: overflow + 2)
+        colourMasks.withUnsafeMutableBufferPointer { masks in
+        contactColours.withUnsafeMutableBufferPointer { colours in
+        colouredContacts.withUnsafeMutableBufferPointer { coloured in
+        activeContacts.withUnsafeBufferPointer { active in
+        contacts.withUnsafeBufferPointer { contacts in
+        motions.withUnsafeBufferPointer { motions in
+            for slot in 0..<count {
+                let c = contacts[Int(active[slot])]
+                masks[Int(c.a)] = 0
+                masks[Int(c.b)] = 0
+            }
+            for slot in 0..<count {
+                let c = contacts[Int(active[slot])]
+                let a = Int(c.a), b = Int(c.b)
+                let movesA = motions[a].invMass > 0, movesB = motions[b].invMass > 0
+                let taken = (movesA ? masks[a] : 0) | (movesB ? masks[b] : 0)
+                let colour = taken == UInt32.max ? overflow : (~taken).trailingZeroBitCount
+                if colour < overflow {
+                    if movesA { masks[a] |= 1 << UInt32(colour) }
+                    if movesB { masks[b] |= 1 << UInt32(colour) }
+                }
+                colours[slot] = UInt8(colour)
+                starts[colour + 1] += 1
+            }
+            // A stable counting sort by colour.
+            for colour in 0...overflow { starts[colour + 1] += starts[colour] }
+            for slot in 0..<count {
+                let colour = Int(colours[slot])
+                coloured[starts[colour]] = active[slot]
+                starts[colour] += 1
+            }
+            // The colours in the new order (each colour's range now ends where `starts` points).
+            var begin = 0
+            for colour in 0...overflow {
+                for slot in begin..<starts[colour] { colours[slot] = UInt8(colour) }
+                begin = starts[colour]
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        swap(&activeContacts, &colouredContacts)
+        activeContacts.removeLast(activeContacts.count - count)
+    }
+
     func solve(_ h: Double) {
         let substeps = substepCount
         let hs = h / Double(substeps)

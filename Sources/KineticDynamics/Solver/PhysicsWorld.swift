@@ -192,6 +192,11 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
     @exclusivity(unchecked) var startStates: [StartState] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []
+    /// `colourContacts`' buffers: each body's colours taken, each contact's colour, the contacts
+    /// in colour order.
+    var colourMasks: [UInt32] = []
+    var contactColours: [UInt8] = []
+    var colouredContacts: [Int32] = []
     @exclusivity(unchecked) var interleaved: [Int32] = []
     @exclusivity(unchecked) var wakeCandidates: [Int32] = []
     @exclusivity(unchecked) var activeJoints: [Int32] = []

@@ -232,7 +232,8 @@ private final class SnapshotScene {
         let scratch: Set<String> = [
             "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts",
             "interleaved", "wakeCandidates", "startStates", "awakeBodies", "activeContacts", "activeJoints",
-            "touching", "events", "islandParent", "islandMinSleep", "islandSlot",
+            "touching", "events", "islandParent", "islandMinSleep", "islandSlot", "colourMasks", "contactColours",
+            "colouredContacts",
         ]
         let names = Set(Mirror(reflecting: PhysicsWorld()).children.compactMap(\.label))
         #expect(names == covered.union(scratch))

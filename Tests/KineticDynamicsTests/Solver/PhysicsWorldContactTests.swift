@@ -180,3 +180,47 @@ import Testing
         #expect(world.position(of: box).y > 0)
     }
 }
+
+/// The contacts' graph colouring (the order the solver meets them in).
+@Suite struct ContactColouringTests {
+    /// A 10-row pyramid of 40-pt boxes, side by side, on a floor, after `steps` steps: its
+    /// active contacts in solve order with their colours, and which bodies move.
+    static func pyramid(steps: Int) -> (order: [Int32], colours: [UInt8], contacts: [(Int32, Int32)], moving: (Int32) -> Bool) {
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: -1000, y: 500), Point(x: 1000, y: 500)], isClosed: false, mask: 1)
+        var boxes: [BodyID] = []
+        for row in 0..<10 {
+            for i in 0..<(10 - row) {
+                boxes.append(world.addBody(PhysicsWorld.box(width: 40, height: 40),
+                                           at: Point(x: 20 * Double(row) + 40 * Double(i), y: 480 - 40 * Double(row))))
+            }
+        }
+        for _ in 0..<steps {
+            for b in boxes { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: b) }
+            world.step()
+        }
+        let order = world.activeContacts
+        let contacts = order.map { (world.contacts[Int($0)].a, world.contacts[Int($0)].b) }
+        let motions = world.motions
+        return (order, Array(world.contactColours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
+    }
+
+    @Test func aColoursContactsShareNoMovingBodyAndTheOrderRepeats() {
+        let (order, colours, contacts, moving) = Self.pyramid(steps: 30)
+        // 55 boxes: 10 on the floor, 45 side-by-side pairs, 2 × 45 resting on the row below.
+        #expect(order.count >= 140)
+        #expect(Set(order).count == order.count)
+        #expect(colours.count == order.count)
+        for k in colours.indices.dropFirst() { #expect(colours[k - 1] <= colours[k]) }
+        var seen: [UInt8: Set<Int32>] = [:]
+        for (k, (a, b)) in contacts.enumerated() where Int(colours[k]) < PhysicsWorld.contactColourCount {
+            for body in [a, b] where moving(body) {
+                #expect(seen[colours[k], default: []].insert(body).inserted, "body \(body) twice in colour \(colours[k])")
+            }
+        }
+        // A pyramid's contacts need a handful of colours, not one each.
+        #expect(Int(colours.last ?? 0) < 12)
+        let again = Self.pyramid(steps: 30)
+        #expect(again.order == order && again.colours == colours)
+    }
+}
