@@ -74,12 +74,6 @@ struct BoundaryRecord {
     var segments: [Int32] = []
 }
 
-/// A broadphase entry: a body (ref < 0x8000_0000) or a segment (0x8000_0000 | index).
-struct Proxy {
-    var box: AABB
-    var ref: UInt32
-}
-
 /// A (body, partner) pair in touch at the end of a step, for contact events.
 struct TouchRecord {
     /// (body << 32) | partner body, or | 0x8000_0000 | boundary.

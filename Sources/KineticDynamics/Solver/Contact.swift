@@ -47,6 +47,10 @@ struct Contact {
     var p1 = ContactPoint()
     /// Touching: a point within the slop, or one the solver had to push on.
     var isTouching = false
+    /// B's pose in A's frame when the manifold was last computed (valid once `hasCachedPose`):
+    /// the manifold is reused while the pair stays near it (`PhysicsWorld.recycle`).
+    var cachedPose = Transform.identity
+    var hasCachedPose = false
 
     init(key: UInt64, a: Int32, b: Int32) {
         self.key = key; self.a = a; self.b = b

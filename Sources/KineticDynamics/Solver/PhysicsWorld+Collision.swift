@@ -1,81 +1,43 @@
-// Finding contacts: sort-and-sweep over the bodies' swept boxes, a merge with last step's sorted
-// contact list (which carries impulses over for warm starting), then the manifolds.
+// Finding contacts: the persistent broad phase's pairs, merged with last step's sorted contact
+// list (which carries impulses over for warm starting) whenever a fat box moved, then the
+// manifolds, recomputed or recycled.
 import Kinetic
 
-extension PhysicsWorld {
-    static let segmentFlag: UInt32 = 0x8000_0000
+/// The storage `collide` reads, as raw pointers (taken once for all of a step's contacts).
+struct CollisionContext {
+    var motions: UnsafePointer<Motion>
+    var vertices: UnsafePointer<Vec2>
+    var normals: UnsafePointer<Vec2>
+    var segmentVertices: UnsafePointer<Vec2>
+    var segmentNormals: UnsafePointer<Vec2>
+    var bodies: UnsafePointer<BodyRecord>
+}
 
-    /// Rebuilds the proxy list after bodies, shapes, masks or boundaries changed.
-    func rebuildProxies() {
-        proxies.removeAll(keepingCapacity: true)
-        for i in 1..<bodies.count where bodies[i].isAlive && (bodies[i].itemMask | bodies[i].boundaryMask) != 0 {
-            proxies.append(Proxy(box: bodies[i].aabb, ref: UInt32(i)))
-        }
-        for s in segments.indices where segments[s].isAlive {
-            let p = segmentVertices[2 * s], q = segmentVertices[2 * s + 1]
-            let box = AABB(minX: min(p.x, q.x), minY: min(p.y, q.y), maxX: max(p.x, q.x), maxY: max(p.y, q.y))
-            proxies.append(Proxy(box: box, ref: Self.segmentFlag | UInt32(s)))
-        }
-        proxyOrder = Array(0..<Int32(proxies.count))
-        proxiesDirty = false
+extension PhysicsWorld {
+    static let segmentFlag = BroadPhase.segmentFlag
+
+    /// Whether bodies, shapes, masks or boundaries changed since the broad phase's proxies were made.
+    var proxiesDirty: Bool {
+        get { broadPhase.needsRebuild }
+        set { broadPhase.needsRebuild = newValue }
     }
+
+    /// A body pair's manifold is kept, its points' separations measured anew, while B's pose in A's
+    /// frame stays within this distance of the pose the manifold was computed at (Box2D v3's
+    /// contact recycling and its 10 slops; a point-less pair gets only the speculative margin, so
+    /// no new feature can come within reach unseen). Rotation counts as the largest moving
+    /// bounding radius times its sine, and the bodies' speculative reach this step counts against
+    /// the distance, so a fast pair is always recomputed.
+    static let recycleDistance = 10 * ContactSolver.linearSlop
+    /// Nor when the pair turned by more than about 11.5° (Box2D v3's cosine 0.98).
+    static let recycleCosine = 0.98
 
     /// Candidate pairs, sorted, in `pairKeys`.
     func findPairs() {
-        if proxiesDirty { rebuildProxies() }
-        let n = proxies.count
         pairKeys.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
-        proxies.withUnsafeMutableBufferPointer { proxies in
-        proxyOrder.withUnsafeMutableBufferPointer { order in
-            for k in 0..<n where proxies[k].ref & Self.segmentFlag == 0 {
-                proxies[k].box = bodies[Int(proxies[k].ref)].aabb
-            }
-            // Insertion sort by (minX, index): nearly sorted from the last step, so about O(n);
-            // the index breaks ties so the order never depends on the history.
-            for k in 1..<max(n, 1) {
-                let item = order[k]
-                let key = proxies[Int(item)].box.minX
-                var m = k - 1
-                while m >= 0 {
-                    let other = order[m]
-                    let ok = proxies[Int(other)].box.minX
-                    if ok < key || (ok == key && other < item) { break }
-                    order[m + 1] = other
-                    m -= 1
-                }
-                order[m + 1] = item
-            }
-            for k in 0..<n {
-                let p = proxies[Int(order[k])]
-                let pIsSegment = p.ref & Self.segmentFlag != 0
-                var m = k + 1
-                while m < n {
-                    let q = proxies[Int(order[m])]
-                    if q.box.minX > p.box.maxX { break }
-                    m += 1
-                    if q.box.maxY < p.box.minY || q.box.minY > p.box.maxY { continue }
-                    let qIsSegment = q.ref & Self.segmentFlag != 0
-                    if pIsSegment {
-                        if qIsSegment { continue }
-                        let b = Int(q.ref)
-                        let s = Int(p.ref & ~Self.segmentFlag)
-                        if bodies[b].material.isAnchored || bodies[b].boundaryMask & segments[s].mask == 0 { continue }
-                        pairKeys.append(UInt64(q.ref) << 32 | UInt64(p.ref))
-                    } else if qIsSegment {
-                        let b = Int(p.ref)
-                        let s = Int(q.ref & ~Self.segmentFlag)
-                        if bodies[b].material.isAnchored || bodies[b].boundaryMask & segments[s].mask == 0 { continue }
-                        pairKeys.append(UInt64(p.ref) << 32 | UInt64(q.ref))
-                    } else {
-                        let a = Int(p.ref), b = Int(q.ref)
-                        if bodies[a].itemMask & bodies[b].itemMask == 0 { continue }
-                        if bodies[a].material.isAnchored && bodies[b].material.isAnchored { continue }
-                        pairKeys.append(a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a))
-                    }
-                }
-            }
-        }
+        segments.withUnsafeBufferPointer { segments in
+            broadPhase.findPairs(into: &pairKeys, bodies: bodies, segments: segments)
         }
         }
         // Counting sort on the lower body index (persistent scratch): the sweep yields a few
@@ -101,7 +63,10 @@ extension PhysicsWorld {
         return r.isAwake && r.isAlive && !r.material.isAnchored
     }
 
-    /// Merges the candidate pairs with the existing contacts (both sorted by key).
+    /// Merges the candidate pairs with the existing contacts (both sorted by key): a pair already
+    /// in contact keeps its contact, a new one gets a fresh contact (also between sleeping bodies:
+    /// the pairs are found again only when a fat box moves, and a body may wake without moving),
+    /// and a contact whose fat boxes no longer overlap goes.
     func mergeContacts() {
         // Steady state: the same pairs as last step, nothing to copy.
         if pairKeys.count == contacts.count {
@@ -124,20 +89,61 @@ extension PhysicsWorld {
             } else {
                 var c = Contact(key: key, a: 0, b: 0)
                 setUpPair(&c)
-                if isAwakeDynamic(c.a) || isAwakeDynamic(c.b) { contactScratch.append(c) }
+                contactScratch.append(c)
             }
         }
         swap(&contacts, &contactScratch)
     }
 
+    /// Keeps contact `c`'s manifold if the pair moved little since it was computed (see
+    /// `recycleDistance`): its points stay the same material points, their separations are
+    /// measured at the current poses, and a point that no longer touches loses its warm start,
+    /// as a recomputed one would. Returns false (and changes nothing) otherwise.
+    @inline(__always)
+    func recycle(_ c: UnsafeMutablePointer<Contact>, relativePose pose: Transform, _ xfA: Transform, _ xfB: Transform,
+                 extent: Double, reach: Double) -> Bool {
+        guard c.pointee.hasCachedPose else { return false }
+        let cached = c.pointee.cachedPose
+        let turn = pose.q.relative(to: cached.q)
+        guard turn.c > Self.recycleCosine else { return false }
+        let tolerance = c.pointee.pointCount > 0 ? Self.recycleDistance : min(Self.recycleDistance, Self.speculativeMargin)
+        let allowance = tolerance - reach - extent * turn.s.magnitude
+        guard allowance > 0, (pose.p - cached.p).lengthSquared < allowance * allowance else { return false }
+        let kind = c.pointee.kind, localNormal = c.pointee.localNormal, localPoint = c.pointee.localPoint
+        let radiusA = c.pointee.radiusA, radiusB = c.pointee.radiusB
+        var minSeparation = Double.infinity
+        @inline(__always) func remeasure(_ p: inout ContactPoint) {
+            let s = Narrowphase.evaluate(kind: kind, localNormal: localNormal, localPoint: localPoint, point: p.localPoint,
+                                         radiusA: radiusA, radiusB: radiusB, xfA, xfB).separation
+            p.separation = s
+            if s > ContactSolver.linearSlop { p.normalImpulse = 0; p.tangentImpulse = 0 }
+            minSeparation = min(minSeparation, s)
+        }
+        if c.pointee.pointCount >= 1 { remeasure(&c.pointee.p0) }
+        if c.pointee.pointCount == 2 { remeasure(&c.pointee.p1) }
+        c.pointee.isTouching = minSeparation <= ContactSolver.linearSlop
+        return true
+    }
+
     /// Recomputes contact `c`'s manifold, keeping the impulses of points whose feature ids persist.
     @inline(__always)
-    func collide(_ c: UnsafeMutablePointer<Contact>, _ motions: UnsafePointer<Motion>,
-                 _ vertices: UnsafePointer<Vec2>, _ normals: UnsafePointer<Vec2>,
-                 _ segV: UnsafePointer<Vec2>, _ segN: UnsafePointer<Vec2>, _ bodies: UnsafePointer<BodyRecord>) {
+    func collide(_ c: UnsafeMutablePointer<Contact>, _ context: CollisionContext) {
+        let motions = context.motions, bodies = context.bodies
+        let vertices = context.vertices, normals = context.normals
+        let segV = context.segmentVertices, segN = context.segmentNormals
         let a = Int(c.pointee.a), b = Int(c.pointee.b)
         let xfA = ContactSolver.transform(motions[a]), xfB = ContactSolver.transform(motions[b])
-        let speculative = Self.speculativeMargin + bodies[a].reach + bodies[b].reach
+        let reach = bodies[a].reach + bodies[b].reach
+        let speculative = Self.speculativeMargin + reach
+        if c.pointee.segment < 0 {
+            // B in A's frame: only the pair's relative motion can change its manifold.
+            let pose = Transform(p: xfA.q.applyInverse(xfB.p - xfA.p), q: xfA.q.relative(to: xfB.q))
+            let extent = max(bodies[a].material.isAnchored ? 0 : bodies[a].boundingRadius,
+                             bodies[b].material.isAnchored ? 0 : bodies[b].boundingRadius)
+            if recycle(c, relativePose: pose, xfA, xfB, extent: extent, reach: reach) { return }
+            c.pointee.cachedPose = pose
+            c.pointee.hasCachedPose = true
+        }
         var m = Manifold()
         let stride = ConvexShape.maxVertices
         if c.pointee.segment >= 0 {
@@ -244,10 +250,42 @@ extension PhysicsWorld {
         c.pointee.isTouching = minSeparation <= ContactSolver.linearSlop
     }
 
-    /// Broadphase, merge, narrowphase; wakes sleeping bodies hit by awake ones; fills `activeContacts`.
+    /// Runs `body` with the storage `collide` reads and the contacts, as raw pointers.
+    @inline(__always)
+    func withCollisionContext<R>(_ body: (CollisionContext, UnsafeMutablePointer<Contact>) -> R) -> R {
+        let placeholder = UnsafePointer<Vec2>(bitPattern: 8)!
+        return motions.withUnsafeBufferPointer { motions in
+        vertexPool.withUnsafeBufferPointer { vertices in
+        normalPool.withUnsafeBufferPointer { normals in
+        segmentVertices.withUnsafeBufferPointer { segV in
+        segmentNormals.withUnsafeBufferPointer { segN in
+        bodies.withUnsafeBufferPointer { bodies in
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            body(CollisionContext(motions: motions.baseAddress!, vertices: vertices.baseAddress!, normals: normals.baseAddress!,
+                                  segmentVertices: segV.baseAddress ?? placeholder, segmentNormals: segN.baseAddress ?? placeholder,
+                                  bodies: bodies.baseAddress!),
+                 contacts.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!)
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+    }
+
+    /// Broad phase (pairs found again only when a fat box moved), merge, narrowphase; wakes
+    /// sleeping bodies hit by awake ones; fills `activeContacts`.
     func updateContacts() {
-        findPairs()
-        mergeContacts()
+        if broadPhase.needsRebuild {
+            broadPhase.rebuild(bodies: bodies, segments: segments, segmentVertices: segmentVertices)
+        } else {
+            bodies.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
+        }
+        if broadPhase.hasMoved {
+            findPairs()
+            mergeContacts()
+        }
         let count = contacts.count
         activeContacts.removeAll(keepingCapacity: true)
         // Pass 1: a sleeping island touched by an awake body wakes up.
@@ -266,7 +304,7 @@ extension PhysicsWorld {
         }
         }
         for k in wakeCandidates {
-            collideContact(Int(k))
+            withCollisionContext { context, contacts in collide(contacts + Int(k), context) }
             if contacts[Int(k)].pointCount > 0 {
                 wakeBody(Int(contacts[Int(k)].a))
                 wakeBody(Int(contacts[Int(k)].b))
@@ -275,29 +313,16 @@ extension PhysicsWorld {
         // Pass 2: every contact with an awake body.
         var active = activeContacts
         activeContacts = []
-        motions.withUnsafeBufferPointer { motions in
-        vertexPool.withUnsafeBufferPointer { vertices in
-        normalPool.withUnsafeBufferPointer { normals in
-        segmentVertices.withUnsafeBufferPointer { segV in
-        segmentNormals.withUnsafeBufferPointer { segN in
-        bodies.withUnsafeBufferPointer { bodies in
-        contacts.withUnsafeMutableBufferPointer { contacts in
-            let placeholder = UnsafePointer<Vec2>(bitPattern: 8)!
+        withCollisionContext { context, contacts in
+            let bodies = context.bodies
             for k in 0..<count {
                 let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
                 let awakeA = a.isAwake && a.isAlive && !a.material.isAnchored
                 let awakeB = b.isAwake && b.isAlive && !b.material.isAnchored
                 if !(awakeA || awakeB) { continue }
-                collide(contacts.baseAddress! + k, motions.baseAddress!, vertices.baseAddress!, normals.baseAddress!,
-                        segV.baseAddress ?? placeholder, segN.baseAddress ?? placeholder, bodies.baseAddress!)
+                collide(contacts + k, context)
                 if contacts[k].pointCount > 0 { active.append(Int32(k)) }
             }
-        }
-        }
-        }
-        }
-        }
-        }
         }
         // Interleave four quarters of the (key-sorted) list: neighbours in key order share a
         // body, so solving them back to back is one long dependency chain; four independent
@@ -316,24 +341,5 @@ extension PhysicsWorld {
             swap(&active, &interleaved)
         }
         activeContacts = active
-    }
-
-    func collideContact(_ k: Int) {
-        motions.withUnsafeBufferPointer { motions in
-        vertexPool.withUnsafeBufferPointer { vertices in
-        normalPool.withUnsafeBufferPointer { normals in
-        segmentVertices.withUnsafeBufferPointer { segV in
-        segmentNormals.withUnsafeBufferPointer { segN in
-        bodies.withUnsafeBufferPointer { bodies in
-        contacts.withUnsafeMutableBufferPointer { contacts in
-            collide(contacts.baseAddress! + k, motions.baseAddress!, vertices.baseAddress!, normals.baseAddress!,
-                    segV.baseAddress ?? UnsafePointer(bitPattern: 8)!, segN.baseAddress ?? UnsafePointer(bitPattern: 8)!, bodies.baseAddress!)
-        }
-        }
-        }
-        }
-        }
-        }
-        }
     }
 }

@@ -34,10 +34,9 @@ extension PhysicsWorld {
         var freeJoints: [Int32]
         /// The contact cache, with the impulses that warm-start the next step.
         var contacts: [Contact]
-        /// The broad phase's proxies and their sorted order (rebuilt only when `proxiesDirty`).
-        var proxies: [Proxy]
-        var proxyOrder: [Int32]
-        var proxiesDirty: Bool
+        /// The broad phase: its fat boxes, their order and whether they moved since the pairs
+        /// were found (the contacts' pairs are found again only then).
+        var broadPhase: BroadPhase
         /// The pairs touching at the end of the last step (the next step's events compare with them).
         var previousTouching: [TouchRecord]
         var sleepingIslands: [[Int32]]
@@ -51,7 +50,7 @@ extension PhysicsWorld {
               releasedBodies: releasedBodies, segments: segments, segmentVertices: segmentVertices,
               segmentNormals: segmentNormals, freeSegments: freeSegments, boundaries: boundaries,
               freeBoundaries: freeBoundaries, joints: joints, freeJoints: freeJoints, contacts: contacts,
-              proxies: proxies, proxyOrder: proxyOrder, proxiesDirty: proxiesDirty,
+              broadPhase: broadPhase,
               previousTouching: previousTouching, sleepingIslands: sleepingIslands, freeIslands: freeIslands)
     }
 
@@ -77,9 +76,7 @@ extension PhysicsWorld {
         joints = state.joints
         freeJoints = state.freeJoints
         contacts = state.contacts
-        proxies = state.proxies
-        proxyOrder = state.proxyOrder
-        proxiesDirty = state.proxiesDirty
+        broadPhase = state.broadPhase
         previousTouching = state.previousTouching
         sleepingIslands = state.sleepingIslands
         freeIslands = state.freeIslands

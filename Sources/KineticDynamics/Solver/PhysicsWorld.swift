@@ -179,13 +179,13 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var joints: [Joint] = []
     var freeJoints: [Int32] = []
 
+    /// The persistent broad phase (its fat boxes and order are state, kept across steps).
+    var broadPhase = BroadPhase()
+
     // Step buffers, reused from step to step.
     @exclusivity(unchecked) var contacts: [Contact] = []
     @exclusivity(unchecked) var contactScratch: [Contact] = []
     @exclusivity(unchecked) var constraintBuffer: [VelocityConstraint] = []
-    @exclusivity(unchecked) var proxies: [Proxy] = []
-    @exclusivity(unchecked) var proxyOrder: [Int32] = []
-    var proxiesDirty = true
     @exclusivity(unchecked) var pairKeys: [UInt64] = []
     @exclusivity(unchecked) var pairScratch: [UInt64] = []
     @exclusivity(unchecked) var pairBucketStarts: [Int32] = []
@@ -370,6 +370,7 @@ final class PhysicsWorld {
         // Manifolds refer to the old vertices: start the body's contacts afresh.
         for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
             contacts[c].pointCount = 0
+            contacts[c].hasCachedPose = false
             contacts[c].p0.normalImpulse = 0; contacts[c].p0.tangentImpulse = 0
             contacts[c].p1.normalImpulse = 0; contacts[c].p1.tangentImpulse = 0
             setUpPair(&contacts[c])

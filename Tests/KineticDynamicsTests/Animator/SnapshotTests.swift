@@ -227,7 +227,7 @@ private final class SnapshotScene {
             "velocityIterations", "positionIterations", "allowsSleeping", "motions", "bodies", "shapes",
             "vertexPool", "normalPool", "freeBodies", "releasedBodies", "segments", "segmentVertices",
             "segmentNormals", "freeSegments", "boundaries", "freeBoundaries", "joints", "freeJoints",
-            "contacts", "proxies", "proxyOrder", "proxiesDirty", "previousTouching", "sleepingIslands", "freeIslands",
+            "contacts", "broadPhase", "previousTouching", "sleepingIslands", "freeIslands",
         ]
         let scratch: Set<String> = [
             "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts",
