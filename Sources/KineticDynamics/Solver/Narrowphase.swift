@@ -88,19 +88,14 @@ enum Narrowphase {
         }
         let u1 = dot(c - v1, v2 - v1)
         let u2 = dot(c - v2, v1 - v2)
-        if u1 <= 0 {
-            let d = c - v1
+        if u1 <= 0 || u2 <= 0 {
+            // Beyond an end of the face: against that vertex.
+            let vertex = u1 <= 0 ? v1 : v2
+            let d = c - vertex
             let dist = d.length
             if dist > reach { m.count = 0; return }
             m.localNormal = d.normalized
-            m.localPoint = v1
-            m.point0 = ManifoldPoint(localPoint: .zero, separation: dist - radius, id: 0)
-        } else if u2 <= 0 {
-            let d = c - v2
-            let dist = d.length
-            if dist > reach { m.count = 0; return }
-            m.localNormal = d.normalized
-            m.localPoint = v2
+            m.localPoint = vertex
             m.point0 = ManifoldPoint(localPoint: .zero, separation: dist - radius, id: 0)
         } else {
             let faceCenter = (v1 + v2) * 0.5

@@ -118,7 +118,7 @@ extension PhysicsWorld {
                 bodies[k].sleepIsland = -1
             }
             sleepingIslands[Int(island)].removeAll(keepingCapacity: true)
-            freeIslands.append(island)
+            islandIDs.release(island)
         }
         bodies[i].isAwake = true
         bodies[i].sleepTime = 0

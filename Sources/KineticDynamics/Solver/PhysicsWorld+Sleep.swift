@@ -88,7 +88,7 @@ extension PhysicsWorld {
             guard islandMinSleep[r] >= Self.timeToSleep else { continue }
             if islandSlot[r] < 0 {
                 let slot: Int32
-                if let free = freeIslands.popLast() { slot = free } else {
+                if let free = islandIDs.reuse() { slot = free } else {
                     slot = Int32(sleepingIslands.count)
                     sleepingIslands.append([])
                 }

@@ -22,16 +22,15 @@ extension PhysicsWorld {
         var shapes: [ShapeGeometry]
         var vertexPool: [Vec2]
         var normalPool: [Vec2]
-        var freeBodies: [Int32]
-        var releasedBodies: [Int32]
+        var bodyIDs: IDPool
         var segments: [Segment]
         var segmentVertices: [Vec2]
         var segmentNormals: [Vec2]
-        var freeSegments: [Int32]
+        var segmentIDs: IDPool
         var boundaries: [BoundaryRecord]
-        var freeBoundaries: [Int32]
+        var boundaryIDs: IDPool
         var joints: [Joint]
-        var freeJoints: [Int32]
+        var jointIDs: IDPool
         /// The contact cache, with the impulses that warm-start the next step.
         var contacts: [Contact]
         /// The broad phase: its fat boxes, their order and whether they moved since the pairs
@@ -40,18 +39,18 @@ extension PhysicsWorld {
         /// The pairs touching at the end of the last step (the next step's events compare with them).
         var previousTouching: [TouchRecord]
         var sleepingIslands: [[Int32]]
-        var freeIslands: [Int32]
+        var islandIDs: IDPool
     }
 
     var state: State {
         State(velocityIterations: velocityIterations, positionIterations: positionIterations,
               allowsSleeping: allowsSleeping, motions: motions, bodies: bodies, shapes: shapes,
-              vertexPool: vertexPool, normalPool: normalPool, freeBodies: freeBodies,
-              releasedBodies: releasedBodies, segments: segments, segmentVertices: segmentVertices,
-              segmentNormals: segmentNormals, freeSegments: freeSegments, boundaries: boundaries,
-              freeBoundaries: freeBoundaries, joints: joints, freeJoints: freeJoints, contacts: contacts,
+              vertexPool: vertexPool, normalPool: normalPool, bodyIDs: bodyIDs,
+              segments: segments, segmentVertices: segmentVertices,
+              segmentNormals: segmentNormals, segmentIDs: segmentIDs, boundaries: boundaries,
+              boundaryIDs: boundaryIDs, joints: joints, jointIDs: jointIDs, contacts: contacts,
               broadPhase: broadPhase,
-              previousTouching: previousTouching, sleepingIslands: sleepingIslands, freeIslands: freeIslands)
+              previousTouching: previousTouching, sleepingIslands: sleepingIslands, islandIDs: islandIDs)
     }
 
     /// Puts the world back to `state`. The step buffers keep their capacity; `events` is emptied
@@ -65,21 +64,20 @@ extension PhysicsWorld {
         shapes = state.shapes
         vertexPool = state.vertexPool
         normalPool = state.normalPool
-        freeBodies = state.freeBodies
-        releasedBodies = state.releasedBodies
+        bodyIDs = state.bodyIDs
         segments = state.segments
         segmentVertices = state.segmentVertices
         segmentNormals = state.segmentNormals
-        freeSegments = state.freeSegments
+        segmentIDs = state.segmentIDs
         boundaries = state.boundaries
-        freeBoundaries = state.freeBoundaries
+        boundaryIDs = state.boundaryIDs
         joints = state.joints
-        freeJoints = state.freeJoints
+        jointIDs = state.jointIDs
         contacts = state.contacts
         broadPhase = state.broadPhase
         previousTouching = state.previousTouching
         sleepingIslands = state.sleepingIslands
-        freeIslands = state.freeIslands
+        islandIDs = state.islandIDs
         events.removeAll(keepingCapacity: true)
     }
 }

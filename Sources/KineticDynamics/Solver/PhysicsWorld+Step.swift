@@ -63,8 +63,7 @@ extension PhysicsWorld {
                 bodies[i].acceleration = .zero
             }
         }
-        freeBodies.append(contentsOf: releasedBodies)
-        releasedBodies.removeAll(keepingCapacity: true)
+        bodyIDs.endStep()
     }
 
     /// The factors of an exact step of dv/dt = a − d·v over `h`: `decay` = e^(−dh) and `span` =

@@ -164,20 +164,19 @@ final class PhysicsWorld {
     var shapes: [ShapeGeometry] = []
     @exclusivity(unchecked) var vertexPool: [Vec2] = []
     @exclusivity(unchecked) var normalPool: [Vec2] = []
-    var freeBodies: [Int32] = []
-    var releasedBodies: [Int32] = []
+    var bodyIDs = IDPool()
 
     // Boundaries: segment s has vertices and normals 2s, 2s + 1 in `segmentVertices`/`segmentNormals`.
     @exclusivity(unchecked) var segments: [Segment] = []
     @exclusivity(unchecked) var segmentVertices: [Vec2] = []
     @exclusivity(unchecked) var segmentNormals: [Vec2] = []
-    var freeSegments: [Int32] = []
+    var segmentIDs = IDPool()
     var boundaries: [BoundaryRecord] = []
-    var freeBoundaries: [Int32] = []
+    var boundaryIDs = IDPool()
 
     // Joints.
     @exclusivity(unchecked) var joints: [Joint] = []
-    var freeJoints: [Int32] = []
+    var jointIDs = IDPool()
 
     /// The persistent broad phase (its fat boxes and order are state, kept across steps).
     var broadPhase = BroadPhase()
@@ -204,7 +203,7 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var previousTouching: [TouchRecord] = []
     @exclusivity(unchecked) var events: [ContactEvent] = []
     var sleepingIslands: [[Int32]] = []
-    var freeIslands: [Int32] = []
+    var islandIDs = IDPool()
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandMinSleep: [Double] = []
     @exclusivity(unchecked) var islandSlot: [Int32] = []
@@ -235,7 +234,7 @@ final class PhysicsWorld {
 
     func createBody(shape: ShapeGeometry, position: Point, angle: Double, material: BodyMaterial) -> BodyID {
         let i: Int
-        if let free = freeBodies.popLast() {
+        if let free = bodyIDs.reuse() {
             i = Int(free)
         } else {
             i = bodies.count
@@ -271,7 +270,7 @@ final class PhysicsWorld {
         bodies[i].isAlive = false
         bodies[i].isAwake = false
         motions[i] = motions[0]
-        releasedBodies.append(Int32(i))
+        bodyIDs.releaseAfterStep(Int32(i))
         proxiesDirty = true
     }
 
@@ -471,7 +470,7 @@ final class PhysicsWorld {
     /// segments shorter than 1e-6 pt; segments are two-sided.
     func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID {
         let b: Int
-        if let free = freeBoundaries.popLast() { b = Int(free) } else { b = boundaries.count; boundaries.append(BoundaryRecord()) }
+        if let free = boundaryIDs.reuse() { b = Int(free) } else { b = boundaries.count; boundaries.append(BoundaryRecord()) }
         boundaries[b] = BoundaryRecord()
         let finite = points.filter { $0.x.isFinite && $0.y.isFinite }.map { Vec2($0) }
         // Drop repeated points so every segment has length and its neighbours are real.
@@ -493,7 +492,7 @@ final class PhysicsWorld {
             let n = cross(q - p, 1).normalized
             if n == .zero { continue }
             let s: Int
-            if let free = freeSegments.popLast() {
+            if let free = segmentIDs.reuse() {
                 s = Int(free)
             } else {
                 s = segments.count
@@ -516,12 +515,12 @@ final class PhysicsWorld {
         guard b >= 0, b < boundaries.count, boundaries[b].isAlive else { return }
         for s in boundaries[b].segments {
             segments[Int(s)].isAlive = false
-            freeSegments.append(s)
+            segmentIDs.release(s)
             for c in contacts.indices where contacts[c].segment == s { wakeBody(Int(contacts[c].b)) }
             contacts.removeAll { $0.segment == s }
         }
         boundaries[b] = BoundaryRecord(isAlive: false, segments: [])
-        freeBoundaries.append(Int32(b))
+        boundaryIDs.release(Int32(b))
         proxiesDirty = true
     }
 
@@ -534,7 +533,7 @@ final class PhysicsWorld {
     /// minimum; +∞ is allowed). Destroying a body removes its joints; handles are reused after removal.
     func addJoint(_ definition: JointDefinition) -> JointID {
         let j: Int
-        if let free = freeJoints.popLast() { j = Int(free) } else {
+        if let free = jointIDs.reuse() { j = Int(free) } else {
             j = joints.count
             joints.append(Joint(definition: definition, a: 0, b: 0, localA: .zero, localB: .zero, referenceRotation: .identity))
         }
@@ -566,7 +565,7 @@ final class PhysicsWorld {
         guard j >= 0, j < joints.count, joints[j].isAlive else { return }
         wakeJoint(j)
         joints[j].isAlive = false
-        freeJoints.append(Int32(j))
+        jointIDs.release(Int32(j))
     }
 
     // MARK: Stepping

@@ -225,9 +225,9 @@ private final class SnapshotScene {
     @Test func theWorldSnapshotCoversEveryStoredProperty() {
         let covered: Set<String> = [
             "velocityIterations", "positionIterations", "allowsSleeping", "motions", "bodies", "shapes",
-            "vertexPool", "normalPool", "freeBodies", "releasedBodies", "segments", "segmentVertices",
-            "segmentNormals", "freeSegments", "boundaries", "freeBoundaries", "joints", "freeJoints",
-            "contacts", "broadPhase", "previousTouching", "sleepingIslands", "freeIslands",
+            "vertexPool", "normalPool", "bodyIDs", "segments", "segmentVertices",
+            "segmentNormals", "segmentIDs", "boundaries", "boundaryIDs", "joints", "jointIDs",
+            "contacts", "broadPhase", "previousTouching", "sleepingIslands", "islandIDs",
         ]
         let scratch: Set<String> = [
             "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts",
