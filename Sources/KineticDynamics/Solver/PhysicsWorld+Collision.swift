@@ -32,12 +32,17 @@ extension PhysicsWorld {
     /// Nor when the pair turned by more than about 11.5° (Box2D v3's cosine 0.98).
     static let recycleCosine = 0.98
 
-    /// Candidate pairs, sorted, in `pairKeys`.
-    func findPairs() {
+    /// Candidate pairs, sorted and each once, in `pairKeys`: all of them, or (`onlyMoved`) those
+    /// with a body whose fat box moved.
+    func findPairs(onlyMoved: Bool) {
         pairKeys.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
         segments.withUnsafeBufferPointer { segments in
-            broadPhase.findPairs(into: &pairKeys, bodies: bodies, segments: segments)
+            if onlyMoved {
+                broadPhase.findPairsOfMoved(into: &pairKeys, bodies: bodies, segments: segments)
+            } else {
+                broadPhase.findPairs(into: &pairKeys, bodies: bodies, segments: segments)
+            }
         }
         }
         // Counting sort on the lower body index (persistent scratch): the sweep yields a few
@@ -56,6 +61,13 @@ extension PhysicsWorld {
         }
         }
         }
+        // A pair of two moved bodies was found from both.
+        var unique = 0
+        for k in pairKeys.indices where k == 0 || pairKeys[k] != pairKeys[unique - 1] {
+            pairKeys[unique] = pairKeys[k]
+            unique += 1
+        }
+        pairKeys.removeLast(pairKeys.count - unique)
     }
 
     @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {
@@ -66,30 +78,44 @@ extension PhysicsWorld {
     /// Merges the candidate pairs with the existing contacts (both sorted by key): a pair already
     /// in contact keeps its contact, a new one gets a fresh contact (also between sleeping bodies:
     /// the pairs are found again only when a fat box moves, and a body may wake without moving),
-    /// and a contact whose fat boxes no longer overlap goes.
-    func mergeContacts() {
-        // Steady state: the same pairs as last step, nothing to copy.
-        if pairKeys.count == contacts.count {
-            let same = contacts.withUnsafeBufferPointer { contacts in
-                pairKeys.withUnsafeBufferPointer { keys in
-                    for k in 0..<keys.count where keys[k] != contacts[k].key { return false }
-                    return true
-                }
-            }
-            if same { return }
+    /// and a contact that is not among the pairs goes (its fat boxes no longer overlap), if it
+    /// was looked for: with `movedBodies`, pairs were found only for the bodies flagged there.
+    func mergeContacts(movedBodies: UnsafeBufferPointer<Bool>?) {
+        @inline(__always) func wasLookedFor(_ key: UInt64) -> Bool {
+            guard let moved = movedBodies else { return true }
+            let low = UInt32(truncatingIfNeeded: key)
+            return moved[Int(key >> 32)] || (low & Self.segmentFlag == 0 && moved[Int(low)])
         }
+        // Nothing to change (the common case): every pair has its contact, and every contact
+        // looked for was found.
+        let unchanged = contacts.withUnsafeBufferPointer { contacts in
+            pairKeys.withUnsafeBufferPointer { keys in
+                var k = 0
+                for c in contacts.indices {
+                    let key = contacts[c].key
+                    if k < keys.count && keys[k] < key { return false }          // a new pair
+                    if k < keys.count && keys[k] == key { k += 1; continue }
+                    if wasLookedFor(key) { return false }                          // a parted pair
+                }
+                return k == keys.count
+            }
+        }
+        if unchanged { return }
         contactScratch.removeAll(keepingCapacity: true)
-        var old = 0
-        let oldCount = contacts.count
-        for key in pairKeys {
-            while old < oldCount && contacts[old].key < key { old += 1 }
-            if old < oldCount && contacts[old].key == key {
-                contactScratch.append(contacts[old])
-                old += 1
-            } else {
-                var c = Contact(key: key, a: 0, b: 0)
+        var old = 0, k = 0
+        let oldCount = contacts.count, keyCount = pairKeys.count
+        while old < oldCount || k < keyCount {
+            if k < keyCount && (old == oldCount || pairKeys[k] < contacts[old].key) {
+                var c = Contact(key: pairKeys[k], a: 0, b: 0)
                 setUpPair(&c)
                 contactScratch.append(c)
+                k += 1
+            } else if k < keyCount && pairKeys[k] == contacts[old].key {
+                contactScratch.append(contacts[old])
+                old += 1; k += 1
+            } else {
+                if !wasLookedFor(contacts[old].key) { contactScratch.append(contacts[old]) }
+                old += 1
             }
         }
         swap(&contacts, &contactScratch)
@@ -277,14 +303,25 @@ extension PhysicsWorld {
     /// Broad phase (pairs found again only when a fat box moved), merge, narrowphase; wakes
     /// sleeping bodies hit by awake ones; fills `activeContacts`.
     func updateContacts() {
+        var onlyMoved = false
         if broadPhase.needsRebuild {
             broadPhase.rebuild(bodies: bodies, segments: segments, segmentVertices: segmentVertices)
         } else {
             bodies.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
+            onlyMoved = broadPhase.isFewMoved
         }
         if broadPhase.hasMoved {
-            findPairs()
-            mergeContacts()
+            findPairs(onlyMoved: onlyMoved)
+            if onlyMoved {
+                if movedBodies.count < bodies.count {
+                    movedBodies.append(contentsOf: repeatElement(false, count: bodies.count - movedBodies.count))
+                }
+                for slot in broadPhase.moved { movedBodies[Int(broadPhase.proxies[Int(slot)].ref)] = true }
+                movedBodies.withUnsafeBufferPointer { mergeContacts(movedBodies: $0) }
+                for slot in broadPhase.moved { movedBodies[Int(broadPhase.proxies[Int(slot)].ref)] = false }
+            } else {
+                mergeContacts(movedBodies: nil)
+            }
         }
         let count = contacts.count
         activeContacts.removeAll(keepingCapacity: true)

@@ -7,7 +7,7 @@ extension PhysicsWorld {
     /// retains; the world pays for the copy of an array when it next writes it.
     ///
     /// Left out, because every step rewrites them before reading them: the step buffers
-    /// (`contactScratch`, `constraintBuffer`, `pairKeys`, `pairScratch`, `pairBucketStarts`,
+    /// (`contactScratch`, `constraintBuffer`, `pairKeys`, `pairScratch`, `pairBucketStarts`, `movedBodies`,
     /// `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`, `activeContacts`,
     /// `activeJoints`, `touching`, `events`, `islandParent`, `islandMinSleep`, `islandSlot`,
     /// `colourMasks`, `contactColours`, `colouredContacts`).

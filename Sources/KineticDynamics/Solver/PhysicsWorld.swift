@@ -188,6 +188,8 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var pairKeys: [UInt64] = []
     @exclusivity(unchecked) var pairScratch: [UInt64] = []
     @exclusivity(unchecked) var pairBucketStarts: [Int32] = []
+    /// Per body: whether its fat box moved this step (set and cleared around `mergeContacts`).
+    var movedBodies: [Bool] = []
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
     @exclusivity(unchecked) var startStates: [StartState] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []

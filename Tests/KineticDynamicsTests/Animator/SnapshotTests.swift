@@ -230,7 +230,7 @@ private final class SnapshotScene {
             "contacts", "broadPhase", "previousTouching", "sleepingIslands", "islandIDs",
         ]
         let scratch: Set<String> = [
-            "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts",
+            "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts", "movedBodies",
             "interleaved", "wakeCandidates", "startStates", "awakeBodies", "activeContacts", "activeJoints",
             "touching", "events", "islandParent", "islandMinSleep", "islandSlot", "colourMasks", "contactColours",
             "colouredContacts",

@@ -100,4 +100,36 @@ import Testing
         let second = run()
         #expect(first.map(\.bitPattern) == second.map(\.bitPattern))
     }
+
+    /// After every step of 80 circles and boxes falling into a closed box, tossed about, the
+    /// contacts are exactly the pairs a full sweep finds over the current fat boxes, though most
+    /// steps searched only around the bodies whose fat boxes moved.
+    @Test func theSearchAroundMovedBodiesFindsWhatAFullSweepFinds() {
+        let world = PhysicsWorld()
+        _ = world.addBoundary(points: [Point(x: 0, y: 0), Point(x: 600, y: 0), Point(x: 600, y: 600), Point(x: 0, y: 600)],
+                              isClosed: true, mask: 1)
+        var bodies: [BodyID] = []
+        for k in 0..<80 {
+            let shape = k % 2 == 0 ? ShapeGeometry.circle(radius: 8 + Double(k % 5)) : PhysicsWorld.box(width: 18, height: 14)
+            let body = world.addBody(shape, at: Point(x: 40 + Double(k % 10) * 55, y: 60 + Double(k / 10) * 40),
+                                     angle: Double(k) * 0.3, material: BodyMaterial(restitution: 0.3, friction: 0.4))
+            world.setCollisionMasks(items: 1, boundaries: 1, of: body)
+            bodies.append(body)
+        }
+        var partialSteps = 0
+        for step in 0..<600 {
+            for body in bodies { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: body) }
+            if step % 150 == 75 { world.applyImpulse(Vector(dx: 40, dy: -60), at: nil, to: bodies[step % 80]) }
+            world.step()
+            if world.broadPhase.isFewMoved && !world.broadPhase.moved.isEmpty { partialSteps += 1 }
+            var sweep = world.broadPhase
+            var keys: [UInt64] = []
+            world.bodies.withUnsafeBufferPointer { b in
+                world.segments.withUnsafeBufferPointer { sweep.findPairs(into: &keys, bodies: b, segments: $0) }
+            }
+            #expect(world.contacts.map(\.key) == keys.sorted(), "step \(step)")
+            if world.contacts.map(\.key) != keys.sorted() { return }
+        }
+        #expect(partialSteps > 100)
+    }
 }
