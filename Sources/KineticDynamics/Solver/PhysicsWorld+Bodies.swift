@@ -111,14 +111,11 @@ extension PhysicsWorld {
         guard i > 0, i < bodies.count, bodies[i].isAlive, !bodies[i].material.isAnchored else { return }
         let island = bodies[i].sleepIsland
         if island >= 0 {
-            for member in sleepingIslands[Int(island)] {
-                let k = Int(member)
+            sleepingIslands.removeIsland(island) { k in
                 bodies[k].isAwake = true
                 bodies[k].sleepTime = 0
                 bodies[k].sleepIsland = -1
             }
-            sleepingIslands[Int(island)].removeAll(keepingCapacity: true)
-            islandIDs.release(island)
         }
         bodies[i].isAwake = true
         bodies[i].sleepTime = 0

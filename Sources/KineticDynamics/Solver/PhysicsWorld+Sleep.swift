@@ -86,16 +86,9 @@ extension PhysicsWorld {
             let i = Int(index)
             let r = Int(islandParent[i])
             guard islandMinSleep[r] >= Self.timeToSleep else { continue }
-            if islandSlot[r] < 0 {
-                let slot: Int32
-                if let free = islandIDs.reuse() { slot = free } else {
-                    slot = Int32(sleepingIslands.count)
-                    sleepingIslands.append([])
-                }
-                islandSlot[r] = slot
-            }
+            if islandSlot[r] < 0 { islandSlot[r] = sleepingIslands.makeIsland() }
             let slot = islandSlot[r]
-            sleepingIslands[Int(slot)].append(index)
+            sleepingIslands.add(index, to: slot)
             bodies[i].isAwake = false
             bodies[i].sleepIsland = slot
             motions[i].velocity = .zero

@@ -38,8 +38,7 @@ extension PhysicsWorld {
         var broadPhase: BroadPhase
         /// The pairs touching at the end of the last step (the next step's events compare with them).
         var previousTouching: [TouchRecord]
-        var sleepingIslands: [[Int32]]
-        var islandIDs: IDPool
+        var sleepingIslands: SleepingIslands
     }
 
     var state: State {
@@ -50,7 +49,7 @@ extension PhysicsWorld {
               segmentNormals: segmentNormals, segmentIDs: segmentIDs, boundaries: boundaries,
               boundaryIDs: boundaryIDs, joints: joints, jointIDs: jointIDs, contacts: contacts,
               broadPhase: broadPhase,
-              previousTouching: previousTouching, sleepingIslands: sleepingIslands, islandIDs: islandIDs)
+              previousTouching: previousTouching, sleepingIslands: sleepingIslands)
     }
 
     /// Puts the world back to `state`. The step buffers keep their capacity; `events` is emptied
@@ -77,7 +76,6 @@ extension PhysicsWorld {
         broadPhase = state.broadPhase
         previousTouching = state.previousTouching
         sleepingIslands = state.sleepingIslands
-        islandIDs = state.islandIDs
         events.removeAll(keepingCapacity: true)
     }
 }

@@ -204,8 +204,8 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var touching: [TouchRecord] = []
     @exclusivity(unchecked) var previousTouching: [TouchRecord] = []
     @exclusivity(unchecked) var events: [ContactEvent] = []
-    var sleepingIslands: [[Int32]] = []
-    var islandIDs = IDPool()
+    /// The islands that sleep, each woken as one.
+    var sleepingIslands = SleepingIslands()
     @exclusivity(unchecked) var islandParent: [Int32] = []
     @exclusivity(unchecked) var islandMinSleep: [Double] = []
     @exclusivity(unchecked) var islandSlot: [Int32] = []

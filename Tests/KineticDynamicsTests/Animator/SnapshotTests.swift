@@ -227,7 +227,7 @@ private final class SnapshotScene {
             "velocityIterations", "positionIterations", "allowsSleeping", "motions", "bodies", "shapes",
             "vertexPool", "normalPool", "bodyIDs", "segments", "segmentVertices",
             "segmentNormals", "segmentIDs", "boundaries", "boundaryIDs", "joints", "jointIDs",
-            "contacts", "broadPhase", "previousTouching", "sleepingIslands", "islandIDs",
+            "contacts", "broadPhase", "previousTouching", "sleepingIslands",
         ]
         let scratch: Set<String> = [
             "stepRate", "contactScratch", "constraintBuffer", "pairKeys", "pairScratch", "pairBucketStarts", "movedBodies",
