@@ -16,7 +16,7 @@ extension PropertyAnimator {
     nonisolated(nonsending)
     public func waitForCompletion() async -> AnimatingPosition? {
         await withCheckedContinuation { (continuation: CheckedContinuation<AnimatingPosition?, Never>) in
-            runEndHandlers.append { position in continuation.resume(returning: position) }
+            completions.addWaiter { position in continuation.resume(returning: position) }
         }
     }
 }

@@ -18,7 +18,7 @@ extension PropertyAnimator {
     /// The spring part of a composed timing in use (it drives geometry; ``timingParameters``
     /// is then the cubic part that drives the rest), or nil when one timing drives everything.
     /// Like ``timingParameters``, a `continueAnimation` replaces it for the rest of the run.
-    public var composedSpringParameters: SpringTimingParameters? { composedSpringValue }
+    public var composedSpringParameters: SpringTimingParameters? { timing.run.composedSpring }
 
     /// Continues paused animations on the timing a ``TimingCurveProvider`` supplies, as
     /// ``continueAnimation(withTimingParameters:durationFactor:)-(TimingParameters?,_)`` does
