@@ -154,6 +154,15 @@ struct AnimatorClock {
         rate.isFinite && rate > 0 ? length / rate : 0
     }
 
+    /// The rest of the pass from `position`, after a delay of `delay` (a share of the timeline):
+    /// toward the edge the time fraction runs to (0 while reversed or in the backward leg of an
+    /// autoreversing repeat, else 1), for a block added while the animator is active.
+    func remainingStretch(from position: (leg: Double, fraction: Double, done: Bool), after delay: Double)
+        -> (begin: Double, end: Double) {
+        let f = position.fraction
+        return reversed != legRunsBackward(position.leg) ? (Swift.max(f - delay, 0), 0) : (Swift.min(f + delay, 1), 1)
+    }
+
     /// Whether the time fraction runs down from the anchor: reversed, or in a backward leg, not
     /// both.
     var travelsDownAtAnchor: Bool { reversed != legRunsBackward(anchorLeg) }

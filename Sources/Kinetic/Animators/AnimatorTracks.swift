@@ -54,6 +54,23 @@ struct AnimatorTracks {
         return primary
     }
 
+    /// The segment a block's changes from time fraction `lo` to `hi` animate over: the whole
+    /// run's (made on first use, on `timing` over its duration), or a stretch lasting its share
+    /// of the timeline at `clock`'s current rate (a `continueAnimation` may have changed it)
+    /// with `timing` fitted to it, so a spring given by damping ratio alone settles at `hi`.
+    mutating func segment(of animator: PropertyAnimator, _ lo: Double, _ hi: Double, backwards: Bool,
+                          clock: AnimatorClock, timing: AnimatorTiming.Choice) -> AnimationSegment {
+        if lo == 0 && hi == 1 && !backwards {
+            if let rootSegment { return rootSegment }
+            return makeSegment(of: animator, 0, 1, timing: timing.parameters, spring: timing.composedSpring,
+                               seconds: timing.duration, isRoot: true)
+        }
+        let seconds = clock.seconds(ofStretch: hi - lo)
+        return makeSegment(of: animator, lo, hi, timing: timing.parameters.fitted(toDuration: seconds),
+                           spring: timing.composedSpring?.fitted(toDuration: seconds), seconds: seconds,
+                           backwards: backwards)
+    }
+
     /// The spring segment that shadows `segment` under a composed timing, if any.
     func springTwin(of segment: AnimationSegment) -> AnimationSegment? {
         for twin in springTwins where twin.primary === segment { return twin.spring }

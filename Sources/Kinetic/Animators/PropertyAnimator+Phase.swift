@@ -3,19 +3,15 @@
 extension PropertyAnimator {
     /// The one place the phase changes: checks the transition against UIKit's table
     /// (``AnimatorPhase/isLegalTransition(from:to:)``), keeps the engine's list of active and
-    /// stopped animators, and tells the observers, a run that stops before the state it leaves
-    /// for and a state before the run it starts (a completion is heard as "running false, state
-    /// inactive", a start as "state active, running true").
+    /// stopped animators, and tells the observers.
     func enter(_ next: AnimatorPhase) {
-        let wasState = phase.state, wasRunning = phase.isRunning
-        assert(AnimatorPhase.isLegalTransition(from: wasState, to: next.state), "a transition outside UIKit's table")
+        let was = (state: phase.state, isRunning: phase.isRunning)
+        assert(AnimatorPhase.isLegalTransition(from: was.state, to: next.state), "a transition outside UIKit's table")
         phase = next
         engine.timelineChanged(self)
-        if wasState == .inactive && next.state != .inactive { engine.register(self) }
+        if was.state == .inactive && next.state != .inactive { engine.register(self) }
         if next.state == .inactive { engine.unregister(self) }
-        if wasRunning && !next.isRunning { runningObservers.notify(false) }
-        if wasState != next.state { stateObservers.notify(next.state) }
-        if !wasRunning && next.isRunning { runningObservers.notify(true) }
+        observers.notifyTransition(from: was, to: next)
     }
 
     /// Makes an inactive animator active and paused at the start of its timeline (`atEnd`

@@ -30,34 +30,14 @@ extension PropertyAnimator {
     func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
         let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
         let backwards = end < begin || (end == begin && end == 0)
-        let segment: AnimationSegment
-        if lo == 0 && hi == 1 && !backwards, let root = tracks.rootSegment {
-            segment = root
-        } else if lo == 0 && hi == 1 && !backwards {
-            if awaitsTimingOverride {
-                // The animator's name is its first animated property's label: the whole-run
-                // segment is made at the first change, with the timing overridden for that name.
-                engine.perform(in: AnimationTransaction(wholeRunOf: self), block)
-                return
-            }
-            segment = makeRootSegment()
-        } else {
-            // The stretch lasts its share of the timeline at the current rate (a
-            // `continueAnimation` may have changed the rate); a spring given by damping ratio
-            // alone is fitted to it.
-            let seconds = clock.seconds(ofStretch: hi - lo)
-            segment = tracks.makeSegment(of: self, lo, hi, timing: timingParameters.fitted(toDuration: seconds),
-                                         spring: timing.run.composedSpring?.fitted(toDuration: seconds),
-                                         seconds: seconds, backwards: backwards)
+        if awaitsTimingOverride && lo == 0 && hi == 1 && !backwards && tracks.rootSegment == nil {
+            // The animator's name is its first animated property's label: the whole-run
+            // segment is made at the first change, with the timing overridden for that name.
+            engine.perform(in: AnimationTransaction(wholeRunOf: self), block)
+            return
         }
+        let segment = tracks.segment(of: self, lo, hi, backwards: backwards, clock: clock, timing: timing.run)
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
-    }
-
-    /// The segment of the whole run, timed by ``timingParameters`` over ``animationDuration``
-    /// (with its spring twin for a composed timing).
-    func makeRootSegment() -> AnimationSegment {
-        tracks.makeSegment(of: self, 0, 1, timing: timingParameters, spring: timing.run.composedSpring,
-                           seconds: animationDuration, isRoot: true)
     }
 
     /// The segment of the whole run for a change of the property labelled `label` in a block
@@ -73,7 +53,7 @@ extension PropertyAnimator {
             reportVerticalTangent(of: overridden)
             clock.rate = timing.wholeRunRate
         }
-        return makeRootSegment()
+        return tracks.segment(of: self, 0, 1, backwards: false, clock: clock, timing: timing.run)
     }
 
     /// Puts a linearly scrubbed animator back on its timeline, paused, without moving anything,
@@ -160,7 +140,7 @@ extension PropertyAnimator {
         let f = fractionComplete
         if f != lastReportedFraction {
             lastReportedFraction = f
-            fractionObservers.notify(f)
+            observers.fraction.notify(f)
         }
     }
 }

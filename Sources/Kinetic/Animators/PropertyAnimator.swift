@@ -80,7 +80,7 @@ public final class PropertyAnimator {
             guard newValue != clock.reversed else { return }
             if isRunning { reanchor() }
             clock.reversed = newValue
-            reversedObservers.notify(newValue)
+            observers.reversed.notify(newValue)
         }
     }
 
@@ -105,13 +105,9 @@ public final class PropertyAnimator {
     }
 
     // MARK: Internal state
-    // The parts of a run are values the animator holds (none refers back to it): the phase
-    // (AnimatorPhase.swift), the clock (AnimatorClock.swift), the timing (AnimatorTiming.swift),
-    // the tracks (AnimatorTracks.swift) and the completions (AnimatorCompletions.swift). The
-    // extensions in PropertyAnimator+Phase.swift (the transitions) and PropertyAnimator+Timeline.swift
-    // (the clock, the stretches and scrubbing) change them. The inputs of `timeline()`, the
-    // clock and the phase, tell the engine when they change (the `clock` hook and `enter(_:)`),
-    // so the segments' cached coefficients are never stale.
+    // The parts of a run, values the animator holds: phase, clock, timing, tracks, completions,
+    // observers (each in its Animator… file). The clock and the phase tell the engine when they change
+    // (the `clock` hook and `enter(_:)`), so no cached coefficient is ever stale.
 
     @exclusivity(unchecked) var phase: AnimatorPhase = .inactive
     @exclusivity(unchecked) var interruptible = true
@@ -124,12 +120,8 @@ public final class PropertyAnimator {
     /// Whether the blocks being run as the animator starts make its whole-run segment at their
     /// first change, for the engine's timing overrides (see `rootSegment(firstChanging:)`).
     @exclusivity(unchecked) var awaitsTimingOverride = false
-    @exclusivity(unchecked) var stateObservers = LazyObserverList<AnimatingState>()
-    @exclusivity(unchecked) var runningObservers = LazyObserverList<Bool>()
-    @exclusivity(unchecked) var reversedObservers = LazyObserverList<Bool>()
-    @exclusivity(unchecked) var fractionObservers = LazyObserverList<Double>()
-    /// The fraction last reported to the fraction observers: in the engine's record while the
-    /// animator is registered (the frame pass updates it there without calling the animator).
+    @exclusivity(unchecked) var observers = AnimatorObservers()
+    /// The fraction last reported to the fraction observers (in the engine's record while registered).
     var lastReportedFraction: Double {
         get { engineRecord >= 0 ? engine.records.rows[engineRecord].lastReported : storedLastReportedFraction }
         set {
@@ -142,9 +134,8 @@ public final class PropertyAnimator {
     /// and the order it registered in.
     @exclusivity(unchecked) var engineRecord = -1
     @exclusivity(unchecked) var registrationSequence: UInt64 = 0
-    /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: a timeline that
-    /// completes on its own at its far end leaves the properties at their model (end) values, as
-    /// Core Animation does (see ``AnimationOptions/autoreverse``).
+    /// Set for UIKit's `.autoreverse` without `.repeat`: completing on its own at its far end
+    /// leaves the properties at their model (end) values (see ``AnimationOptions/autoreverse``).
     @exclusivity(unchecked) var completesAtModelValues = false
 
     // MARK: Creating
@@ -158,9 +149,8 @@ public final class PropertyAnimator {
                   animations: animations)
     }
 
-    /// The designated initializer: `timing` drives every property, except, when
-    /// `composedSpring` is given, the values a composed timing springs. `isPreset`: `timing`
-    /// is one of UIKit's curves, which have no vertical tangent to report.
+    /// The designated initializer: `timing`, with the spring part `composedSpring` of a composed
+    /// timing. `isPreset`: one of UIKit's curves, which have no vertical tangent to report.
     init(duration: Double, timing timingParameters: TimingParameters, composedSpring: SpringTimingParameters?,
          engine: AnimationEngine, animations: (() -> Void)?, isPreset: Bool = false) {
         self.engine = engine
@@ -254,16 +244,10 @@ public final class PropertyAnimator {
             // timeline first, where it shows what the scrub shows.
             settleScrub()
             reportFraction()
-            let now = currentPosition()
-            let f = now.fraction
             // The delay, as a share of the timeline at the current rate.
             let delayFraction = factor == 0 ? 0 : factor * animationDuration * (clock.rate.isFinite ? clock.rate : 0)
-            // In the second leg of an autoreversing repeat the time fraction runs down.
-            if clock.reversed != clock.legRunsBackward(now.leg) {
-                runAnimations(animations, from: Swift.max(f - delayFraction, 0), to: 0)
-            } else {
-                runAnimations(animations, from: Swift.min(f + delayFraction, 1), to: 1)
-            }
+            let stretch = clock.remainingStretch(from: currentPosition(), after: delayFraction)
+            runAnimations(animations, from: stretch.begin, to: stretch.end)
         }
     }
 
@@ -284,19 +268,19 @@ public final class PropertyAnimator {
     /// ``ObservationToken`` is cancelled (dropping it does not cancel).
     @discardableResult
     public func observeState(_ observer: @escaping (AnimatingState) -> Void) -> ObservationToken {
-        stateObservers.add(observer)
+        observers.state.add(observer)
     }
     /// Calls `observer` whenever ``isRunning`` changes, until the token is cancelled.
     @discardableResult
-    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { runningObservers.add(observer) }
+    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { observers.running.add(observer) }
     /// Calls `observer` whenever ``isReversed`` changes, until the token is cancelled.
     @discardableResult
-    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { reversedObservers.add(observer) }
+    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { observers.reversed.add(observer) }
     /// Calls `observer` whenever ``fractionComplete`` changes (each tick while running, and when
     /// it is set), until the token is cancelled.
     @discardableResult
     public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> ObservationToken {
-        let token = fractionObservers.add(observer)
+        let token = observers.fraction.add(observer)
         engine.fractionObserversChanged(of: self)
         return token
     }
@@ -376,9 +360,7 @@ public final class PropertyAnimator {
         }
     }
 
-    /// ``stopAnimation(_:)`` with `true` for ``AnimationEngine/invalidate()``, interruptible or
-    /// not: the animator lets go of its properties and segments (which keep it alive while it is
-    /// active) and becomes inactive; no completion runs.
+    /// ``stopAnimation(_:)`` with `true` for ``AnimationEngine/invalidate()``, interruptible or not.
     func stopForInvalidation() {
         switch state {
         case .inactive: return
@@ -442,8 +424,7 @@ public final class PropertyAnimator {
         reportFraction()
     }
 
-    /// Whether the animator rejects an interruption because it is not interruptible (reported
-    /// with `message`).
+    /// Whether an interruption is rejected (reported with `message`): not interruptible.
     func rejectsUninterruptible(_ message: String) -> Bool {
         guard !interruptible else { return false }
         engine.report(.notInterruptible, message)
