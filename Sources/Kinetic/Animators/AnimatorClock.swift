@@ -37,6 +37,28 @@ struct AnimatorClock {
         anchorTick = tick
     }
 
+    /// Anchors the clock at leg `leg`, time fraction `fraction`, engine time `time` in tick `tick`.
+    mutating func anchor(leg: Double, fraction: Double, at time: Double, tick: UInt64) {
+        anchorLeg = leg
+        anchorFraction = fraction
+        anchor(at: time, tick: tick)
+    }
+
+    /// Starts the clock from where it stands at engine time `time` in tick `tick` (a start, or
+    /// a continuation, with no delay left).
+    mutating func restart(at time: Double, tick: UInt64) {
+        anchor(at: time, tick: tick)
+        startTime = time
+    }
+
+    /// The rate (fraction per second) that covers `remaining` of the timeline in `seconds`.
+    /// With nothing remaining it is the pace of a whole run in `seconds`, so that a later
+    /// reversal runs back at a finite pace; it is infinite only for zero seconds.
+    static func pace(remaining: Double, seconds: Double) -> Double {
+        guard seconds > 0 else { return .infinity }
+        return remaining > 0 ? remaining / seconds : 1 / seconds
+    }
+
     /// Where the timeline is at engine time `time` in tick `tick`: the leg (0 unless it repeats),
     /// the time fraction in it, and whether the run is over in its direction (the end of the
     /// last leg of a timeline `duration` seconds long, or back at the start). A clock that is
@@ -130,6 +152,15 @@ struct AnimatorClock {
     /// zero-length timeline).
     func seconds(ofStretch length: Double) -> Double {
         rate.isFinite && rate > 0 ? length / rate : 0
+    }
+
+    /// The rest of the pass from `position`, after a delay of `delay` (a share of the timeline):
+    /// toward the edge the time fraction runs to (0 while reversed or in the backward leg of an
+    /// autoreversing repeat, else 1), for a block added while the animator is active.
+    func remainingStretch(from position: (leg: Double, fraction: Double, done: Bool), after delay: Double)
+        -> (begin: Double, end: Double) {
+        let f = position.fraction
+        return reversed != legRunsBackward(position.leg) ? (Swift.max(f - delay, 0), 0) : (Swift.min(f + delay, 1), 1)
     }
 
     /// Whether the time fraction runs down from the anchor: reversed, or in a backward leg, not

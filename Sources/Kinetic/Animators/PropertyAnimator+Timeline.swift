@@ -1,5 +1,5 @@
-// PropertyAnimator's clock and scrubbing: the time fraction at any instant, linear scrubs and the
-// way back onto the timeline, and the stretches animation blocks run over.
+// PropertyAnimator's clock and scrubbing: the time fraction at any instant, the stretches animation
+// blocks run over, linear scrubs and the way back onto the timeline, and continuing on new timing.
 
 extension PropertyAnimator {
     /// The time fraction now, the rate it changes at (signed), and the scrubbed progress.
@@ -16,30 +16,10 @@ extension PropertyAnimator {
         clock.position(at: engine.time, tick: engine.tickCount, running: isRunning, duration: animationDuration)
     }
 
-    /// Anchors the clock at leg `leg`, time fraction `fraction` and engine time `time`.
-    func anchorClock(leg: Double, fraction: Double, at time: Double) {
-        var c = clock
-        c.anchorLeg = leg
-        c.anchorFraction = fraction
-        c.anchor(at: time, tick: engine.tickCount)
-        clock = c
-    }
-
-    /// The rate of a whole run: one ``animationDuration`` per time fraction (infinite for a
-    /// zero-length timeline).
-    var wholeRunRate: Double { animationDuration > 0 ? 1 / animationDuration : .infinity }
-
-    /// Starts the clock now from where it stands (a start or continuation with no delay left).
-    func restartClock() {
-        var c = clock
-        c.anchor(at: engine.time, tick: engine.tickCount)
-        c.startTime = engine.time
-        clock = c
-    }
-
+    /// Anchors the clock where it is now (before a change of direction or speed).
     func reanchor() {
         let now = currentPosition()
-        anchorClock(leg: now.leg, fraction: now.fraction, at: Swift.max(engine.time, clock.startTime))
+        clock.anchor(leg: now.leg, fraction: now.fraction, at: Swift.max(engine.time, clock.startTime), tick: engine.tickCount)
     }
 
     /// Runs a block with its changes animated from fraction `begin` to `end` of the timeline
@@ -50,46 +30,14 @@ extension PropertyAnimator {
     func runAnimations(_ block: () -> Void, from begin: Double, to end: Double = 1) {
         let lo = Swift.min(begin, end), hi = Swift.max(begin, end)
         let backwards = end < begin || (end == begin && end == 0)
-        let segment: AnimationSegment
-        if lo == 0 && hi == 1 && !backwards, let root = rootSegment {
-            segment = root
-        } else if lo == 0 && hi == 1 && !backwards {
-            if awaitsTimingOverride {
-                // The animator's name is its first animated property's label: the whole-run
-                // segment is made at the first change, with the timing overridden for that name.
-                engine.perform(in: AnimationTransaction(wholeRunOf: self), block)
-                return
-            }
-            segment = makeRootSegment()
-        } else {
-            // The stretch lasts its share of the timeline at the current rate (a
-            // `continueAnimation` may have changed the rate); a spring given by damping ratio
-            // alone is fitted to it.
-            let seconds = clock.seconds(ofStretch: hi - lo)
-            segment = AnimationSegment(animator: self, start: lo, end: hi,
-                                       kind: .timed(timing: timingParameters.fitted(toDuration: seconds), seconds: seconds),
-                                       backwards: backwards)
-            if let spring = composedSpringValue {
-                springTwins.append((segment, AnimationSegment(animator: self, start: lo, end: hi,
-                                                              kind: .timed(timing: .spring(spring.fitted(toDuration: seconds)),
-                                                                           seconds: seconds),
-                                                              backwards: backwards)))
-            }
+        if awaitsTimingOverride && lo == 0 && hi == 1 && !backwards && tracks.rootSegment == nil {
+            // The animator's name is its first animated property's label: the whole-run
+            // segment is made at the first change, with the timing overridden for that name.
+            engine.perform(in: AnimationTransaction(wholeRunOf: self), block)
+            return
         }
+        let segment = tracks.segment(of: self, lo, hi, backwards: backwards, clock: clock, timing: timing.run)
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
-    }
-
-    /// The segment of the whole run, timed by ``timingParameters`` over ``animationDuration``
-    /// (with its spring twin for a composed timing).
-    func makeRootSegment() -> AnimationSegment {
-        let segment = AnimationSegment(animator: self, start: 0, end: 1,
-                                       kind: .timed(timing: timingParameters, seconds: animationDuration))
-        rootSegment = segment
-        if let spring = composedSpringValue {
-            springTwins.append((segment, AnimationSegment(animator: self, start: 0, end: 1,
-                                                          kind: .timed(timing: .spring(spring), seconds: animationDuration))))
-        }
-        return segment
     }
 
     /// The segment of the whole run for a change of the property labelled `label` in a block
@@ -97,86 +45,41 @@ extension PropertyAnimator {
     /// for `label` (if any) has replaced the animator's timing for this run (see
     /// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``).
     func rootSegment(firstChanging label: String) -> AnimationSegment {
-        if let root = rootSegment { return root }
+        if let root = tracks.rootSegment { return root }
         awaitsTimingOverride = false
-        if !label.isEmpty, let timing = engine.timingOverride(forAnimationNamed: label) {
-            applyTimingOverride(timing)
+        // A reduced-motion run keeps its short ease (see MotionPolicy).
+        if !label.isEmpty, engine.motionPolicy == .full, let override = engine.timingOverride(forAnimationNamed: label),
+           let overridden = timing.override(with: override, duration: duration) {
+            reportVerticalTangent(of: overridden)
+            clock.rate = timing.wholeRunRate
         }
-        return makeRootSegment()
+        return tracks.segment(of: self, 0, 1, backwards: false, clock: clock, timing: timing.run)
     }
 
-    /// The rate (fraction per second) that covers `remaining` of the timeline in `seconds`.
-    /// With nothing remaining it is the pace of a whole run in `seconds`, so that a later
-    /// reversal runs back at a finite pace; it is infinite only for zero seconds.
-    static func pace(remaining: Double, seconds: Double) -> Double {
-        guard seconds > 0 else { return .infinity }
-        return remaining > 0 ? remaining / seconds : 1 / seconds
-    }
-
-    /// Puts a linearly scrubbed animator back on its timeline, paused, without moving anything:
-    /// the scrubbed progress is mapped to the time fraction at which the timing shows it (the
-    /// 2016 session's remapping; exactly where the scrub began if the progress is the value
-    /// read there), and whatever the timeline shows differently there (see
-    /// ``AnimationSegment/Kind/timelineCorrection(peak:)``) goes onto a correction track.
+    /// Puts a linearly scrubbed animator back on its timeline, paused, without moving anything,
+    /// at the time fraction where the timing shows the scrubbed progress (see
+    /// ``ScrubAnchor/fraction(showing:on:duration:)``).
     func settleScrub() {
         guard case .scrubbed(let p, let anchor) = phase else { return }
-        let x: Double
-        if anchor.reading == p {
-            x = anchor.fraction
-        } else if p <= 0 || p >= 1 {
-            x = p
-        } else {
-            let mapped = timingParameters.fraction(showingProgress: p, duration: animationDuration)
-            x = mapped > 0 && mapped < 1 ? mapped : p
-        }
-        let segment = x > 0 && x < 1
-            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .timelineCorrection(peak: x))
-            : nil
-        for property in properties {
-            property.reconcile(of: self, from: (x, p), to: (x, nil), droppingScrubCorrections: true, onto: segment)
-        }
-        anchorClock(leg: clock.anchorLeg, fraction: x, at: engine.time)
+        let x = anchor.fraction(showing: p, on: timingParameters, duration: animationDuration)
+        tracks.settleScrub(of: self, progress: p, atFraction: x)
+        clock.anchor(leg: clock.anchorLeg, fraction: x, at: engine.time, tick: engine.tickCount)
         enter(.paused)
     }
 
-    /// Begins a linear scrub from the time fraction the animator is paused at: writing back the
-    /// value read there must show the same, so what the linear scrub shows differently at that
-    /// value goes onto a correction (see ``AnimationSegment/Kind/scrubCorrection(peak:)``).
-    /// Returns where the scrub began.
+    /// Begins a linear scrub from the time fraction the animator is paused at, and returns
+    /// where it began.
     func beginScrub() -> ScrubAnchor {
         let x = clock.anchorFraction
         let reading = pausedReading(atFraction: x)
-        let segment = reading > 0 && reading < 1
-            ? AnimationSegment(animator: self, start: 0, end: 1, kind: .scrubCorrection(peak: reading))
-            : nil
-        for property in properties {
-            property.reconcile(of: self, from: (x, nil), to: (x, reading), droppingScrubCorrections: false, onto: segment)
-        }
+        tracks.beginScrub(of: self, atFraction: x, reading: reading)
         return ScrubAnchor(fraction: x, reading: reading)
     }
 
-    /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed).
-    /// It is where the properties are between the animations' start and end values (least
-    /// squares over every animated component), or the timing's progress when they show no
-    /// change between the two; clamped into (0, 1), else the time fraction.
+    /// What ``fractionComplete`` reads while paused at time fraction `x` (not scrubbed): the
+    /// progress on screen (see `AnimatorTracks.progressOnScreen`) when it scrubs linearly.
     func pausedReading(atFraction x: Double) -> Double {
-        scrubsLinearly ? progressOnScreen(atFraction: x) : x
-    }
-
-    /// The least-squares progress on screen while paused at time fraction `x` (see
-    /// ``pausedReading(atFraction:)``), whatever ``scrubsLinearly`` says.
-    func progressOnScreen(atFraction x: Double) -> Double {
-        guard x > 0, x < 1 else { return x }
-        var along = 0.0, span = 0.0
-        for property in properties {
-            let m = property.progressMoments(of: self)
-            along += m.along
-            span += m.span
-        }
-        let p = span > 0 && span.isFinite
-            ? along / span
-            : timingParameters.progress(atFraction: x, duration: animationDuration)
-        return p > 0 && p < 1 ? p : x
+        scrubsLinearly ? tracks.progressOnScreen(of: self, atFraction: x, timing: timing.run) : x
     }
 
     func setFractionComplete(_ value: Double) {
@@ -184,10 +87,7 @@ extension PropertyAnimator {
             engine.report(.invalidArgument, "fractionComplete = NaN is ignored")
             return
         }
-        guard interruptible else {
-            engine.report(.notInterruptible, "fractionComplete cannot be set on an animator that is not interruptible")
-            return
-        }
+        if rejectsUninterruptible("fractionComplete cannot be set on an animator that is not interruptible") { return }
         let f = Swift.min(Swift.max(value, 0), 1)
         switch state {
         case .stopped:
@@ -213,11 +113,34 @@ extension PropertyAnimator {
         reportFraction()
     }
 
+    /// Continues a paused run (already back on its timeline) on `parameters` (with the spring
+    /// part `composedSpring` of a composed timing) for `factor × duration` seconds, or at the
+    /// current pace when `factor` is 0: every track is clipped at the current time fraction and
+    /// continues from where it is on a new segment (see `AnimatedPropertyTracks.rebaseTracks`).
+    func continueOnTiming(_ parameters: TimingParameters, composedSpring: SpringTimingParameters?, factor: Double) {
+        let f = clock.anchorFraction
+        let down = clock.travelsDownAtAnchor
+        let remaining = down ? f : 1 - f
+        // With nothing left, the pace of the current run, for a later reversal.
+        let seconds = factor > 0 ? factor * duration : clock.seconds(ofStretch: remaining > 0 ? remaining : 1)
+        reportVerticalTangent(of: parameters)
+        let effective = timing.continueRun(on: parameters, composedSpring: composedSpring, seconds: seconds)
+        // A linear scrub later moves every property from start to end in proportion: the new
+        // track is scrubbed over the progress that remains on screen, not the time fraction.
+        let q = tracks.progressOnScreen(of: self, atFraction: f, timing: timing.run)
+        let segment = tracks.makeSegment(of: self, down ? 0 : f, down ? f : 1, timing: timing.run.parameters,
+                                         spring: timing.run.composedSpring, seconds: effective, backwards: down,
+                                         scrubStretch: down ? (0, q) : (q, 1))
+        tracks.rebase(of: self, at: f, progress: q, towardEnd: !down, onto: segment)
+        tracks.rootSegment = nil
+        clock.rate = AnimatorClock.pace(remaining: remaining, seconds: effective)
+    }
+
     func reportFraction() {
         let f = fractionComplete
         if f != lastReportedFraction {
             lastReportedFraction = f
-            fractionObservers.notify(f)
+            observers.fraction.notify(f)
         }
     }
 }

@@ -19,44 +19,31 @@
 public final class PropertyAnimator {
     /// The engine whose clock drives the animator.
     public let engine: AnimationEngine
-    /// The animator's id among its engine's animations, handed out at creation (see
-    /// ``AnimationEngine/makeAnimationID()``).
+    /// The animator's id among its engine's animations (see ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
-    /// Whether ``AnimationEngine/liveAnimations()`` lists this animator: true unless set. An
-    /// animator that runs inside another animation that describes itself (a KineticDynamics
-    /// `POPBasicAnimation`) is left out, so an inspector lists the outer one once.
+    /// Whether ``AnimationEngine/liveAnimations()`` lists this animator (default true): false for
+    /// one that runs inside another animation that describes itself, so that it is listed once.
     public var isListedForInspection = true
-    /// The duration given at creation, in seconds (a spring given by mass, stiffness and
-    /// damping runs for its settling duration instead: see ``animationDuration``).
+    /// The duration given at creation, in seconds (see ``animationDuration``).
     public let duration: Double
     /// The timing: a cubic curve or a spring. `continueAnimation(withTimingParameters:durationFactor:)`
-    /// replaces it for the rest of the current run (UIKit: "change the timing and duration
-    /// parameters for the current animations temporarily"); it is restored when the animator
-    /// returns to inactive.
-    @exclusivity(unchecked) public internal(set) var timingParameters: TimingParameters
-    /// The timing the animator was created with, kept while a `continueAnimation` has replaced
-    /// it for the rest of a run (nil otherwise: most runs never change it, and then the
-    /// animator holds one copy); ``deactivate()`` puts it back.
-    @exclusivity(unchecked) var timingBeforeContinuation: TimingParameters?
-    /// The ``animationDuration`` before a timing override replaced it for the current run
-    /// (nil otherwise); ``deactivate()`` puts it back.
-    @exclusivity(unchecked) var durationBeforeOverride: Double?
-    /// Whether the blocks being run as the animator starts make its whole-run segment at their
-    /// first change, for the engine's timing overrides (see `rootSegment(firstChanging:)`).
-    @exclusivity(unchecked) var awaitsTimingOverride = false
+    /// replaces it for the rest of the current run; it is restored when the animator returns to
+    /// inactive.
+    public var timingParameters: TimingParameters { timing.run.parameters }
+    /// The duration the timeline runs for, in seconds: ``duration``, or a spring's settling
+    /// duration when the spring does not fit the animator's duration.
+    public var animationDuration: Double { timing.run.duration }
     /// The delay given to ``startAnimation(afterDelay:)``.
     @exclusivity(unchecked) public private(set) var delay: Double = 0
 
     /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
-    /// (`true`, the default) or through the timing curve. Turning it off in the middle of a
-    /// linear scrub first puts the animator back on its timeline where it shows what is on
-    /// screen (nothing moves; ``fractionComplete`` then reads that time fraction).
+    /// (`true`, the default) or through the timing curve. Turning it off mid-scrub puts the
+    /// animator back on its timeline where it shows what is on screen (nothing moves).
     @exclusivity(unchecked) public var scrubsLinearly = true {
         didSet { if !scrubsLinearly && phase.scrubbedProgress != nil { settleScrub() } }
     }
-    /// Whether reaching the end pauses the animator there instead of completing it: it stays
-    /// active with ``isRunning`` false, completions do not run, and it can be reversed or
-    /// scrubbed again.
+    /// Whether reaching the end pauses the animator there (active, not running, no completion)
+    /// instead of completing it.
     @exclusivity(unchecked) public var pausesOnCompletion = false
     /// Whether the animator can be paused, scrubbed and stopped. Setting it on an active
     /// animator is rejected (UIKit raises).
@@ -71,16 +58,12 @@ public final class PropertyAnimator {
         }
     }
     /// Whether views animated by this animator receive touches while it runs (UIKit's
-    /// `isUserInteractionEnabled`; a flag the scene layer reads, see ``isManualHitTestingEnabled``).
-    /// Default true; false for the class methods unless ``AnimationOptions/allowUserInteraction``.
+    /// `isUserInteractionEnabled`, read by the scene layer). Default true; false for the class
+    /// methods unless ``AnimationOptions/allowUserInteraction``.
     @exclusivity(unchecked) public var isUserInteractionEnabled = true
     /// Whether hit testing uses model geometry instead of presentation geometry (UIKit's
-    /// `isManualHitTestingEnabled`, which UIKit also keeps on the animator). Default false.
-    ///
-    /// The core only stores this flag and ``isUserInteractionEnabled``: nothing in `Kinetic`
-    /// reads either, and hit testing itself (which geometry a node is hit in, which nodes are
-    /// blocked) lives in the scene layer (`KineticScene`'s `Node+HitTesting.swift`), which asks
-    /// each animated property for its animators through ``AnimatedProperty/hasAnimator(where:)``.
+    /// `isManualHitTestingEnabled`). Default false. Like ``isUserInteractionEnabled``, a flag
+    /// the scene layer reads through ``AnimatedProperty/hasAnimator(where:)``.
     @exclusivity(unchecked) public var isManualHitTestingEnabled = false
 
     // MARK: State
@@ -89,28 +72,25 @@ public final class PropertyAnimator {
     public var state: AnimatingState { phase.state }
     /// Whether the animations are moving now (active, not paused).
     public var isRunning: Bool { phase.isRunning }
-    /// Whether the animator runs its timeline backwards. Flipping it while running reverses
-    /// on the spot (a velocity discontinuity, the 2016 session's "brick wall"); while paused it
-    /// takes effect when the animator continues.
+    /// Whether the animator runs its timeline backwards. Flipping it while running reverses on
+    /// the spot (a velocity discontinuity); while paused it takes effect when it continues.
     public var isReversed: Bool {
         get { clock.reversed }
         set {
             guard newValue != clock.reversed else { return }
             if isRunning { reanchor() }
             clock.reversed = newValue
-            reversedObservers.notify(newValue)
+            observers.reversed.notify(newValue)
         }
     }
 
     /// How far the animations are, from 0 to 1: the time fraction while running; while paused
-    /// (with ``scrubsLinearly``, the default) the progress on screen, so that writing back what
-    /// was read never moves anything and writing `p` scrubs every property linearly to that share
-    /// of its change; while stopped, what it read when stopped; 0 when inactive.
+    /// (with ``scrubsLinearly``) the progress on screen, so that writing back what was read never
+    /// moves anything; while stopped, what it read then; 0 when inactive.
     ///
-    /// Setting it on an inactive animator makes it active and paused first (as UIKit's does); on
-    /// a running, stopped or non-interruptible animator it is rejected with a diagnostic. Values
-    /// outside [0, 1] are clamped; NaN is rejected. The details, with the 2016 session's
-    /// remapping when the animator continues, are in <doc:PropertyAnimatorInDepth>.
+    /// Setting it on an inactive animator makes it active and paused first; on a running,
+    /// stopped or non-interruptible one it is rejected. Values outside [0, 1] are clamped; NaN
+    /// is rejected. Every case is in <doc:PropertyAnimatorInDepth>.
     public var fractionComplete: Double {
         get {
             switch phase {
@@ -124,36 +104,24 @@ public final class PropertyAnimator {
         set { setFractionComplete(newValue) }
     }
 
-    /// The duration the timeline runs for, in seconds: ``duration``, or a spring's settling
-    /// duration when the spring does not fit the animator's duration.
-    @exclusivity(unchecked) public internal(set) var animationDuration: Double
-
     // MARK: Internal state
-    // Internal rather than private only so that the extensions in PropertyAnimator+Phase.swift
-    // (the state machine) and PropertyAnimator+Timeline.swift (the clock and scrubbing) reach
-    // it. The inputs of ``timeline()``, the clock and the phase, tell the engine when they change
-    // (the `clock` hook and ``enter(_:)``), so the segments' cached coefficients (see
-    // ``AnimationSegment/coefficients()``) are never stale.
+    // The parts of a run, values the animator holds: phase, clock, timing, tracks, completions,
+    // observers (each in its Animator… file). The clock and the phase tell the engine when they change
+    // (the `clock` hook and `enter(_:)`), so no cached coefficient is ever stale.
 
-    /// The phase and the data that exists only in it; changed only by ``enter(_:)``.
-    @exclusivity(unchecked) var phase: Phase = .inactive
+    @exclusivity(unchecked) var phase: AnimatorPhase = .inactive
     @exclusivity(unchecked) var interruptible = true
-    /// The clock (anchor, rate, start time, direction, media timing): every change reaches the
-    /// engine's copy through this one hook.
     @exclusivity(unchecked) var clock = AnimatorClock() { didSet { engine.timelineChanged(self) } }
+    @exclusivity(unchecked) var timing: AnimatorTiming
+    @exclusivity(unchecked) var tracks = AnimatorTracks()
+    @exclusivity(unchecked) var completions = AnimatorCompletions()
+    /// The blocks to run when the animator becomes active.
     @exclusivity(unchecked) var pendingAnimations = InlineList<() -> Void>()
-    @exclusivity(unchecked) var completions: [(AnimatingPosition, CompletionReason) -> Void] = []
-    @exclusivity(unchecked) var properties = InlineList<any AnimatedPropertyTracks>()
-    @exclusivity(unchecked) var rootSegment: AnimationSegment?
-    /// Whether a property this run animates was changed by someone else since it started.
-    @exclusivity(unchecked) var wasRetargeted = false
-    @exclusivity(unchecked) var stateObservers = LazyObserverList<AnimatingState>()
-    @exclusivity(unchecked) var runningObservers = LazyObserverList<Bool>()
-    @exclusivity(unchecked) var reversedObservers = LazyObserverList<Bool>()
-    @exclusivity(unchecked) var fractionObservers = LazyObserverList<Double>()
-    /// The fraction last reported to the fraction observers. While the animator is registered
-    /// it lives in the engine's record, where the frame pass updates it without calling the
-    /// animator (see ``AnimationEngine/advanceAnimators(to:)``).
+    /// Whether the blocks being run as the animator starts make its whole-run segment at their
+    /// first change, for the engine's timing overrides (see `rootSegment(firstChanging:)`).
+    @exclusivity(unchecked) var awaitsTimingOverride = false
+    @exclusivity(unchecked) var observers = AnimatorObservers()
+    /// The fraction last reported to the fraction observers (in the engine's record while registered).
     var lastReportedFraction: Double {
         get { engineRecord >= 0 ? engine.records.rows[engineRecord].lastReported : storedLastReportedFraction }
         set {
@@ -166,40 +134,23 @@ public final class PropertyAnimator {
     /// and the order it registered in.
     @exclusivity(unchecked) var engineRecord = -1
     @exclusivity(unchecked) var registrationSequence: UInt64 = 0
-    /// Called once when a run ends: with the position its completions hear, or nil when it is
-    /// stopped without finishing (the `async` completion waits on these).
-    @exclusivity(unchecked) var runEndHandlers: [(AnimatingPosition?) -> Void] = []
-
-    /// Set by the class methods for UIKit's `.autoreverse` without `.repeat`: when the
-    /// timeline completes on its own at its far end (forwards, back at the start values), the
-    /// properties take their model values, the end values, as Core Animation removes a finished
-    /// animation and the layer shows its model (see ``AnimationOptions/autoreverse``). A run
-    /// reversed back to its start still completes at the start.
+    /// Set for UIKit's `.autoreverse` without `.repeat`: completing on its own at its far end
+    /// leaves the properties at their model (end) values (see ``AnimationOptions/autoreverse``).
     @exclusivity(unchecked) var completesAtModelValues = false
-
-    // Open timing (see PropertyAnimator+TimingCurveProvider.swift): the spring part of a
-    // composed timing for the current run, and the spring segments that shadow its segments
-    // for the values a composed timing springs (see ``AnimatableValue/followsSpringInComposedTiming``).
-    @exclusivity(unchecked) var composedSpringValue: SpringTimingParameters?
-    let originalComposedSpring: SpringTimingParameters?
-    @exclusivity(unchecked) var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
 
     // MARK: Creating
 
     /// An animator with any timing parameters (UIKit's `init(duration:timingParameters:)`).
-    ///
-    /// A duration that is negative or not finite is reported and treated as 0 (the animations
-    /// complete at the first tick after they start); one longer than
-    /// ``AnimationEngine/maximumDuration`` (2³² s) is reported and treated as that.
+    /// A negative or non-finite duration is reported and taken as 0, one longer than
+    /// ``AnimationEngine/maximumDuration`` as that.
     public convenience init(duration: Double, timingParameters: TimingParameters, engine: AnimationEngine,
                             animations: (() -> Void)? = nil) {
         self.init(duration: duration, timing: timingParameters, composedSpring: nil, engine: engine,
                   animations: animations)
     }
 
-    /// The designated initializer: `timing` drives every property, except, when
-    /// `composedSpring` is given, the values a composed timing springs. `isPreset`: `timing`
-    /// is one of UIKit's curves, which have no vertical tangent to report.
+    /// The designated initializer: `timing`, with the spring part `composedSpring` of a composed
+    /// timing. `isPreset`: one of UIKit's curves, which have no vertical tangent to report.
     init(duration: Double, timing timingParameters: TimingParameters, composedSpring: SpringTimingParameters?,
          engine: AnimationEngine, animations: (() -> Void)?, isPreset: Bool = false) {
         self.engine = engine
@@ -210,17 +161,7 @@ public final class PropertyAnimator {
             d = 0
         }
         self.duration = d
-        self.timingParameters = timingParameters.fitted(toDuration: d)
-        if let composedSpring {
-            // Both parts run over the spring's duration (fitted to `d`, or its settling time).
-            let spring = composedSpring.fitted(toDuration: d)
-            self.composedSpringValue = spring
-            self.animationDuration = spring.animationDuration(forAnimatorDuration: d)
-        } else {
-            self.composedSpringValue = nil
-            self.animationDuration = timingParameters.animationDuration(forAnimatorDuration: d)
-        }
-        self.originalComposedSpring = composedSpringValue
+        self.timing = AnimatorTiming(timingParameters, composedSpring: composedSpring, duration: d)
         if let animations { pendingAnimations.append(animations) }
         if !isPreset { reportVerticalTangent(of: timingParameters) }
     }
@@ -271,35 +212,18 @@ public final class PropertyAnimator {
 
     // MARK: Animations and completions
 
-    /// Adds an animation block. Before the animator starts, the block runs when it does and
-    /// animates over the whole duration; while it is active, the block runs now and animates
-    /// over the remaining time, finishing with the others (UIKit: "Blocks added while the
-    /// animator's state is active are executed over the remaining portion of the total run
-    /// time"). While the animator runs reversed, the remaining way is back to the start: the
-    /// block's changes happen as the animator runs back, and they are what the properties hold
-    /// when it completes at ``AnimatingPosition/start``. An animator started with no animations
-    /// runs its clock all the same (UIKit: animations added later run for the remaining
-    /// duration) and completes at the end of its duration. Added while paused after a linear
-    /// scrub, the block first puts the animator back on its timeline where it shows what is on
-    /// screen (see ``fractionComplete``), then animates from there. Rejected while stopped.
+    /// Adds an animation block: before the animator starts, it runs when the animator does and
+    /// animates over the whole duration; while active, it runs now and animates over the
+    /// remaining time (back to the start while reversed), finishing with the others. Rejected
+    /// while stopped. See <doc:PropertyAnimatorInDepth#Adding-animations-to-a-run>.
     public func addAnimations(_ animations: @escaping () -> Void) {
         addAnimations(animations, delayFactor: 0)
     }
 
-    /// Adds an animation block that starts after a delay of `delayFactor` (0...1) times the
-    /// animator's duration and finishes with the others.
-    ///
-    /// This follows the worked examples in UIKit's documentation: "specifying the value 0.5 when
-    /// the duration is 2.0 results in a one second delay", and "if the duration is 2.0 and you
-    /// add an animation block with a delay factor of 0.25 to a running animator whose
-    /// fractionComplete property is 0.25, the animations run for 1.0 second": 1.5 s remain, the
-    /// block waits 0.25 × 2 s = 0.5 s and then runs for the last 1.0 s. (The same page also
-    /// says the factor multiplies the *remaining* duration, which would give a 0.375 s delay
-    /// and a 1.125 s run; the examples are what Kinetic implements.) A delay longer than the
-    /// remaining time makes the block's changes happen at the very end. Before the animator
-    /// starts, the block waits `delayFactor × duration` after the start. Running reversed, the
-    /// block waits the same time and then runs back with the others to the start. A factor
-    /// outside 0...1 is clamped and NaN taken as 0 (with a diagnostic).
+    /// Adds an animation block that starts after `delayFactor` (0...1) times the animator's
+    /// duration and finishes with the others, as UIKit's worked examples do (duration 2, factor
+    /// 0.25, added at 0.25: it waits 0.5 s and runs for the last 1 s). A factor outside 0...1 is
+    /// clamped and NaN taken as 0 (with a diagnostic).
     public func addAnimations(_ animations: @escaping () -> Void, delayFactor: Double) {
         let factor = delayFactor.isFinite ? Swift.min(Swift.max(delayFactor, 0), 1) : 0
         if factor != delayFactor {
@@ -320,51 +244,43 @@ public final class PropertyAnimator {
             // timeline first, where it shows what the scrub shows.
             settleScrub()
             reportFraction()
-            let now = currentPosition()
-            let f = now.fraction
             // The delay, as a share of the timeline at the current rate.
             let delayFraction = factor == 0 ? 0 : factor * animationDuration * (clock.rate.isFinite ? clock.rate : 0)
-            // In the second leg of an autoreversing repeat the time fraction runs down.
-            if clock.reversed != clock.legRunsBackward(now.leg) {
-                runAnimations(animations, from: Swift.max(f - delayFraction, 0), to: 0)
-            } else {
-                runAnimations(animations, from: Swift.min(f + delayFraction, 1), to: 1)
-            }
+            let stretch = clock.remainingStretch(from: currentPosition(), after: delayFraction)
+            runAnimations(animations, from: stretch.begin, to: stretch.end)
         }
     }
 
     /// Adds a completion handler, run once with the finishing position when the animations
     /// complete or the animator is finished; never after `stopAnimation(true)`.
     public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
-        completions.append { position, _ in completion(position) }
+        completions.add { position, _ in completion(position) }
     }
 
     /// Adds a completion handler that is also told why it ran.
     public func addCompletion(reportingReason completion: @escaping (AnimatingPosition, CompletionReason) -> Void) {
-        completions.append(completion)
+        completions.add(completion)
     }
 
     // MARK: Observing
 
-    /// Calls `observer` whenever ``state`` changes, with the new state, until the returned
-    /// ``ObservationToken`` is cancelled (dropping it does not cancel: call ``ObservationToken/cancel()``).
+    /// Calls `observer` with the new ``state`` whenever it changes, until the returned
+    /// ``ObservationToken`` is cancelled (dropping it does not cancel).
     @discardableResult
     public func observeState(_ observer: @escaping (AnimatingState) -> Void) -> ObservationToken {
-        stateObservers.add(observer)
+        observers.state.add(observer)
     }
-    /// Calls `observer` whenever ``isRunning`` changes, until the returned ``ObservationToken`` is
-    /// cancelled.
+    /// Calls `observer` whenever ``isRunning`` changes, until the token is cancelled.
     @discardableResult
-    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { runningObservers.add(observer) }
-    /// Calls `observer` whenever ``isReversed`` changes, until the returned ``ObservationToken`` is
-    /// cancelled.
+    public func observeRunning(_ observer: @escaping (Bool) -> Void) -> ObservationToken { observers.running.add(observer) }
+    /// Calls `observer` whenever ``isReversed`` changes, until the token is cancelled.
     @discardableResult
-    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { reversedObservers.add(observer) }
-    /// Calls `observer` whenever ``fractionComplete`` changes: on each tick while running, and
-    /// when it is set; until the returned ``ObservationToken`` is cancelled.
+    public func observeReversed(_ observer: @escaping (Bool) -> Void) -> ObservationToken { observers.reversed.add(observer) }
+    /// Calls `observer` whenever ``fractionComplete`` changes (each tick while running, and when
+    /// it is set), until the token is cancelled.
     @discardableResult
     public func observeFractionComplete(_ observer: @escaping (Double) -> Void) -> ObservationToken {
-        let token = fractionObservers.add(observer)
+        let token = observers.fraction.add(observer)
         engine.fractionObserversChanged(of: self)
         return token
     }
@@ -377,12 +293,10 @@ public final class PropertyAnimator {
         startAnimation(afterDelay: 0)
     }
 
-    /// Starts the animations after `delay` seconds. The animation blocks run now (the model
-    /// changes at once); the presentation starts moving when the delay has passed. A delay
-    /// that is negative or not finite is reported and taken as 0, one longer than
-    /// ``AnimationEngine/maximumDuration`` as that. An animator with no
-    /// animations runs all the same and completes at the end of its duration (blocks added
-    /// meanwhile run over the remaining time).
+    /// Starts the animations after `delay` seconds: the blocks run now (the model changes at
+    /// once), the presentation moves when the delay has passed. A negative or non-finite delay
+    /// is reported and taken as 0, one longer than ``AnimationEngine/maximumDuration`` as that.
+    /// An animator with no animations runs all the same and completes after its duration.
     public func startAnimation(afterDelay delay: Double) {
         let d = delay.isFinite && delay > 0 ? engine.honouredSeconds(delay, for: "startAnimation(afterDelay:): the delay") : 0
         if !(delay.isFinite && delay >= 0) {
@@ -399,8 +313,7 @@ public final class PropertyAnimator {
             guard !isRunning else { return }
             settleScrub()
             self.delay = d
-            clock.startTime = engine.time + d
-            clock.anchor(at: clock.startTime, tick: engine.tickCount)
+            clock.restart(at: engine.time + d, tick: engine.tickCount)
             enter(.running)
             reportFraction()
         }
@@ -410,10 +323,7 @@ public final class PropertyAnimator {
     /// paused at the start (its animation blocks run). Rejected while stopped or when not
     /// interruptible.
     public func pauseAnimation() {
-        guard interruptible else {
-            engine.report(.notInterruptible, "pauseAnimation on an animator that is not interruptible is ignored")
-            return
-        }
+        if rejectsUninterruptible("pauseAnimation on an animator that is not interruptible is ignored") { return }
         switch state {
         case .stopped:
             engine.report(.illegalStateTransition, "pauseAnimation on a stopped animator is ignored")
@@ -422,113 +332,65 @@ public final class PropertyAnimator {
         case .active:
             guard isRunning else { return }
             let now = currentPosition()
-            anchorClock(leg: now.leg, fraction: now.fraction, at: engine.time)
+            clock.anchor(leg: now.leg, fraction: now.fraction, at: engine.time, tick: engine.tickCount)
             enter(.paused)
             // Paused, it reads the progress shown (see fractionComplete): observers hear it.
             reportFraction()
         }
     }
 
-    /// Stops the animations where they are: the presentation becomes the model.
-    ///
-    /// With `withoutFinishing` true the animator becomes inactive and no completion runs (the
-    /// handlers are discarded, so a later run does not run them either). With
-    /// false it becomes ``AnimatingState/stopped`` and waits for ``finishAnimation(at:)``.
-    /// Rejected on an inactive animator (UIKit raises) and when not interruptible.
+    /// Stops the animations where they are: the presentation becomes the model. With
+    /// `withoutFinishing` true the animator becomes inactive and its completions are dropped
+    /// unrun; with false it becomes ``AnimatingState/stopped`` and waits for
+    /// ``finishAnimation(at:)``. Rejected on an inactive animator and when not interruptible.
     public func stopAnimation(_ withoutFinishing: Bool) {
-        guard interruptible else {
-            engine.report(.notInterruptible, "stopAnimation on an animator that is not interruptible is ignored")
-            return
-        }
+        if rejectsUninterruptible("stopAnimation on an animator that is not interruptible is ignored") { return }
         switch state {
         case .inactive:
             engine.report(.illegalStateTransition, "stopAnimation on an inactive animator is ignored")
         case .stopped:
-            if withoutFinishing {
-                completions.removeAll()
-                deactivate()
-                runEndHandlers(nil)
-            } else {
-                engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored")
-            }
+            if withoutFinishing { endWithoutFinishing() }
+            else { engine.report(.illegalStateTransition, "stopAnimation(false) on a stopped animator is ignored") }
         case .active:
             // fractionComplete keeps reading what it read when the animations were stopped.
             let reading = fractionComplete
-            let snapshot = properties
-            properties.removeAll()
-            var records: [(AnimatingPosition) -> Void] = []
-            for p in snapshot { records.append(p.stopTracks(of: self)) }
-            rootSegment = nil
-            springTwins.removeAll()
-            clock.anchor(at: engine.time, tick: engine.tickCount)
-            if withoutFinishing {
-                // UIKit: "no completion handlers are called"; they are dropped, so they do not
-                // run at the end of a later run either.
-                completions.removeAll()
-                deactivate()
-                runEndHandlers(nil)
-            } else {
-                enter(.stopped(reading: reading, finish: records))
-            }
+            let finish = stopTracks()
+            if withoutFinishing { endWithoutFinishing() }
+            else { enter(.stopped(reading: reading, finish: finish)) }
         }
     }
 
-    /// ``stopAnimation(_:)`` with `true` for ``AnimationEngine/invalidate()``, interruptible or
-    /// not: the animator lets go of its properties and its root segment (which keep it alive
-    /// while it is active) and becomes inactive; no completion runs.
+    /// ``stopAnimation(_:)`` with `true` for ``AnimationEngine/invalidate()``, interruptible or not.
     func stopForInvalidation() {
         switch state {
-        case .inactive:
-            return
-        case .stopped:
-            completions.removeAll()
-            deactivate()
-            runEndHandlers(nil)
+        case .inactive: return
+        case .stopped: endWithoutFinishing()
         case .active:
-            let snapshot = properties
-            properties.removeAll()
-            for p in snapshot { _ = p.stopTracks(of: self) }
-            rootSegment = nil
-            springTwins.removeAll()
-            clock.anchor(at: engine.time, tick: engine.tickCount)
-            completions.removeAll()
-            deactivate()
-            runEndHandlers(nil)
+            _ = stopTracks()
+            endWithoutFinishing()
         }
     }
 
-    /// Finishes a stopped animator: the properties take their values at `position` (the
-    /// animations' end or start values, or stay where they were stopped), the animator becomes
-    /// inactive and the completions run with `position`. Rejected unless stopped.
+    /// Finishes a stopped animator: the properties take their values at `position` (the end or
+    /// start values, or where they were stopped), it becomes inactive and the completions run
+    /// with `position`. Rejected unless stopped.
     public func finishAnimation(at position: AnimatingPosition) {
-        guard case .stopped(_, let records) = phase else {
+        guard case .stopped(_, let finish) = phase else {
             engine.report(.illegalStateTransition, "finishAnimation(at:) is only legal on a stopped animator; ignored")
             return
         }
-        for r in records { r(position) }
+        for f in finish { f(position) }
         deactivate()
         runCompletions(position, .stopped)
     }
 
-    /// Continues paused animations, optionally with new timing.
-    ///
-    /// - `parameters`: nil keeps the current timing. New timing parameters take over from
-    ///   where every property is now: each track continues from its current offset on the new
-    ///   curve or spring (a spring's ``SpringTimingParameters/initialVelocity`` is relative to
-    ///   the remaining distance, as in UIKit), toward the end values, or toward the start
-    ///   values when the animator is reversed. The position is continuous; the velocity is
-    ///   the new timing's (for a curve it starts from the curve's slope, so it may jump). The
-    ///   old motion is kept on the other side of the current fraction, so reversing later
-    ///   replays it back to the true start values. A change added with a delay that has not
-    ///   begun yet starts moving now.
-    /// - `durationFactor`: the remaining time becomes `durationFactor × duration` (UIKit: "The
-    ///   value of this parameter is multiplied by the original duration value"); 0 keeps the
-    ///   remaining time as it is. Negative or not finite is taken as 0; a factor giving more
-    ///   than ``AnimationEngine/maximumDuration`` is reported and reduced to give that.
-    ///
-    /// After a linear scrub, the scrubbed progress is first mapped back onto the timing (the
-    /// time fraction at which it shows that progress), as ``startAnimation()`` does. Rejected
-    /// (with a diagnostic) unless the animator is active and paused.
+    /// Continues paused animations, optionally with new timing; nil keeps the current one. New
+    /// timing takes over from where every property is now, toward the end values (the start
+    /// values when reversed): the position is continuous, the velocity the new timing's.
+    /// `durationFactor` makes the remaining time `durationFactor × duration` (0 keeps it;
+    /// negative or non-finite is taken as 0). A linear scrub is first mapped back onto the
+    /// timing. Rejected unless active and paused. See
+    /// <doc:PropertyAnimatorInDepth#Continuing-with-new-timing>.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
         continueRun(withTiming: parameters, composedSpring: nil, durationFactor: durationFactor)
     }
@@ -548,70 +410,35 @@ public final class PropertyAnimator {
             let honoured = engine.honouredSeconds(factor * duration, for: "durationFactor \(durationFactor) × duration")
             factor = honoured / duration
         }
-        guard let parameters else {
-            settleScrub()
-            if factor > 0 {
-                let remaining = clock.travelsDownAtAnchor ? clock.anchorFraction : 1 - clock.anchorFraction
-                clock.rate = Self.pace(remaining: remaining, seconds: factor * duration)
-            }
-            restartClock()
-            enter(.running)
-            reportFraction()
-            return
-        }
-        // Map a linear scrub back onto the current timing first, so the old motion is clipped
-        // at the fraction that shows what is on screen.
+        // Map a linear scrub back onto the current timing first (with new timing, the old
+        // motion is clipped at the fraction that shows what is on screen).
         settleScrub()
-        let f = clock.anchorFraction
-        let down = clock.travelsDownAtAnchor
-        let remainingFraction = down ? f : 1 - f
-        let seconds: Double
-        if factor > 0 {
-            seconds = factor * duration
-        } else if clock.rate.isFinite && clock.rate > 0 {
-            // Nothing left: the pace of the current run, for a later reversal.
-            seconds = remainingFraction > 0 ? remainingFraction / clock.rate : 1 / clock.rate
-        } else {
-            seconds = 0
+        if let parameters {
+            continueOnTiming(parameters, composedSpring: composedSpring, factor: factor)
+        } else if factor > 0 {
+            let remaining = clock.travelsDownAtAnchor ? clock.anchorFraction : 1 - clock.anchorFraction
+            clock.rate = AnimatorClock.pace(remaining: remaining, seconds: factor * duration)
         }
-        reportVerticalTangent(of: parameters)
-        let timing = parameters.fitted(toDuration: seconds)
-        let spring = composedSpring?.fitted(toDuration: seconds)
-        let effective = spring?.animationDuration(forAnimatorDuration: seconds)
-            ?? timing.animationDuration(forAnimatorDuration: seconds)
-        if timingBeforeContinuation == nil { timingBeforeContinuation = timingParameters }
-        timingParameters = timing
-        composedSpringValue = spring
-        // A linear scrub later moves every property from start to end in proportion: the new
-        // track is scrubbed over the progress that remains on screen, not the time fraction.
-        let q = progressOnScreen(atFraction: f)
-        func segment(_ timing: TimingParameters) -> AnimationSegment {
-            down
-                ? AnimationSegment(animator: self, start: 0, end: f, kind: .timed(timing: timing, seconds: effective),
-                                   backwards: true, scrubStretch: (0, q))
-                : AnimationSegment(animator: self, start: f, end: 1, kind: .timed(timing: timing, seconds: effective),
-                                   scrubStretch: (q, 1))
-        }
-        let primary = segment(timing)
-        if let spring { springTwins.append((primary, segment(.spring(spring)))) }
-        for p in properties { p.rebaseTracks(of: self, at: f, progress: q, towardEnd: !down, onto: primary) }
-        rootSegment = nil
-        clock.rate = Self.pace(remaining: remainingFraction, seconds: effective)
-        restartClock()
+        clock.restart(at: engine.time, tick: engine.tickCount)
         enter(.running)
         reportFraction()
     }
 
-    /// Called when a property this animator animates is changed by another animation or
-    /// directly: the completion will report ``CompletionReason/retargeted``.
-    func noteRetargeted() { wasRetargeted = true }
-
-    /// Records that `property` has tracks on this animator.
-    func attach(_ property: any AnimatedPropertyTracks) {
-        if !properties.contains(where: { $0 === property }) { properties.append(property) }
+    /// Whether an interruption is rejected (reported with `message`): not interruptible.
+    func rejectsUninterruptible(_ message: String) -> Bool {
+        guard !interruptible else { return false }
+        engine.report(.notInterruptible, message)
+        return true
     }
 
+    /// Called when a property this animator animates is changed by another animation or
+    /// directly: the completion will report ``CompletionReason/retargeted``.
+    func noteRetargeted() { tracks.wasRetargeted = true }
+
+    /// Records that `property` has tracks on this animator.
+    func attach(_ property: any AnimatedPropertyTracks) { tracks.attach(property) }
+
     func detachIfUnused(_ property: any AnimatedPropertyTracks) {
-        if !property.hasTracks(of: self) { properties.removeAll { $0 === property } }
+        if !property.hasTracks(of: self) { tracks.detach(property) }
     }
 }

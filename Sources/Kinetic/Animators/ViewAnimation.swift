@@ -14,31 +14,13 @@ extension AnimationEngine {
     /// with the curve named by `options` (UIKit's
     /// `UIView.animate(withDuration:delay:options:animations:completion:)`).
     ///
-    /// The block runs now (the model takes its values at once); a ``PropertyAnimator`` with the
-    /// curve drives the presentation and is returned, running (discardable: the engine keeps it
-    /// alive). `completion` runs exactly once with `finished`: true when the animations ran to
-    /// their end (also when a later animation retargeted a property, as UIKit's additive
-    /// animations do), false when the returned animator was stopped (`stopAnimation(true)`, or
-    /// `stopAnimation(false)` then ``PropertyAnimator/finishAnimation(at:)``). A duration of 0
-    /// applies the changes at the next tick, and the completion runs then with true; a negative
-    /// or non-finite duration or delay is reported and taken as 0.
-    ///
-    /// ## Nesting
-    /// Called while another animation block runs (a class-method animation's, or an animator's),
-    /// the call inherits, as UIKit's does, unless `options` say otherwise:
-    /// - the enclosing animation's duration (the remaining stretch it animates over), unless
-    ///   ``AnimationOptions/overrideInheritedDuration``;
-    /// - its curve or spring, unless ``AnimationOptions/overrideInheritedCurve``;
-    /// - its options (user interaction, repeat, autoreverse), unless
-    ///   ``AnimationOptions/overrideInheritedOptions``.
-    /// Inheriting both duration and curve with no delay, the changes join the enclosing block
-    /// (same stretch, same timing: exactly what it shows) and `completion` runs when the
-    /// enclosing animator completes; that animator is returned. Otherwise a new animator runs
-    /// with the resolved duration and timing, starting when the enclosing one starts (plus
-    /// `delay`).
-    ///
-    /// ## Options
-    /// See ``AnimationOptions`` for what each option does in Kinetic.
+    /// The block runs now (the model takes its values at once); the running ``PropertyAnimator``
+    /// that drives the presentation is returned (discardable). `completion` runs exactly once
+    /// with `finished`: true when the animations ran to their end (or were retargeted), false
+    /// when the animator was stopped. A duration of 0 applies the changes at the next tick; a
+    /// negative or non-finite duration or delay is reported and taken as 0. Called inside
+    /// another animation block it inherits that animation's duration, curve and options unless
+    /// ``AnimationOptions`` say otherwise (see <doc:AnimationEngineInDepth#Nested-class-method-animations>).
     @discardableResult
     public func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                         animations: @escaping () -> Void,

@@ -36,25 +36,3 @@ extension AnimationEngine {
     /// The longest run under ``MotionPolicy/reduced``, in seconds.
     public static let reducedMotionDuration = 0.2
 }
-
-extension PropertyAnimator {
-    /// Fits the run that is starting to the engine's ``MotionPolicy`` (called by `activate`
-    /// before any block runs, so nothing has moved yet); ``deactivate()`` restores the own
-    /// timing and duration.
-    func applyMotionPolicy() {
-        switch engine.motionPolicy {
-        case .full:
-            return
-        case .reduced:
-            if timingBeforeContinuation == nil { timingBeforeContinuation = timingParameters }
-            if durationBeforeOverride == nil { durationBeforeOverride = animationDuration }
-            timingParameters = .cubic(.easeInOut)
-            composedSpringValue = nil
-            animationDuration = Swift.min(animationDuration, AnimationEngine.reducedMotionDuration)
-        case .none:
-            if durationBeforeOverride == nil { durationBeforeOverride = animationDuration }
-            animationDuration = 0
-        }
-        clock.rate = wholeRunRate
-    }
-}

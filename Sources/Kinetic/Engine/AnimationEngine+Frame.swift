@@ -28,7 +28,7 @@ extension AnimationEngine {
         let r = animator.engineRecord
         guard r >= 0 else { return }
         records.update(r, from: animator.clock, phase: animator.phase,
-                       observed: animator.fractionObservers.count > 0, at: time)
+                       observed: animator.observers.fraction.count > 0, at: time)
     }
 
     /// An observer was added to `animator`'s fraction: the pass must call it every tick. If the
@@ -37,7 +37,7 @@ extension AnimationEngine {
     func fractionObserversChanged(of animator: PropertyAnimator) {
         let r = animator.engineRecord
         guard r >= 0 else { return }
-        records.rows[r].observed = animator.fractionObservers.count > 0
+        records.rows[r].observed = animator.observers.fraction.count > 0
         if tickInProgress {
             if animator !== advancing { mutatedDuringTick = true }
             if records.rows[r].skippedAt == tickCount,

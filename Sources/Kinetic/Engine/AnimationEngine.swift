@@ -93,20 +93,13 @@ public final class AnimationEngine {
     /// whose blocks are running, innermost last: what a nested one inherits from.
     var classAnimationContexts: [ClassAnimationContext] = []
 
-    /// The largest time the clock accepts, in seconds: 2³² s (about 136 years). Up to it a
-    /// `Double` resolves a microsecond; beyond it frames a few milliseconds apart would round to
-    /// the same instant and the clock would stall without a word.
+    /// The largest time the clock accepts, in seconds: 2³² s (about 136 years), where a `Double`
+    /// still resolves a microsecond.
     public static let maximumTime = 4_294_967_296.0
 
-    /// The longest duration or delay honoured, in seconds: ``maximumTime`` (2³² s). Every
-    /// animation, spring and curve is exact up to it (no NaN, no overshoot of an overdamped
-    /// spring, a spring's oscillation kept to the last instant). A longer one is reported
-    /// (``Diagnostic/Kind/invalidArgument``) and replaced by this value, wherever a duration,
-    /// delay or duration factor is given: ``PropertyAnimator``'s initializers,
-    /// `startAnimation(afterDelay:)`, `continueAnimation(withTimingParameters:durationFactor:)`
-    /// and the class-method animations (`animate(withDuration:…)` and the others). Springs,
-    /// which have no engine to report to, clamp a longer duration or response silently (see
-    /// ``SpringTimingParameters``).
+    /// The longest duration or delay honoured, in seconds: ``maximumTime`` (2³² s), up to which
+    /// every animation, spring and curve is exact. A longer one is reported and replaced by it
+    /// (see <doc:AnimationEngineInDepth#Durations-and-time>).
     public static let maximumDuration = maximumTime
 
     /// Creates an engine whose clock reads `time`. A time that is not finite or whose
@@ -139,14 +132,9 @@ public final class AnimationEngine {
     }
 
     /// Advances the clock to `time`, completes the animations that end by then, and runs their
-    /// completion handlers. A tick at the engine's own time runs them again at that instant
-    /// (a zero-length animation started since completes); an earlier time is held
-    /// (``clockTime(for:)``) and changes nothing.
-    ///
-    /// Presentation values are computed on demand at ``time``, so between ticks they stay put.
-    /// A `time` that is not finite is rejected (``Diagnostic/Kind/timeWentBackwards``); so is
-    /// one beyond ``maximumTime``, where a `Double` no longer resolves a frame's microseconds
-    /// (``Diagnostic/Kind/invalidArgument``).
+    /// completion handlers (again at the engine's own time; an earlier time is held and changes
+    /// nothing). Presentation values are computed on demand, so between ticks they stay put. A
+    /// non-finite `time` or one beyond ``maximumTime`` is rejected with a diagnostic.
     public func tick(at time: Double) {
         guard time.isFinite else {
             report(.timeWentBackwards, "tick(at: \(time)) is not finite; ignored")
@@ -180,19 +168,10 @@ public final class AnimationEngine {
         evaluateSlots()
     }
 
-    /// Lets go of every animator and physics animation the engine drives, for a host that is
-    /// discarding the engine with its scene.
-    ///
-    /// An animation in flight keeps the properties it moves, and they keep the engine, which
-    /// keeps the animation (as UIKit keeps a running animator alive): a cycle its end breaks.
-    /// A scene dropped mid-flight never gets there, so its host invalidates the engine instead.
-    /// Every active or stopped ``PropertyAnimator`` is stopped where it is, as by
-    /// `stopAnimation(true)` (the presentation becomes the model; no completion runs, even for
-    /// a non-interruptible animator), and the physics animations are released without another
-    /// step: each stops where it is (its offset folded into the model, as by its `stop()`)
-    /// without running its completion handlers, so its properties stay readable and can be
-    /// animated again. ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared.
-    /// Idempotent.
+    /// Lets go of every animator and physics animation, for a host discarding the engine with its
+    /// scene mid-flight: each stops where it is, as by `stopAnimation(true)` (no completion
+    /// runs), ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared. Idempotent.
+    /// Why it is needed is in <doc:AnimationEngineInDepth#Invalidating-an-engine>.
     public func invalidate() {
         let held = animators
         for animator in held { animator.stopForInvalidation() }
@@ -221,11 +200,10 @@ public final class AnimationEngine {
     /// The innermost open transaction, if an animation block is running.
     var currentTransaction: AnimationTransaction? { transactions.last }
 
-    /// Adds a keyframe to the animation block being run: `animations` animate over the stretch
-    /// from `relativeStartTime` to `relativeStartTime + relativeDuration` of the enclosing
-    /// animation's progress (both in 0...1, clamped), as UIKit's
-    /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`. Keyframes nest.
-    /// Outside an animation block the changes are made at once and a diagnostic is reported.
+    /// Adds a keyframe to the animation block being run (UIKit's
+    /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)`): `animations`
+    /// animate over that stretch (clamped into 0...1) of the enclosing animation's progress.
+    /// Keyframes nest. Outside an animation block the changes are made at once, with a diagnostic.
     public func addKeyframe(withRelativeStartTime relativeStartTime: Double, relativeDuration: Double,
                             animations: () -> Void) {
         guard let transaction = currentTransaction else {
@@ -273,10 +251,9 @@ public final class AnimationEngine {
         }
     }
 
-    /// Has `driven` advanced at every ``tick(at:)`` from now on, after the animators, for as
-    /// long as its ``EngineDriven/isRunning`` is true: the engine drops it at the first tick
-    /// that finds it not running (add it again to resume). Adding it twice does nothing. The
-    /// engine keeps it alive while it runs.
+    /// Has `driven` advanced at every ``tick(at:)``, after the animators, while its
+    /// ``EngineDriven/isRunning`` is true (the engine keeps it alive until then). Adding it twice
+    /// does nothing.
     public func addDriven(_ driven: any EngineDriven) {
         self.driven.add(driven)
     }

@@ -86,7 +86,7 @@ struct AnimatorTimingTable {
     }
 
     /// Copies an animator's clock, in `phase`, into record `r` and evaluates it at `time`.
-    func update(_ r: Int, from clock: AnimatorClock, phase: PropertyAnimator.Phase, observed: Bool, at time: Double) {
+    func update(_ r: Int, from clock: AnimatorClock, phase: AnimatorPhase, observed: Bool, at time: Double) {
         let mode: RecordMode
         switch phase {
         case .running:

@@ -62,7 +62,7 @@ extension PropertyAnimator {
     /// The properties the animator animates, in the order it first animated them.
     public func inspectableProperties() -> [any InspectableProperty] {
         var list: [any InspectableProperty] = []
-        for property in properties { list.append(property) }
+        for property in tracks.properties { list.append(property) }
         return list
     }
 }

@@ -67,26 +67,3 @@ extension AnimationEngine {
         return nil
     }
 }
-
-extension PropertyAnimator {
-    /// Runs the current run on `override` (a curve or a spring) instead of the animator's own
-    /// timing, from fraction 0 before anything has moved: called as the first change of a
-    /// starting animator makes its whole-run segment. ``deactivate()`` restores the own timing.
-    func applyTimingOverride(_ override: TimingOverride) {
-        // A reduced-motion run keeps its short ease (see MotionPolicy).
-        guard engine.motionPolicy == .full else { return }
-        let timing: TimingParameters
-        switch override {
-        case .cubic(let curve): timing = .cubic(curve)
-        case .spring(let spring): timing = TimingParameters.spring(spring).fitted(toDuration: duration)
-        case .decay: return
-        }
-        if timingBeforeContinuation == nil { timingBeforeContinuation = timingParameters }
-        if durationBeforeOverride == nil { durationBeforeOverride = animationDuration }
-        reportVerticalTangent(of: timing)
-        timingParameters = timing
-        composedSpringValue = nil
-        animationDuration = timing.animationDuration(forAnimatorDuration: duration)
-        clock.rate = wholeRunRate
-    }
-}

@@ -30,8 +30,7 @@ extension AnimationSegment {
     /// The segment a change to a `Value` goes onto: the spring twin of this segment when its
     /// animator runs a composed timing and `Value` follows the spring, else this segment.
     func resolved<Value: AnimatableValue>(for type: Value.Type) -> AnimationSegment {
-        guard Value.followsSpringInComposedTiming, let animator, !animator.springTwins.isEmpty else { return self }
-        for twin in animator.springTwins where twin.primary === self { return twin.spring }
-        return self
+        guard Value.followsSpringInComposedTiming, let animator else { return self }
+        return animator.tracks.springTwin(of: self) ?? self
     }
 }

@@ -487,10 +487,10 @@ struct AnimatorFuzzTests {
                 }
                 c.observers.removeAll { $0.cancelled }
                 let pending = b.state == .inactive ? 0 : c.classCalls.filter { $0.runs == 0 }.count
-                if b.runningObservers.count != live[1] || b.reversedObservers.count != live[2]
-                    || b.fractionObservers.count != live[3] || b.stateObservers.count > live[0] + pending
-                    || (b.state == .inactive && b.stateObservers.count != live[0]) {
-                    fail("step \(step): \(b.stateObservers.count) state, \(b.runningObservers.count) running, \(b.reversedObservers.count) reversed, \(b.fractionObservers.count) fraction observers, \(live) live, \(pending) pending class calls (\(b.state))")
+                if b.observers.running.count != live[1] || b.observers.reversed.count != live[2]
+                    || b.observers.fraction.count != live[3] || b.observers.state.count > live[0] + pending
+                    || (b.state == .inactive && b.observers.state.count != live[0]) {
+                    fail("step \(step): \(b.observers.state.count) state, \(b.observers.running.count) running, \(b.observers.reversed.count) reversed, \(b.observers.fraction.count) fraction observers, \(live) live, \(pending) pending class calls (\(b.state))")
                 }
             }
             // Forget the animators nobody can reach any more (inactive and not ours).

@@ -15,7 +15,7 @@ struct AnimatorStateMachineTests {
         for from in states {
             for to in states {
                 let key = "\(name(from))→\(name(to))"
-                #expect(PropertyAnimator.isLegalTransition(from: from, to: to) == legal.contains(key), "\(key)")
+                #expect(AnimatorPhase.isLegalTransition(from: from, to: to) == legal.contains(key), "\(key)")
             }
         }
     }

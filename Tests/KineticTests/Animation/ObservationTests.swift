@@ -52,7 +52,7 @@ struct ObservationTests {
     /// Waits (yielding, never sleeping) until the animator has `count` async waiters.
     @MainActor
     private func waiters(_ a: PropertyAnimator, _ count: Int) async {
-        for _ in 0..<10_000 where a.runEndHandlers.count < count { await Task.yield() }
+        for _ in 0..<10_000 where a.completions.waiterCount < count { await Task.yield() }
     }
 
     @MainActor
@@ -69,11 +69,11 @@ struct ObservationTests {
             return position
         }
         await waiters(a, 1)
-        #expect(a.runEndHandlers.count == 1)
+        #expect(a.completions.waiterCount == 1)
         engine.tick(at: 0.5)
         engine.tick(at: 1)
         #expect(await waiter.value == .end)
-        #expect(order == ["handler", "awaited"] && a.runEndHandlers.isEmpty)
+        #expect(order == ["handler", "awaited"] && (a.completions.waiterCount == 0))
 
         // Reversed back to the start; finished at the current position.
         a.isReversed = true
@@ -104,7 +104,7 @@ struct ObservationTests {
         a.stopAnimation(true)
         #expect(await first.value == nil)
         #expect(await second.value == nil)
-        #expect(a.runEndHandlers.isEmpty)
+        #expect((a.completions.waiterCount == 0))
         // Stopped, then stopped without finishing: nil as well.
         a.startAnimation()
         let third = Task { @MainActor in await a.waitForCompletion() }

@@ -328,8 +328,8 @@ struct ViewAnimationTests {
         #expect(once.repeatCount == 0 && once.autoreverses)
         #expect(plain.repeatCount == .infinity && !plain.autoreverses)
         // No observer is installed to restart the cycles.
-        #expect(forever.runningObservers.count == 0 && forever.reversedObservers.count == 0)
-        #expect(forever.stateObservers.count == 1)   // the completion's, cancelled when it runs
+        #expect(forever.observers.running.count == 0 && forever.observers.reversed.count == 0)
+        #expect(forever.observers.state.count == 1)   // the completion's, cancelled when it runs
     }
 
     @Test func autoreverseAloneReversedBackToItsStartCompletesAtTheStart() {
@@ -363,10 +363,10 @@ struct ViewAnimationTests {
                     engine.animate(withDuration: 1, animations: { x.value += 1 }, completion: { record.calls.append($0) })
                 }
             }
-            #expect(animator.stateObservers.count == 50)
+            #expect(animator.observers.state.count == 50)
             engine.tick(at: Double(run) + 1)
             #expect(animator.state == .inactive)
-            #expect(animator.stateObservers.count == 0)
+            #expect(animator.observers.state.count == 0)
             #expect(animator.completions.isEmpty)
         }
         #expect(record.calls == Array(repeating: true, count: 150))
@@ -376,6 +376,6 @@ struct ViewAnimationTests {
         engine.tick(at: 7.5)
         repeating.stopAnimation(true)
         #expect(record.calls.last == false && record.calls.count == 151)
-        #expect(repeating.stateObservers.count == 0)
+        #expect(repeating.observers.state.count == 0)
     }
 }

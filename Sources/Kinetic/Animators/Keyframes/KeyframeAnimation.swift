@@ -43,7 +43,7 @@ extension AnimationEngine {
             block = { [unowned(unsafe) self] in
                 animations()
                 guard let transaction = self.currentTransaction else { return }
-                for property in transaction.animator.properties {
+                for property in transaction.animator.tracks.properties {
                     property.retimeKeyframeTracks(under: transaction.segment, mode: mode)
                 }
             }

@@ -1,29 +1,16 @@
-// Kinetic's own expm1, log, log1p, atan, atan2 and cbrt: the rest of what the core used to take
-// from libm, from IEEE-754 basic operations and square roots only, so every platform agrees.
+// Kinetic's own log, log1p, atan, atan2 and cbrt: the inverse functions, from IEEE-754 basic
+// operations and square roots only, so that every platform computes the same bits.
 
-extension Kernels {
-    // MARK: expm1
-
-    /// eˣ − 1, accurate for small x: within 2 ulps of libm for |x| < 1 (Taylor series to x¹⁸,
-    /// the first omitted term below 1e-17 relative), eˣ − 1 from ``exp(_:)`` beyond (within
-    /// 2 ulps). NaN gives NaN, x > 709.78 gives +∞, very negative x gives −1.
-    @inlinable @inline(__always)
-    static func expm1(_ x: Double) -> Double {
-        guard x.magnitude < 1 else { return exp(x) - 1 }   // NaN: exp(NaN) − 1 = NaN
-        // p(x) = Σ x^k/(k+2)!, k = 0…16, by Estrin's scheme: the same polynomial as Horner's
-        // rule, in a dependency chain of 6 multiply-adds instead of 17 (a decay or an
-        // overdamped spring samples this once per frame per property).
-        let x2 = x * x, x4 = x2 * x2, x8 = x4 * x4, x16 = x8 * x8
-        let q0 = 1.0 / 2 + x * (1.0 / 6), q1 = 1.0 / 24 + x * (1.0 / 120)
-        let q2 = 1.0 / 720 + x * (1.0 / 5040), q3 = 1.0 / 40320 + x * (1.0 / 362880)
-        let q4 = 1.0 / 3628800 + x * (1.0 / 39916800), q5 = 1.0 / 479001600 + x * (1.0 / 6227020800)
-        let q6 = 1.0 / 87178291200 + x * (1.0 / 1307674368000)
-        let q7 = 1.0 / 20922789888000 + x * (1.0 / 355687428096000)
-        let r0 = q0 + x2 * q1, r1 = q2 + x2 * q3, r2 = q4 + x2 * q5, r3 = q6 + x2 * q7
-        let p = (r0 + x4 * r1) + x8 * (r2 + x4 * r3) + x16 * (1.0 / 6402373705728000)
-        return x + x2 * p
-    }
-
+/// Deterministic kernels of the inverse functions: ln (of exp), ln(1 + x) (of expm1), atan and
+/// atan2 (of tan), the cube root (of x³).
+///
+/// Their accuracy story differs from `Kernels`': no tables; each reduces its argument exactly
+/// (from the bits, or by half-angle identities whose square roots are exactly rounded), then sums
+/// a short odd series or takes Halley and Newton steps. Within 2 ulps of glibc for log, 3 for
+/// log1p and cbrt, 4 for atan and atan2 (`Tests/KineticTests/Math/KernelsTests.swift`), with C's
+/// special values (signed zeros, infinities, NaN) as each function documents.
+@usableFromInline
+enum InverseKernels {
     // MARK: log, log1p
 
     /// ln 2 in two parts: `ln2High` has 32 significant bits, so n·ln2High is exact for |n| < 2²⁰.

@@ -1,0 +1,136 @@
+// What a PropertyAnimator's run moves: the properties with tracks on it, the segment of its whole
+// run, and the spring twins of a composed timing.
+
+/// The tracks of a ``PropertyAnimator``'s run, seen from the animator: which properties it moves,
+/// the segment of its whole run, and, under a composed timing, the spring segment that shadows
+/// each segment for the values it springs. What the animator does to all its tracks at once
+/// (continue on new timing, reconcile a scrub, read the progress on screen) is here; the work on
+/// each property's tracks is the property's (`AnimatedPropertyTracks`).
+struct AnimatorTracks {
+    /// The properties with tracks on the animator, in the order they were first animated.
+    private(set) var properties = InlineList<any AnimatedPropertyTracks>()
+    /// The segment of the whole run, made at the run's first change (nil until then, and after
+    /// a timing change).
+    var rootSegment: AnimationSegment?
+    /// Each segment of a composed timing with the spring segment that shadows it.
+    private(set) var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
+    /// Whether a property this run animates was changed by someone else since it started.
+    var wasRetargeted = false
+
+    mutating func attach(_ property: any AnimatedPropertyTracks) {
+        if !properties.contains(where: { $0 === property }) { properties.append(property) }
+    }
+
+    mutating func detach(_ property: any AnimatedPropertyTracks) {
+        properties.removeAll { $0 === property }
+    }
+
+    /// Takes every property out of the run, for the caller to stop or finish its tracks; the
+    /// segments stay until ``dropSegments()`` (finishing a track may still read its twin).
+    mutating func removeProperties() -> InlineList<any AnimatedPropertyTracks> {
+        defer { properties.removeAll() }
+        return properties
+    }
+
+    /// Forgets the run's segments: the run ended, or its timing changed.
+    mutating func dropSegments() {
+        rootSegment = nil
+        springTwins.removeAll()
+    }
+
+    /// A timed segment of `animator`'s timeline from `start` to `end`, on `timing` over
+    /// `seconds`, with its twin on `spring` when the run has a composed timing; `isRoot`: the
+    /// segment of the whole run. `backwards` and `scrubStretch` are the segment's.
+    mutating func makeSegment(of animator: PropertyAnimator, _ start: Double, _ end: Double, timing: TimingParameters,
+                              spring: SpringTimingParameters?, seconds: Double, backwards: Bool = false,
+                              scrubStretch: (start: Double, end: Double)? = nil, isRoot: Bool = false) -> AnimationSegment {
+        func segment(_ timing: TimingParameters) -> AnimationSegment {
+            AnimationSegment(animator: animator, start: start, end: end, kind: .timed(timing: timing, seconds: seconds),
+                             backwards: backwards, scrubStretch: scrubStretch)
+        }
+        let primary = segment(timing)
+        if isRoot { rootSegment = primary }
+        if let spring { springTwins.append((primary, segment(.spring(spring)))) }
+        return primary
+    }
+
+    /// The segment a block's changes from time fraction `lo` to `hi` animate over: the whole
+    /// run's (made on first use, on `timing` over its duration), or a stretch lasting its share
+    /// of the timeline at `clock`'s current rate (a `continueAnimation` may have changed it)
+    /// with `timing` fitted to it, so a spring given by damping ratio alone settles at `hi`.
+    mutating func segment(of animator: PropertyAnimator, _ lo: Double, _ hi: Double, backwards: Bool,
+                          clock: AnimatorClock, timing: AnimatorTiming.Choice) -> AnimationSegment {
+        if lo == 0 && hi == 1 && !backwards {
+            if let rootSegment { return rootSegment }
+            return makeSegment(of: animator, 0, 1, timing: timing.parameters, spring: timing.composedSpring,
+                               seconds: timing.duration, isRoot: true)
+        }
+        let seconds = clock.seconds(ofStretch: hi - lo)
+        return makeSegment(of: animator, lo, hi, timing: timing.parameters.fitted(toDuration: seconds),
+                           spring: timing.composedSpring?.fitted(toDuration: seconds), seconds: seconds,
+                           backwards: backwards)
+    }
+
+    /// The spring segment that shadows `segment` under a composed timing, if any.
+    func springTwin(of segment: AnimationSegment) -> AnimationSegment? {
+        for twin in springTwins where twin.primary === segment { return twin.spring }
+        return nil
+    }
+
+    /// The progress on screen while `animator` is paused at time fraction `x`: where its
+    /// properties are between the animations' start and end values (least squares over every
+    /// animated component, see `AnimatedPropertyTracks.progressMoments(of:)`), or `timing`'s
+    /// progress at `x` when they show no change; clamped into (0, 1), else `x`.
+    func progressOnScreen(of animator: PropertyAnimator, atFraction x: Double, timing: AnimatorTiming.Choice) -> Double {
+        guard x > 0, x < 1 else { return x }
+        var along = 0.0, span = 0.0
+        for property in properties {
+            let m = property.progressMoments(of: animator)
+            along += m.along
+            span += m.span
+        }
+        let p = span > 0 && span.isFinite ? along / span : timing.parameters.progress(atFraction: x, duration: timing.duration)
+        return p > 0 && p < 1 ? p : x
+    }
+
+    /// A linear scrub of `animator` begins at time fraction `x`, where it reads `reading`:
+    /// writing that value back must show the same, so what the linear scrub shows differently
+    /// there goes onto a correction (see ``AnimationSegment/Kind/scrubCorrection(peak:)``).
+    func beginScrub(of animator: PropertyAnimator, atFraction x: Double, reading: Double) {
+        let segment = reading > 0 && reading < 1
+            ? AnimationSegment(animator: animator, start: 0, end: 1, kind: .scrubCorrection(peak: reading))
+            : nil
+        reconcile(of: animator, from: (x, nil), to: (x, reading), droppingScrubCorrections: false, onto: segment)
+    }
+
+    /// A linear scrub of `animator` at progress `p` goes back onto its timeline at time
+    /// fraction `x` without moving anything: the scrub's corrections go, and whatever the
+    /// timeline shows differently at `x` goes onto a correction (see
+    /// ``AnimationSegment/Kind/timelineCorrection(peak:)``).
+    func settleScrub(of animator: PropertyAnimator, progress p: Double, atFraction x: Double) {
+        let segment = x > 0 && x < 1
+            ? AnimationSegment(animator: animator, start: 0, end: 1, kind: .timelineCorrection(peak: x))
+            : nil
+        reconcile(of: animator, from: (x, p), to: (x, nil), droppingScrubCorrections: true, onto: segment)
+    }
+
+    /// Every property's tracks of `animator` change from one description of the paused state
+    /// to another without moving (see `AnimatedPropertyTracks.reconcile`), the difference going
+    /// onto `segment`.
+    private func reconcile(of animator: PropertyAnimator, from: (x: Double, p: Double?), to: (x: Double, p: Double?),
+                           droppingScrubCorrections: Bool, onto segment: AnimationSegment?) {
+        for property in properties {
+            property.reconcile(of: animator, from: from, to: to, droppingScrubCorrections: droppingScrubCorrections,
+                               onto: segment)
+        }
+    }
+
+    /// Every property's tracks of `animator` continue on `segment` from time fraction
+    /// `fraction` (see `AnimatedPropertyTracks.rebaseTracks`).
+    func rebase(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
+                onto segment: AnimationSegment) {
+        for property in properties {
+            property.rebaseTracks(of: animator, at: fraction, progress: progress, towardEnd: towardEnd, onto: segment)
+        }
+    }
+}
