@@ -123,11 +123,11 @@ extension PhysicsWorld {
         }
     }
 
-    /// The substeps of a step: `velocityIterations` / 2, rounded up (4 at the default 8: 480
-    /// substeps per second at the world's 120 Hz). On Box2D v3's large pyramid (5,050 boxes,
-    /// 8.3 s) no box slides more than 0.25 m sideways with 4 (at most 0.05 m) nor with Box2D's
-    /// 240 per second, 2 here (at most 0.12 m, but a box still moving at 0.19 m/s at the end).
-    var substepCount: Int { max((velocityIterations + 1) / 2, 1) }
+    /// The substeps of a step: `velocityIterations` / 4, rounded up (2 at the default 8: 240
+    /// substeps per second at the world's 120 Hz, as Box2D v3's 4 per 60 Hz step). On Box2D v3's
+    /// large pyramid (5,050 boxes, 8.3 s) no box slides more than 0.25 m sideways with 2 nor
+    /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
+    var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
 
     /// The number of graph colours; a contact that finds all of them taken goes last.
     static let contactColourCount = 32
