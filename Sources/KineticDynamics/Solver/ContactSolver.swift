@@ -105,7 +105,7 @@ enum ContactSolver {
             let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
             let rA = c.pointee.radiusA, rB = c.pointee.radiusB
             var normal = Vec2.zero
-            @inline(__always) func setUp(_ p: inout ContactPoint, _ q: inout ConstraintPoint) {
+            @inline(__always) func setUp(_ p: ContactPoint, _ q: inout ConstraintPoint) {
                 let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
                                              radiusA: rA, radiusB: rB, xfA, xfB)
                 normal = ev.normal
@@ -126,7 +126,6 @@ enum ContactSolver {
                 q.baseSeparation = p.separation - dot(wB - wA, ev.normal)
                 let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
                 q.relativeVelocity = u0
-                p.relativeVelocity = u0
                 q.normalAcceleration = dot(sB.kick - sA.kick, ev.normal) * invH
                 q.bounceEnergy = restitution == 0 ? 0      // unused: `applyRestitution` skips it
                     : bounceEnergy(approach: u0, gap: p.separation, acceleration: q.normalAcceleration, restitution: restitution)
@@ -141,8 +140,8 @@ enum ContactSolver {
             k.pointee.friction = c.pointee.friction
             k.pointee.restitution = restitution
             k.pointee.isFixed = imA == 0 || imB == 0
-            setUp(&c.pointee.p0, &k.pointee.p0)
-            if c.pointee.pointCount == 2 { setUp(&c.pointee.p1, &k.pointee.p1) }
+            setUp(c.pointee.p0, &k.pointee.p0)
+            if c.pointee.pointCount == 2 { setUp(c.pointee.p1, &k.pointee.p1) }
             c.pointee.normal = normal
             k.pointee.normal = normal
         }
