@@ -89,9 +89,12 @@ public final class DynamicAnimator: EngineDriven {
     /// Fixed steps per simulated second (default 120).
     public var stepRate: Double { world.stepRate }
 
-    /// The solver's effort per step (default 8): each step runs this / 2 substeps, rounded up
-    /// (4 at the default), each with one sweep that pushes overlapping items apart softly and
-    /// one that relaxes (Box2D v3's soft step). Values below 1 are rejected with a diagnostic.
+    /// The solver's effort per step (default 8): each step runs this / 4 substeps, rounded up
+    /// (2 at the default: 240 substeps per second at 120 Hz, Box2D v3's default rate), each with
+    /// one sweep that pushes overlapping items apart softly and one that relaxes (Box2D v3's soft
+    /// step). On Box2D v3's 5,050-box pyramid no box slides more than 0.25 m with 2 substeps or
+    /// with 4, and 2 take a quarter fewer instructions per step; raise it for stiffer stacks or
+    /// chains. Values below 1 are rejected with a diagnostic.
     public var velocityIterations: Int {
         get { world.velocityIterations }
         set { if accepts(newValue, atLeast: 1, "velocityIterations") { world.velocityIterations = newValue } }

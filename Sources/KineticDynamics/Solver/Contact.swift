@@ -2,19 +2,15 @@
 // the solver's per-point state (accumulated impulses carried from step to step for warm starting).
 import Kinetic
 
+/// A manifold point and the impulses it carries to the next step; the solver's per-step
+/// quantities (anchors, masses, the approach speed) live in its `ConstraintPoint`.
 struct ContactPoint {
     var localPoint = Vec2.zero
     var id: UInt32 = 0
     /// Separation when the manifold was computed (positive: a speculative point).
     var separation = 0.0
-    var rA = Vec2.zero
-    var rB = Vec2.zero
     var normalImpulse = 0.0
     var tangentImpulse = 0.0
-    var normalMass = 0.0
-    var tangentMass = 0.0
-    /// The normal velocity when the step began, for restitution.
-    var relativeVelocity = 0.0
     var maxNormalImpulse = 0.0
 }
 

@@ -89,15 +89,14 @@ enum ContactSolver {
         return p.baseSeparation + ((wB.x - wA.x) * n.x + (wB.y - wA.y) * n.y)
     }
 
-    /// Anchors, effective masses and separations of the `active` contacts, written to the
-    /// compact `constraints` (one per active contact, in order) that the substeps run over.
-    /// `h` is the whole step (for the applied forces' acceleration along the normal).
-    static func prepare(_ contacts: UnsafeMutablePointer<Contact>, _ active: UnsafeBufferPointer<Int32>,
-                        _ constraints: UnsafeMutablePointer<VelocityConstraint>,
-                        _ motions: UnsafeMutablePointer<Motion>, _ start: UnsafePointer<StartState>, invH: Double) {
-        for (slot, index) in active.enumerated() {
-            let c = contacts + Int(index)
-            let k = constraints + slot
+    /// Anchors, effective masses and separations of the active contacts, written to the compact
+    /// constraints (one per active contact, in order) that the substeps run over. `invH` is
+    /// 1 / the whole step (for the applied forces' acceleration along the normal).
+    static func prepare(_ context: StepContext, invH: Double) {
+        let motions = context.motions, start = context.start
+        for (slot, index) in context.activeContacts.enumerated() {
+            let c = context.contacts + Int(index)
+            let k = context.constraints.baseAddress! + slot
             let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
             let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
             let restitution = c.pointee.restitution
@@ -106,7 +105,7 @@ enum ContactSolver {
             let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
             let rA = c.pointee.radiusA, rB = c.pointee.radiusB
             var normal = Vec2.zero
-            @inline(__always) func setUp(_ p: inout ContactPoint, _ q: inout ConstraintPoint) {
+            @inline(__always) func setUp(_ p: ContactPoint, _ q: inout ConstraintPoint) {
                 let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
                                              radiusA: rA, radiusB: rB, xfA, xfB)
                 normal = ev.normal
@@ -127,7 +126,6 @@ enum ContactSolver {
                 q.baseSeparation = p.separation - dot(wB - wA, ev.normal)
                 let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
                 q.relativeVelocity = u0
-                p.relativeVelocity = u0
                 q.normalAcceleration = dot(sB.kick - sA.kick, ev.normal) * invH
                 q.bounceEnergy = restitution == 0 ? 0      // unused: `applyRestitution` skips it
                     : bounceEnergy(approach: u0, gap: p.separation, acceleration: q.normalAcceleration, restitution: restitution)
@@ -142,158 +140,162 @@ enum ContactSolver {
             k.pointee.friction = c.pointee.friction
             k.pointee.restitution = restitution
             k.pointee.isFixed = imA == 0 || imB == 0
-            setUp(&c.pointee.p0, &k.pointee.p0)
-            if c.pointee.pointCount == 2 { setUp(&c.pointee.p1, &k.pointee.p1) }
+            setUp(c.pointee.p0, &k.pointee.p0)
+            if c.pointee.pointCount == 2 { setUp(c.pointee.p1, &k.pointee.p1) }
             c.pointee.normal = normal
             k.pointee.normal = normal
         }
     }
 
     /// Applies the accumulated impulses again at the start of a substep (they are per substep).
-    static func warmStart(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>) {
-        for k in constraints {
-            let a = motions + Int(k.a), b = motions + Int(k.b)
-            let n = k.normal, t = cross(n, 1)
-            let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
-            var vA = a.pointee.velocity, wA = a.pointee.angularVelocity
-            var vB = b.pointee.velocity, wB = b.pointee.angularVelocity
-            var P = n * k.p0.normalImpulse + t * k.p0.tangentImpulse
-            vA -= P * imA; wA -= iA * (k.p0.normalImpulse * k.p0.rnA + k.p0.tangentImpulse * k.p0.rtA)
-            vB += P * imB; wB += iB * (k.p0.normalImpulse * k.p0.rnB + k.p0.tangentImpulse * k.p0.rtB)
-            if k.pointCount == 2 {
-                P = n * k.p1.normalImpulse + t * k.p1.tangentImpulse
-                vA -= P * imA; wA -= iA * (k.p1.normalImpulse * k.p1.rnA + k.p1.tangentImpulse * k.p1.rtA)
-                vB += P * imB; wB += iB * (k.p1.normalImpulse * k.p1.rnB + k.p1.tangentImpulse * k.p1.rtB)
-            }
-            a.pointee.velocity = vA; a.pointee.angularVelocity = wA
-            b.pointee.velocity = vB; b.pointee.angularVelocity = wB
+    static func warmStart(_ context: StepContext) {
+        for k in context.constraints {
+            var pair = BodyPair(context.motions + Int(k.a), context.motions + Int(k.b))
+            let t = cross(k.normal, 1)
+            pair.warmStart(k.p0, k.normal, t)
+            if k.pointCount == 2 { pair.warmStart(k.p1, k.normal, t) }
+            pair.store()
         }
     }
 
     /// One sweep over the contacts: non-penetration with the soft bias when `useBias` (a
     /// speculative point, still apart, may close its gap in the substep either way), then
-    /// Coulomb friction when not. Written out without helpers so the four velocities stay in registers,
-    /// with the anchors as precomputed cross products (Δv·n = (vB − vA)·n + ωB (rB × n) − ωA (rA × n)).
-    static func solve(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>,
-                      softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
-        guard let base = constraints.baseAddress else { return }
-        for slot in 0..<constraints.count {
+    /// Coulomb friction when not. The two bodies' velocities stay in registers (`BodyPair`) and
+    /// the anchors enter as precomputed cross products (Δv·n = (vB − vA)·n + ωB (rB × n) − ωA (rA × n)).
+    static func solve(_ context: StepContext, softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
+        guard let base = context.constraints.baseAddress else { return }
+        for slot in 0..<context.constraints.count {
             let k = base + slot
-            let a = motions + Int(k.pointee.a), b = motions + Int(k.pointee.b)
+            var pair = BodyPair(context.motions + Int(k.pointee.a), context.motions + Int(k.pointee.b))
             let n = k.pointee.normal
-            let nx = n.x, ny = n.y
-            let tx = ny, ty = -nx
-            let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
-            var vAx = a.pointee.velocity.x, vAy = a.pointee.velocity.y, wA = a.pointee.angularVelocity
-            var vBx = b.pointee.velocity.x, vBy = b.pointee.velocity.y, wB = b.pointee.angularVelocity
             let soft = k.pointee.isFixed ? softness.fixed : softness.moving
             let twoPoints = k.pointee.pointCount == 2
 
-            @inline(__always) func bias(_ s: Double) -> (bias: Double, massScale: Double, impulseScale: Double) {
-                if s > 0 { return (s * invH, 1, 0) }                // speculative: may close the gap
-                if useBias { return (max(soft.massScale * soft.biasRate * s, -pushOutSpeed), soft.massScale, soft.impulseScale) }
-                return (0, 1, 0)
+            @inline(__always) func solveNormal(_ p: inout ConstraintPoint) {
+                // The bias, mass scale and impulse scale: a speculative point may close its gap.
+                let s = separation(p, n, pair.a, pair.b)
+                var vBias = 0.0, massScale = 1.0, impulseScale = 0.0
+                if s > 0 {
+                    vBias = s * invH
+                } else if useBias {
+                    vBias = max(soft.massScale * soft.biasRate * s, -pushOutSpeed)
+                    massScale = soft.massScale; impulseScale = soft.impulseScale
+                }
+                let vn = pair.speed(along: n, p.rnA, p.rnB)
+                let old = p.normalImpulse
+                let new = max(old - p.normalMass * (massScale * vn + vBias) - impulseScale * old, 0)
+                p.normalImpulse = new
+                p.maxNormalImpulse = max(p.maxNormalImpulse, new)
+                pair.apply(new - old, along: n, p.rnA, p.rnB)
             }
-            do {
-                let s = separation(k.pointee.p0, n, a, b)
-                let (vBias, massScale, impulseScale) = bias(s)
-                let vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * k.pointee.p0.rnB - wA * k.pointee.p0.rnA
-                let old = k.pointee.p0.normalImpulse
-                let new = max(old - k.pointee.p0.normalMass * (massScale * vn + vBias) - impulseScale * old, 0)
-                k.pointee.p0.normalImpulse = new
-                k.pointee.p0.maxNormalImpulse = max(k.pointee.p0.maxNormalImpulse, new)
-                let lambda = new - old
-                let px = nx * lambda, py = ny * lambda
-                vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p0.rnA
-                vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p0.rnB
-            }
-            if twoPoints {
-                let s = separation(k.pointee.p1, n, a, b)
-                let (vBias, massScale, impulseScale) = bias(s)
-                let vn = (vBx - vAx) * nx + (vBy - vAy) * ny + wB * k.pointee.p1.rnB - wA * k.pointee.p1.rnA
-                let old = k.pointee.p1.normalImpulse
-                let new = max(old - k.pointee.p1.normalMass * (massScale * vn + vBias) - impulseScale * old, 0)
-                k.pointee.p1.normalImpulse = new
-                k.pointee.p1.maxNormalImpulse = max(k.pointee.p1.maxNormalImpulse, new)
-                let lambda = new - old
-                let px = nx * lambda, py = ny * lambda
-                vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p1.rnA
-                vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p1.rnB
-            }
+            solveNormal(&k.pointee.p0)
+            if twoPoints { solveNormal(&k.pointee.p1) }
 
             // Friction only in the relaxing sweep (as Box2D v3 does): in the biased one the
             // push-out would take friction with it, and a pyramid creeps.
             let friction = k.pointee.friction
             if friction > 0 && !useBias {
-                do {
-                    let vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * k.pointee.p0.rtB - wA * k.pointee.p0.rtA
-                    let maxF = friction * k.pointee.p0.normalImpulse
-                    let old = k.pointee.p0.tangentImpulse
-                    let new = min(max(old - k.pointee.p0.tangentMass * vt, -maxF), maxF)
-                    k.pointee.p0.tangentImpulse = new
-                    let lambda = new - old
-                    let px = tx * lambda, py = ty * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p0.rtA
-                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p0.rtB
+                let t = cross(n, 1)
+                @inline(__always) func solveTangent(_ p: inout ConstraintPoint) {
+                    let vt = pair.speed(along: t, p.rtA, p.rtB)
+                    let maxF = friction * p.normalImpulse
+                    let old = p.tangentImpulse
+                    let new = min(max(old - p.tangentMass * vt, -maxF), maxF)
+                    p.tangentImpulse = new
+                    pair.apply(new - old, along: t, p.rtA, p.rtB)
                 }
-                if twoPoints {
-                    let vt = (vBx - vAx) * tx + (vBy - vAy) * ty + wB * k.pointee.p1.rtB - wA * k.pointee.p1.rtA
-                    let maxF = friction * k.pointee.p1.normalImpulse
-                    let old = k.pointee.p1.tangentImpulse
-                    let new = min(max(old - k.pointee.p1.tangentMass * vt, -maxF), maxF)
-                    k.pointee.p1.tangentImpulse = new
-                    let lambda = new - old
-                    let px = tx * lambda, py = ty * lambda
-                    vAx -= px * imA; vAy -= py * imA; wA -= iA * lambda * k.pointee.p1.rtA
-                    vBx += px * imB; vBy += py * imB; wB += iB * lambda * k.pointee.p1.rtB
-                }
+                solveTangent(&k.pointee.p0)
+                if twoPoints { solveTangent(&k.pointee.p1) }
             }
-            a.pointee.velocity = Vec2(vAx, vAy); a.pointee.angularVelocity = wA
-            b.pointee.velocity = Vec2(vBx, vBy); b.pointee.angularVelocity = wB
+            pair.store()
         }
     }
 
     /// After the substeps, points hit faster than the threshold leave at their restitution
     /// target (Box2D v3's b2ApplyRestitution, with the target of `bounceEnergy`).
-    static func applyRestitution(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ motions: UnsafeMutablePointer<Motion>) {
-        for slot in 0..<constraints.count where constraints[slot].restitution > 0 {
-            let k = constraints.baseAddress! + slot
-            let a = motions + Int(k.pointee.a), b = motions + Int(k.pointee.b)
+    static func applyRestitution(_ context: StepContext) {
+        guard let base = context.constraints.baseAddress else { return }
+        for slot in 0..<context.constraints.count where base[slot].restitution > 0 {
+            let k = base + slot
+            var pair = BodyPair(context.motions + Int(k.pointee.a), context.motions + Int(k.pointee.b))
             let n = k.pointee.normal
-            let imA = a.pointee.invMass, imB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
             @inline(__always) func restitute(_ p: inout ConstraintPoint) {
                 if p.relativeVelocity > -restitutionThreshold || p.maxNormalImpulse == 0 { return }
-                let s = separation(p, n, a, b)
+                let s = separation(p, n, pair.a, pair.b)
                 let energy = p.bounceEnergy + 2 * p.normalAcceleration * s
                 let target = energy > 0 ? energy.squareRoot() : 0
-                let vA = a.pointee.velocity, vB = b.pointee.velocity
-                let vn = dot(vB - vA, n) + b.pointee.angularVelocity * p.rnB - a.pointee.angularVelocity * p.rnA
+                let vn = pair.speed(along: n, p.rnA, p.rnB)
                 let newImpulse = max(p.normalImpulse - p.normalMass * (vn - target), 0)
                 let lambda = newImpulse - p.normalImpulse
                 p.normalImpulse = newImpulse
                 p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
-                let P = n * lambda
-                a.pointee.velocity = vA - P * imA; a.pointee.angularVelocity -= iA * lambda * p.rnA
-                b.pointee.velocity = vB + P * imB; b.pointee.angularVelocity += iB * lambda * p.rnB
+                pair.apply(lambda, along: n, p.rnA, p.rnB)
             }
             restitute(&k.pointee.p0)
             if k.pointee.pointCount == 2 { restitute(&k.pointee.p1) }
+            pair.store()
         }
     }
 
-    /// Copies the accumulated impulses back to the persistent contacts (for warm starting and
-    /// for `isTouching`).
-    static func storeImpulses(_ constraints: UnsafeMutableBufferPointer<VelocityConstraint>, _ contacts: UnsafeMutablePointer<Contact>,
-                              _ active: UnsafeBufferPointer<Int32>) {
-        for slot in 0..<constraints.count {
-            let k = constraints[slot]
-            let c = contacts + Int(active[slot])
+    /// Copies the accumulated impulses back to the persistent contacts (for warm starting), and
+    /// marks a contact the solver pushed on as touching and its bodies as constrained.
+    static func storeImpulses(_ context: StepContext) {
+        for (slot, index) in context.activeContacts.enumerated() {
+            let k = context.constraints[slot]
+            let c = context.contacts + Int(index)
             c.pointee.p0.normalImpulse = k.p0.normalImpulse
             c.pointee.p0.tangentImpulse = k.p0.tangentImpulse
             c.pointee.p0.maxNormalImpulse = k.p0.maxNormalImpulse
             c.pointee.p1.normalImpulse = k.p1.normalImpulse
             c.pointee.p1.tangentImpulse = k.p1.tangentImpulse
             c.pointee.p1.maxNormalImpulse = k.p1.maxNormalImpulse
+            if k.p0.maxNormalImpulse > 0 || (k.pointCount == 2 && k.p1.maxNormalImpulse > 0) {
+                c.pointee.isTouching = true
+                context.bodies[Int(k.a)].isConstrained = true
+                context.bodies[Int(k.b)].isConstrained = true
+            }
         }
+    }
+}
+
+/// A contact's two bodies while it is solved: their velocities, kept in registers until
+/// `store`, and their inverse masses.
+struct BodyPair {
+    let a: UnsafeMutablePointer<Motion>
+    let b: UnsafeMutablePointer<Motion>
+    var vA: Vec2, wA: Double
+    var vB: Vec2, wB: Double
+    let imA: Double, imB: Double, iA: Double, iB: Double
+
+    @inline(__always) init(_ a: UnsafeMutablePointer<Motion>, _ b: UnsafeMutablePointer<Motion>) {
+        self.a = a; self.b = b
+        vA = a.pointee.velocity; wA = a.pointee.angularVelocity
+        vB = b.pointee.velocity; wB = b.pointee.angularVelocity
+        imA = a.pointee.invMass; imB = b.pointee.invMass; iA = a.pointee.invInertia; iB = b.pointee.invInertia
+    }
+
+    /// The relative velocity along `d` at a point whose anchors' cross products with `d` are
+    /// `dA` and `dB`: (vB − vA)·d + ωB·dB − ωA·dA.
+    @inline(__always) func speed(along d: Vec2, _ dA: Double, _ dB: Double) -> Double {
+        (vB.x - vA.x) * d.x + (vB.y - vA.y) * d.y + wB * dB - wA * dA
+    }
+
+    /// The impulse λ·d at that point: −λ·d on A, +λ·d on B.
+    @inline(__always) mutating func apply(_ lambda: Double, along d: Vec2, _ dA: Double, _ dB: Double) {
+        let px = d.x * lambda, py = d.y * lambda
+        vA.x -= px * imA; vA.y -= py * imA; wA -= iA * lambda * dA
+        vB.x += px * imB; vB.y += py * imB; wB += iB * lambda * dB
+    }
+
+    /// A point's accumulated normal and tangent impulses at once (the warm start).
+    @inline(__always) mutating func warmStart(_ p: ConstraintPoint, _ n: Vec2, _ t: Vec2) {
+        let P = n * p.normalImpulse + t * p.tangentImpulse
+        vA -= P * imA; wA -= iA * (p.normalImpulse * p.rnA + p.tangentImpulse * p.rtA)
+        vB += P * imB; wB += iB * (p.normalImpulse * p.rnB + p.tangentImpulse * p.rtB)
+    }
+
+    @inline(__always) func store() {
+        a.pointee.velocity = vA; a.pointee.angularVelocity = wA
+        b.pointee.velocity = vB; b.pointee.angularVelocity = wB
     }
 }

@@ -31,18 +31,9 @@ extension PhysicsWorld {
             clearForces()
             return
         }
-        integrateVelocities(h)
-        joints.withUnsafeMutableBufferPointer { joints in
-        activeJoints.withUnsafeBufferPointer { active in
-        motions.withUnsafeMutableBufferPointer { motions in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-        startStates.withUnsafeMutableBufferPointer { start in
-            JointSolver.applySprings(joints.baseAddress!, active, motions.baseAddress!, bodies.baseAddress!, start.baseAddress!,
-                                     h: h, speedLimit: Self.maxTranslation * stepRate)
-        }
-        }
-        }
-        }
+        withStepContext { context in
+            integrateVelocities(context, h)
+            JointSolver.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
         }
         updateSweptBoxes(h)
         updateContacts()
@@ -80,45 +71,37 @@ extension PhysicsWorld {
 
     /// v ← v·e^(−dh) + (F/m + a)·(1 − e^(−dh))/d and the same for ω with τ/I (the exact solution of
     /// UIKit's documented resistance, dv/dt = −d·v, under constant forces), then the clamps.
-    func integrateVelocities(_ h: Double) {
+    func integrateVelocities(_ context: StepContext, _ h: Double) {
         let limit = Self.maxRotation * stepRate
-        if startStates.count < bodies.count {
-            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.count - startStates.count))
+        let motions = context.motions, bodies = context.bodies, start = context.start
+        for i in start.indices { start[i] = StartState() }
+        for j in context.activeJoints {
+            start[Int(context.joints[Int(j)].a)].jointCount += 1
+            start[Int(context.joints[Int(j)].b)].jointCount += 1
         }
-        for i in startStates.indices { startStates[i] = StartState() }
-        for j in activeJoints {
-            startStates[Int(joints[Int(j)].a)].jointCount += 1
-            startStates[Int(joints[Int(j)].b)].jointCount += 1
-        }
-        motions.withUnsafeMutableBufferPointer { motions in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-        startStates.withUnsafeMutableBufferPointer { start in
-            for index in awakeBodies {
-                let i = Int(index)
-                let r = bodies[i]
-                var m = motions[i]
-                start[i].position = m.position
-                start[i].rotation = m.rotation
-                start[i].velocity = m.velocity
-                start[i].angularVelocity = m.angularVelocity
-                // dv/dt = a − d·v over the step, solved exactly for a constant a:
-                // v₁ = v₀·e^(−dh) + a·(1 − e^(−dh))/d (a·h when d = 0).
-                let linear = Self.damping(r.material.linearDamping, over: h)
-                let angular = Self.damping(r.material.angularDamping, over: h)
-                let forcing = (r.force * m.invMass + r.acceleration) * linear.span
-                let v = m.velocity * linear.decay + forcing
-                let w = m.angularVelocity * angular.decay + angular.span * m.invInertia * r.torque
-                let clamped = clampedVelocity(v)
-                // The applied forces' share of Δv, for the free-flight position term (none once clamped).
-                let kick = clamped == v ? forcing : Vec2.zero
-                bodies[i].externalKick = kick
-                start[i].kick = kick
-                m.velocity = clamped
-                m.angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
-                motions[i] = m
-            }
-        }
-        }
+        for index in context.awake {
+            let i = Int(index)
+            let r = bodies[i]
+            var m = motions[i]
+            start[i].position = m.position
+            start[i].rotation = m.rotation
+            start[i].velocity = m.velocity
+            start[i].angularVelocity = m.angularVelocity
+            // dv/dt = a − d·v over the step, solved exactly for a constant a:
+            // v₁ = v₀·e^(−dh) + a·(1 − e^(−dh))/d (a·h when d = 0).
+            let linear = Self.damping(r.material.linearDamping, over: h)
+            let angular = Self.damping(r.material.angularDamping, over: h)
+            let forcing = (r.force * m.invMass + r.acceleration) * linear.span
+            let v = m.velocity * linear.decay + forcing
+            let w = m.angularVelocity * angular.decay + angular.span * m.invInertia * r.torque
+            let clamped = clampedVelocity(v)
+            // The applied forces' share of Δv, for the free-flight position term (none once clamped).
+            let kick = clamped == v ? forcing : Vec2.zero
+            bodies[i].externalKick = kick
+            start[i].kick = kick
+            m.velocity = clamped
+            m.angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
+            motions[i] = m
         }
     }
 
@@ -139,16 +122,12 @@ extension PhysicsWorld {
         }
     }
 
-    /// The substeps of a step: `velocityIterations` / 2, rounded up (4 at the default 8: 480
-    /// substeps per second at the world's 120 Hz). On Box2D v3's large pyramid (5,050 boxes,
-    /// 8.3 s) no box slides more than 0.25 m sideways with 4 (at most 0.05 m) nor with Box2D's
-    /// 240 per second, 2 here (at most 0.12 m, but a box still moving at 0.19 m/s at the end).
-    var substepCount: Int { max((velocityIterations + 1) / 2, 1) }
+    /// The substeps of a step: `velocityIterations` / 4, rounded up (2 at the default 8: 240
+    /// substeps per second at the world's 120 Hz, as Box2D v3's 4 per 60 Hz step). On Box2D v3's
+    /// large pyramid (5,050 boxes, 8.3 s) no box slides more than 0.25 m sideways with 2 nor
+    /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
+    var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
 
-    /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
-    /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a
-    /// sweep without bias), then restitution, the impulses kept for the next step, and rigid
-    /// joints' position correction.
     /// The number of graph colours; a contact that finds all of them taken goes last.
     static let contactColourCount = 32
 
@@ -220,6 +199,10 @@ extension PhysicsWorld {
         activeContacts.removeLast(activeContacts.count - count)
     }
 
+    /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
+    /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a
+    /// sweep without bias), then restitution, the impulses kept for the next step, and rigid
+    /// joints' position correction.
     func solve(_ h: Double) {
         let substeps = substepCount
         let hs = h / Double(substeps)
@@ -228,25 +211,9 @@ extension PhysicsWorld {
         let pinSoftness = JointSolver.pinSoftness(h: hs)
         let positionIterations = max(self.positionIterations, 0)
         let limit = Self.maxRotation * stepRate
-        if constraintBuffer.count < activeContacts.count {
-            constraintBuffer.append(contentsOf: repeatElement(VelocityConstraint(), count: activeContacts.count - constraintBuffer.count))
-        }
-        constraintBuffer.withUnsafeMutableBufferPointer { constraints in
-        contacts.withUnsafeMutableBufferPointer { contacts in
-        joints.withUnsafeMutableBufferPointer { joints in
-        motions.withUnsafeMutableBufferPointer { motionsBuffer in
-        activeContacts.withUnsafeBufferPointer { activeContacts in
-        activeJoints.withUnsafeBufferPointer { activeJoints in
-        awakeBodies.withUnsafeBufferPointer { awake in
-        bodies.withUnsafeMutableBufferPointer { bodies in
-        startStates.withUnsafeMutableBufferPointer { start in
-            let motions = motionsBuffer.baseAddress!
-            let c = contacts.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
-            let j = joints.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!
-            let k = UnsafeMutableBufferPointer(rebasing: constraints[0..<activeContacts.count])
-            if let kBase = k.baseAddress {
-                ContactSolver.prepare(c, activeContacts, kBase, motions, UnsafePointer(start.baseAddress!), invH: 1 / h)
-            }
+        withStepContext { context in
+            let motions = context.motions, bodies = context.bodies, start = context.start, awake = context.awake
+            ContactSolver.prepare(context, invH: 1 / h)
             // The step's velocity change (forces, damping, springs) comes in equal shares, one
             // per substep, from the velocity the step began with.
             let share = 1 / Double(substeps)
@@ -267,10 +234,10 @@ extension PhysicsWorld {
                 }
                 // Joints are prepared afresh each substep (anchors, errors, their warm start):
                 // their impulses and limits are per substep, as the contacts' are.
-                JointSolver.prepare(j, activeJoints, motions, h: hs, step: h)
-                ContactSolver.warmStart(k, motions)
-                JointSolver.solveVelocities(j, activeJoints, motions, h: hs, pinSoftness: pinSoftness)
-                ContactSolver.solve(k, motions, softness: softness, invH: invHs, useBias: true)
+                JointSolver.prepare(context, h: hs, step: h)
+                ContactSolver.warmStart(context)
+                JointSolver.solveVelocities(context, h: hs, pinSoftness: pinSoftness)
+                ContactSolver.solve(context, softness: softness, invH: invHs, useBias: true)
                 for index in awake {
                     let i = Int(index)
                     var m = motions[i]
@@ -280,26 +247,20 @@ extension PhysicsWorld {
                     m.rotation = m.rotation.integrated(by: hs * m.angularVelocity)
                     motions[i] = m
                 }
-                JointSolver.solveVelocities(j, activeJoints, motions, h: hs)
-                ContactSolver.solve(k, motions, softness: softness, invH: invHs, useBias: false)
+                JointSolver.solveVelocities(context, h: hs)
+                ContactSolver.solve(context, softness: softness, invH: invHs, useBias: false)
             }
-            ContactSolver.applyRestitution(k, motions)
-            ContactSolver.storeImpulses(k, c, activeContacts)
+            ContactSolver.applyRestitution(context)
+            // Also marks the touching contacts and the bodies they pushed on as constrained.
+            ContactSolver.storeImpulses(context)
 
             // Bodies no constraint pushed on this step fly free: their position takes the applied
             // forces' exact constant-acceleration term (x += h·v₁ − ½h²·a, i.e. h·(v₀ + v₁)/2 for
             // those forces), so free fall is exact instead of ahead by ½·a·h·t as the substeps'
             // moves by h·v are (0.9 % after 0.5 s at 240 Hz).
-            for index in activeContacts {
-                let k = Int(index)
-                if c[k].p0.maxNormalImpulse > 0 || (c[k].pointCount == 2 && c[k].p1.maxNormalImpulse > 0) {
-                    bodies[Int(c[k].a)].isConstrained = true
-                    bodies[Int(c[k].b)].isConstrained = true
-                }
-            }
-            for index in activeJoints where !j[Int(index)].isExactThisStep {
-                bodies[Int(j[Int(index)].a)].isConstrained = true
-                bodies[Int(j[Int(index)].b)].isConstrained = true
+            for index in context.activeJoints where !context.joints[Int(index)].isExactThisStep {
+                bodies[Int(context.joints[Int(index)].a)].isConstrained = true
+                bodies[Int(context.joints[Int(index)].b)].isConstrained = true
             }
             for index in awake {
                 let i = Int(index)
@@ -320,23 +281,8 @@ extension PhysicsWorld {
             }
 
             for _ in 0..<positionIterations {
-                if JointSolver.solvePositions(j, activeJoints, motions) { break }
+                if JointSolver.solvePositions(context) { break }
             }
-
-            for index in activeContacts {
-                let k = Int(index)
-                if c[k].p0.maxNormalImpulse > 0 || (c[k].pointCount == 2 && c[k].p1.maxNormalImpulse > 0) {
-                    c[k].isTouching = true
-                }
-            }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
-        }
         }
     }
 
