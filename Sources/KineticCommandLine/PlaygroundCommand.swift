@@ -82,17 +82,12 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         384 connections wait for their heads at once (a new one closes the oldest).
         """
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
-    var port: String?
+    @OptionGroup var serving: ServingOptions
     @Option(help: ArgumentHelp("The directory built and served (default .build-playground).", valueName: "dir"),
             completion: .directory)
     var out: String?
     @Flag(help: "Serve DIR as it is, without building.")
     var noBuild = false
-    @Flag(help: "Rebuild the documentation (Scripts/build-docs) in the background while serving.")
-    var docs = false
-    @Flag(help: "Never build the documentation.")
-    var noDocs = false
 
     /// What to build and serve.
     struct Plan: Equatable, Sendable {
@@ -117,8 +112,8 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     }
 
     func plan() throws(CommandLineError) -> Plan {
-        Plan(directory: out ?? Self.defaultDirectory, port: try Self.port(port, command: "playground"),
-             build: !noBuild, buildDocs: docs, skipDocs: noDocs)
+        Plan(directory: out ?? Self.defaultDirectory, port: try Self.port(serving.port, command: "playground"),
+             build: !noBuild, buildDocs: serving.docs, skipDocs: serving.noDocs)
     }
 
     /// The port `text` names (default 8765).
@@ -185,6 +180,17 @@ struct WebCommand: ParsableCommand {
         subcommands: [WebServeCommand.self])
 }
 
+/// The options `kinetic playground` and `kinetic web serve` share: the port, and whether the
+/// documentation is rebuilt while serving.
+struct ServingOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
+    var port: String?
+    @Flag(help: "Rebuild the documentation (Scripts/build-docs) in the background while serving.")
+    var docs = false
+    @Flag(help: "Never build the documentation.")
+    var noDocs = false
+}
+
 /// `kinetic web serve PATH`: `Scripts/build-web --package PATH` into PATH/.build-web, then serves it.
 struct WebServeCommand: ParsableCommand, ServingCommand {
     static let configuration = CommandConfiguration(
@@ -202,23 +208,18 @@ struct WebServeCommand: ParsableCommand, ServingCommand {
 
     @Argument(help: ArgumentHelp("The SwiftPM package of the app.", valueName: "path"), completion: .directory)
     var path: String
-    @Option(parsing: .unconditional, help: ArgumentHelp("The port on 127.0.0.1 (default 8765).", valueName: "n"))
-    var port: String?
+    @OptionGroup var serving: ServingOptions
     @Option(help: ArgumentHelp("The executable product (default: the package's only one).", valueName: "name"))
     var product: String?
     @Flag(help: "Serve PATH/.build-web as it is, without building.")
     var noBuild = false
-    @Flag(help: "Rebuild the documentation (Scripts/build-docs) in the background while serving.")
-    var docs = false
-    @Flag(help: "Never build the documentation.")
-    var noDocs = false
 
     func plan() throws(CommandLineError) -> PlaygroundCommand.Plan {
         // An empty PATH would build into "/.build-web", at the file system's root.
         guard !path.isEmpty else { throw CommandLineError("web serve: PATH is empty: name the package's directory (. for this one)") }
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(port, command: "web serve"),
-                                      build: !noBuild, package: path, product: product, buildDocs: docs,
-                                      skipDocs: noDocs, command: "web serve")
+        return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(serving.port, command: "web serve"),
+                                      build: !noBuild, package: path, product: product, buildDocs: serving.docs,
+                                      skipDocs: serving.noDocs, command: "web serve")
     }
 }

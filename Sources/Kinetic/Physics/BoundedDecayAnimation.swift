@@ -76,7 +76,7 @@ public final class BoundedDecayAnimation {
 
     private var storedRestingDistance = 0.001
     private var storedRestingSpeed = 0.01
-    private var completions: [(PhysicsCompletionReason) -> Void] = []
+    private var completions = PhysicsCompletions()
 
     /// The default bounce-back spring: critically damped, mass 1, stiffness 100, damping 20
     /// (ω₀ = 10 rad/s), so a crossing at `v` points per second overshoots by `v/(10e)` at most
@@ -121,7 +121,7 @@ public final class BoundedDecayAnimation {
 
     /// Adds a handler run once, when the current (or next) run ends, with the reason.
     public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
-        completions.append(handler)
+        completions.add(handler)
     }
 
     /// The time, in seconds after the release, at which a decay from `x0` with velocity `v0`
@@ -203,43 +203,31 @@ public final class BoundedDecayAnimation {
     private func finish(_ reason: PhysicsCompletionReason) {
         isRunning = false
         phase = nil
-        let handlers = completions
-        completions = []
-        for handler in handlers { handler(reason) }
+        completions.takeAll().run(reason)
     }
 }
 
 extension BoundedDecayAnimation: EngineDriven {
     /// Stops where it is, as ``stop()`` does, without running the completion handlers.
     public func engineDidInvalidate() {
-        completions = []
+        completions.removeAll()
         stop()
     }
 
     /// Hands off to the spring once the crossing time has come, and settles.
     public func advance(to time: Double) {
         guard isRunning else { return }
-        var offset = 0.0, velocity = 0.0, count = 0
-        for track in property.tracks where track.segment.owner === self {
-            let o = track.offset()
-            offset += o.value
-            velocity += o.velocity
-            count += 1
-        }
-        guard count > 0 else {
+        var own = property.motion(ownedBy: self)
+        guard own.count > 0 else {
             finish(.interrupted)
             return
         }
         if phase == .decelerating, let h = handoffTime, let b = bounceBound, time >= h {
             // The decay is exactly on the bound at h: the spring starts there, dated h.
             beginBounce(at: h, bound: b, offset: 0, velocity: crossingVelocity)
-            offset = 0; velocity = 0
-            for track in property.tracks where track.segment.owner === self {
-                let o = track.offset()
-                offset += o.value
-                velocity += o.velocity
-            }
+            own = property.motion(ownedBy: self)
         }
+        let offset = own.offset, velocity = own.velocity
         switch phase {
         case .decelerating:
             if velocity.magnitude <= decay.restingSpeed {

@@ -57,7 +57,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     @inlinable public var isRunning: Bool { running }
 
     private var storedRest: Value?
-    private var completions: [(PhysicsCompletionReason) -> Void] = []
+    private var completions = PhysicsCompletions()
 
     /// A decay of `property` from `velocity` (value units per second), to start with
     /// ``start()``.
@@ -105,7 +105,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// Adds a handler run once, when the current (or next) run ends, with the reason (see
     /// ``SpringAnimation/addCompletion(_:)``).
     public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
-        completions.append(handler)
+        completions.add(handler)
     }
 
     /// Starts coasting from the property's presentation value now, with ``initialVelocity``.
@@ -145,9 +145,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
 
     private func finish(_ reason: PhysicsCompletionReason) {
         running = false
-        let handlers = completions
-        completions = []
-        for handler in handlers { handler(reason) }
+        completions.takeAll().run(reason)
     }
 }
 
@@ -163,23 +161,19 @@ extension DecayAnimation: EngineDriven {
 
     /// Stops where it is, as ``stop()`` does, without running the completion handlers.
     public func engineDidInvalidate() {
-        completions = []
+        completions.removeAll()
         stop()
     }
 
     @inline(never)
     func advanceBody() {
         guard isRunning else { return }
-        var speed = 0.0, count = 0
-        for track in property.tracks where track.segment.owner === self {
-            speed = track.offset().velocity.magnitude
-            count += 1
-        }
-        guard count > 0 else {
+        let own = property.motion(ownedBy: self)
+        guard own.count > 0 else {
             finish(.interrupted)
             return
         }
-        if speed <= decay.restingSpeed {
+        if own.velocity.magnitude <= decay.restingSpeed {
             storedRest = property.modelValue
             property.removeTracks(ownedBy: self)
             finish(.settled)

@@ -1,5 +1,5 @@
-// What the physics animations (SpringAnimation, DecayAnimation) share: why a run ended, and how
-// a property's physics tracks are taken over.
+// What the physics animations (SpringAnimation, DecayAnimation, BoundedDecayAnimation) share: why a
+// run ended, their completion handlers, and how a property's physics tracks are summed and taken over.
 /// Why a physics animation (``SpringAnimation``, ``DecayAnimation``) ended: passed to each of
 /// its completion handlers, which run exactly once per run.
 public enum PhysicsCompletionReason: Sendable, Equatable {
@@ -16,7 +16,43 @@ public enum PhysicsCompletionReason: Sendable, Equatable {
     case interrupted
 }
 
+/// A physics animation's completion handlers: each runs once, when the run it was added for
+/// ends, in the order added.
+struct PhysicsCompletions {
+    private var handlers: [(PhysicsCompletionReason) -> Void] = []
+
+    mutating func add(_ handler: @escaping (PhysicsCompletionReason) -> Void) { handlers.append(handler) }
+
+    /// Forgets the handlers and returns them, to be run once with ``run(_:)`` (outside any
+    /// access to the animation's storage: a handler may add a new one).
+    mutating func takeAll() -> PhysicsCompletions {
+        let taken = self
+        handlers = []
+        return taken
+    }
+
+    /// Forgets the handlers without running them.
+    mutating func removeAll() { handlers = [] }
+
+    /// Runs the handlers, in the order they were added, with `reason`.
+    func run(_ reason: PhysicsCompletionReason) {
+        for handler in handlers { handler(reason) }
+    }
+}
+
 extension AnimatedProperty {
+    /// The summed offset and velocity now of the tracks `owner` added, and how many there are.
+    func motion(ownedBy owner: AnyObject) -> (offset: Value, velocity: Value, count: Int) {
+        var offset = Value.zero, velocity = Value.zero, count = 0
+        for track in tracks where track.segment.owner === owner {
+            let o = track.offset()
+            offset += o.value
+            velocity += o.velocity
+            count += 1
+        }
+        return (offset, velocity, count)
+    }
+
     /// Removes every track of a physics animation (a segment without an animator), returning
     /// their summed offset and velocity now and their distinct owners.
     func removePhysicsTracks() -> (offset: Value, velocity: Value, owners: [AnyObject]) {

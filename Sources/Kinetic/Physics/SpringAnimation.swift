@@ -112,7 +112,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var springBeforeOverride: SpringTimingParameters?
     @exclusivity(unchecked) private var storedRestingDistance = 0.001
     @exclusivity(unchecked) private var storedRestingSpeed = 0.01
-    private var completions: [(PhysicsCompletionReason) -> Void] = []
+    private var completions = PhysicsCompletions()
     /// Whether the engine lists this animation (so a start need not search its list).
     private let registration = PhysicsRegistration()
     /// The segment of the track this animation last added, held while it runs so that its slot
@@ -215,7 +215,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// are then forgotten: a restarted animation needs new ones. They may start, stop or
     /// retarget animations, this one included.
     public func addCompletion(_ handler: @escaping (PhysicsCompletionReason) -> Void) {
-        completions.append(handler)
+        completions.add(handler)
     }
 
     /// Starts the motion from the property's presentation value now.
@@ -268,9 +268,10 @@ public final class SpringAnimation<Value: AnimatableValue> {
 
     /// The summed offset and velocity of this animation's tracks now.
     func ownMotion() -> (offset: Value, velocity: Value, count: Int) {
-        var offset = Value.zero, velocity = Value.zero, count = 0
+        var offset = Value.zero, velocity = Value.zero
         // The common case, a property whose only track is this spring's: read it in place (no
-        // copy of the track, no retain of its segment). The same sums as the loop below.
+        // copy of the track, no retain of its segment). The same sums as the general
+        // `AnimatedProperty.motion(ownedBy:)`.
         // The slot identifies the segment without visiting it: a live segment's slot is its
         // own, and this animation holds its segment alive.
         if property.tracks.tail.isEmpty {
@@ -283,13 +284,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
             velocity += delta * c.releasedVelocity + v0 * c.kickedVelocity
             return (offset, velocity, 1)
         }
-        for track in property.tracks where track.segment.owner === self {
-            let o = track.offset()
-            offset += o.value
-            velocity += o.velocity
-            count += 1
-        }
-        return (offset, velocity, count)
+        return property.motion(ownedBy: self)
     }
 
     /// Replaces this animation's tracks by one starting now with their current offset and
@@ -318,9 +313,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         running = false
         currentSegment = nil
         currentSlot = -1
-        let handlers = completions
-        completions = []
-        for handler in handlers { handler(reason) }
+        completions.takeAll().run(reason)
     }
 }
 
@@ -338,7 +331,7 @@ extension SpringAnimation: EngineDriven {
 
     /// Stops where it is, as ``stop()`` does, without running the completion handlers.
     public func engineDidInvalidate() {
-        completions = []
+        completions.removeAll()
         stop()
     }
 

@@ -16,30 +16,30 @@ extension AnimatedProperty {
         var positions: [Value] = [.zero]
         for i in indices { positions.append(positions[positions.count - 1] - tracks[i].delta) }
 
-        var starts: [Double] = [], lengths: [Double] = [], knots: [Double] = []
-        var tableTimes: [Double] = [], tableLengths: [Double] = []
+        let shape: KeyframePath.Shape
         switch mode {
         case .linear, .discrete:
-            starts = indices.map { tracks[$0].segment.start }
+            shape = .discrete(starts: indices.map { tracks[$0].segment.start })
         case .paced:
             var total = 0.0
-            lengths = [0]
+            var lengths = [0.0]
             for k in 1...n {
                 total += (positions[k] - positions[k - 1]).magnitude
                 lengths.append(total)
             }
-            lengths = total > 0 && total.isFinite
+            shape = .paced(lengths: total > 0 && total.isFinite
                 ? lengths.map { $0 / total }
-                : (0...n).map { Double($0) / Double(n) }
+                : (0...n).map { Double($0) / Double(n) })
         case .cubic:
-            knots = [tracks[indices[0]].segment.start]
+            var knots = [tracks[indices[0]].segment.start]
             for i in indices { knots.append(Swift.max(tracks[i].segment.end, knots[knots.count - 1])) }
+            shape = .cubic(knots: knots)
         case .cubicPaced:
-            knots = (0...n).map { Double($0) / Double(n) }
+            let knots = (0...n).map { Double($0) / Double(n) }
             let chords = n * Self.pacedChordsPerKeyframe
             var previous = positions[0], total = 0.0
-            tableTimes = [0]
-            tableLengths = [0]
+            var tableTimes = [0.0]
+            var tableLengths = [0.0]
             for q in 1...chords {
                 let t = Double(q) / Double(chords)
                 let point = KeyframeSpline.evaluate(knots: knots, at: t, value: { positions[$0] }).value
@@ -48,12 +48,10 @@ extension AnimatedProperty {
                 tableTimes.append(t)
                 tableLengths.append(total)
             }
-            tableLengths = total > 0 && total.isFinite
-                ? tableLengths.map { $0 / total }
-                : tableTimes
+            shape = .cubicPaced(knots: knots, times: tableTimes,
+                                lengths: total > 0 && total.isFinite ? tableLengths.map { $0 / total } : tableTimes)
         }
-        let path = KeyframePath(mode: mode, starts: starts, lengths: lengths, knots: knots,
-                                tableTimes: tableTimes, tableLengths: tableLengths)
+        let path = KeyframePath(shape)
         for (k, i) in indices.enumerated() {
             let track = tracks[i]
             let segment = AnimationSegment(animator: animator, start: 0, end: 1,

@@ -297,26 +297,11 @@ extension SpringTimingParameters {
                 // so that this branch, too, is the same bits on every platform (no libm expm1).
                 let e = Elementary.exp(-alpha * t)
                 let u = bt * bt
-                var ch = 1.0 / 2432902008176640000                // 1/20!
-                ch = 1.0 / 6402373705728000 + u * ch              // 1/18!
-                ch = 1.0 / 20922789888000 + u * ch
-                ch = 1.0 / 87178291200 + u * ch
-                ch = 1.0 / 479001600 + u * ch
-                ch = 1.0 / 3628800 + u * ch
-                ch = 1.0 / 40320 + u * ch
-                ch = 1.0 / 720 + u * ch
-                ch = 1.0 / 24 + u * ch
-                ch = 0.5 + u * ch
-                var sh = 1.0 / 51090942171709440000               // 1/21!
-                sh = 1.0 / 121645100408832000 + u * sh            // 1/19!
-                sh = 1.0 / 355687428096000 + u * sh
-                sh = 1.0 / 1307674368000 + u * sh
-                sh = 1.0 / 6227020800 + u * sh
-                sh = 1.0 / 39916800 + u * sh
-                sh = 1.0 / 362880 + u * sh
-                sh = 1.0 / 5040 + u * sh
-                sh = 1.0 / 120 + u * sh
-                sh = 1.0 / 6 + u * sh
+                var ch = 0.0, sh = 0.0
+                for (c, s) in SpringTimingParameters.hyperbolicSeries {
+                    ch = c + u * ch
+                    sh = s + u * sh
+                }
                 eC = e * (1 + u * ch)
                 eS = e * (t + t * (u * sh))                       // sinh(βt)/β = t·sinh(βt)/(βt)
             }
@@ -326,6 +311,15 @@ extension SpringTimingParameters {
                            kicked: eS,
                            kickedVelocity: eC - alpha * eS)
     }
+
+    /// The series of `cosh x` and `sinh(x)/x` in `u = x²` that ``basis(at:)`` sums by Horner's
+    /// rule, highest term first: `(1/(2k)!, 1/(2k+1)!)` for k = 10 down to 1.
+    @usableFromInline static let hyperbolicSeries: [(Double, Double)] = [
+        (1.0 / 2432902008176640000, 1.0 / 51090942171709440000), (1.0 / 6402373705728000, 1.0 / 121645100408832000),
+        (1.0 / 20922789888000, 1.0 / 355687428096000), (1.0 / 87178291200, 1.0 / 1307674368000),
+        (1.0 / 479001600, 1.0 / 6227020800), (1.0 / 3628800, 1.0 / 39916800), (1.0 / 40320, 1.0 / 362880),
+        (1.0 / 720, 1.0 / 5040), (1.0 / 24, 1.0 / 120), (0.5, 1.0 / 6),
+    ]
 
     /// Where an animator's run on a spring starts blending the spring to rest: the last tenth of
     /// the run (see ``runWindow(atFraction:)``).

@@ -41,20 +41,13 @@ extension Rect {
     }
 }
 
-extension Vector {
-    /// `x`, `y`, `z`, `w`.
-    public func forEachComponent(_ body: (Double) -> Void) { body(x); body(y); body(z); body(w) }
-}
-
-extension Color {
-    /// `red`, `green`, `blue`, `alpha`.
-    public func forEachComponent(_ body: (Double) -> Void) { body(red); body(green); body(blue); body(alpha) }
-}
-
-extension CornerRadii {
-    /// `topLeft`, `topRight`, `bottomLeft`, `bottomRight`.
+extension FourComponentValue {
+    /// The four components, in the order of ``FourComponentValue/fourComponents`` (`x`, `y`,
+    /// `z`, `w` of a ``Vector``; `red`, `green`, `blue`, `alpha` of a ``Color``; `topLeft`,
+    /// `topRight`, `bottomLeft`, `bottomRight` of ``CornerRadii``).
     public func forEachComponent(_ body: (Double) -> Void) {
-        body(topLeft); body(topRight); body(bottomLeft); body(bottomRight)
+        let c = fourComponents
+        body(c.0); body(c.1); body(c.2); body(c.3)
     }
 }
 

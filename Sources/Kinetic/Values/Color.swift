@@ -43,17 +43,13 @@ public struct Color: AnimatableValue, Hashable {
         @inline(__always) func c(_ v: Double) -> Double { v >= 1 ? 1 : (v > 0 ? v : 0) }
         return Color(red: c(red), green: c(green), blue: c(blue), alpha: c(alpha))
     }
+}
 
-    @inlinable public static func + (lhs: Color, rhs: Color) -> Color {
-        Color(red: lhs.red + rhs.red, green: lhs.green + rhs.green, blue: lhs.blue + rhs.blue, alpha: lhs.alpha + rhs.alpha)
+extension Color: FourComponentValue {
+    /// The colour with the components `c`: red, green, blue, alpha.
+    @inlinable public init(fourComponents c: (Double, Double, Double, Double)) {
+        self.init(red: c.0, green: c.1, blue: c.2, alpha: c.3)
     }
-    @inlinable public static func - (lhs: Color, rhs: Color) -> Color {
-        Color(red: lhs.red - rhs.red, green: lhs.green - rhs.green, blue: lhs.blue - rhs.blue, alpha: lhs.alpha - rhs.alpha)
-    }
-    @inlinable public static func * (lhs: Color, rhs: Double) -> Color {
-        Color(red: lhs.red * rhs, green: lhs.green * rhs, blue: lhs.blue * rhs, alpha: lhs.alpha * rhs)
-    }
-    @inlinable public var magnitudeSquared: Double {
-        red * red + green * green + blue * blue + alpha * alpha
-    }
+    /// `red`, `green`, `blue`, `alpha`.
+    @inlinable public var fourComponents: (Double, Double, Double, Double) { (red, green, blue, alpha) }
 }

@@ -16,20 +16,13 @@ public struct CornerRadii: AnimatableValue, Hashable {
     }
 
     public static let zero = CornerRadii(all: 0)
+}
 
-    @inlinable public static func + (lhs: CornerRadii, rhs: CornerRadii) -> CornerRadii {
-        CornerRadii(topLeft: lhs.topLeft + rhs.topLeft, topRight: lhs.topRight + rhs.topRight,
-                    bottomLeft: lhs.bottomLeft + rhs.bottomLeft, bottomRight: lhs.bottomRight + rhs.bottomRight)
+extension CornerRadii: FourComponentValue {
+    /// The radii `c`: top left, top right, bottom left, bottom right.
+    @inlinable public init(fourComponents c: (Double, Double, Double, Double)) {
+        self.init(topLeft: c.0, topRight: c.1, bottomLeft: c.2, bottomRight: c.3)
     }
-    @inlinable public static func - (lhs: CornerRadii, rhs: CornerRadii) -> CornerRadii {
-        CornerRadii(topLeft: lhs.topLeft - rhs.topLeft, topRight: lhs.topRight - rhs.topRight,
-                    bottomLeft: lhs.bottomLeft - rhs.bottomLeft, bottomRight: lhs.bottomRight - rhs.bottomRight)
-    }
-    @inlinable public static func * (lhs: CornerRadii, rhs: Double) -> CornerRadii {
-        CornerRadii(topLeft: lhs.topLeft * rhs, topRight: lhs.topRight * rhs,
-                    bottomLeft: lhs.bottomLeft * rhs, bottomRight: lhs.bottomRight * rhs)
-    }
-    @inlinable public var magnitudeSquared: Double {
-        topLeft * topLeft + topRight * topRight + bottomLeft * bottomLeft + bottomRight * bottomRight
-    }
+    /// `topLeft`, `topRight`, `bottomLeft`, `bottomRight`.
+    @inlinable public var fourComponents: (Double, Double, Double, Double) { (topLeft, topRight, bottomLeft, bottomRight) }
 }

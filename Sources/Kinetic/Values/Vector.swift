@@ -34,18 +34,17 @@ public struct Vector: AnimatableValue, Hashable {
         }
     }
 
-    @inlinable public static func + (lhs: Vector, rhs: Vector) -> Vector {
-        Vector(x: lhs.x + rhs.x, y: lhs.y + rhs.y, z: lhs.z + rhs.z, w: lhs.w + rhs.w)
-    }
-    @inlinable public static func - (lhs: Vector, rhs: Vector) -> Vector {
-        Vector(x: lhs.x - rhs.x, y: lhs.y - rhs.y, z: lhs.z - rhs.z, w: lhs.w - rhs.w)
-    }
-    @inlinable public static func * (lhs: Vector, rhs: Double) -> Vector {
-        Vector(x: lhs.x * rhs, y: lhs.y * rhs, z: lhs.z * rhs, w: lhs.w * rhs)
-    }
-    @inlinable public var magnitudeSquared: Double { x * x + y * y + z * z + w * w }
     /// Scales `x` and `z` by the horizontal factor and `y` and `w` by the vertical one.
     @inlinable public func scaled(x sx: Double, y sy: Double) -> Vector {
         Vector(x: x * sx, y: y * sy, z: z * sx, w: w * sy)
     }
+}
+
+extension Vector: FourComponentValue {
+    /// The vector with the components `c`: x, y, z, w.
+    @inlinable public init(fourComponents c: (Double, Double, Double, Double)) {
+        self.init(x: c.0, y: c.1, z: c.2, w: c.3)
+    }
+    /// `x`, `y`, `z`, `w`.
+    @inlinable public var fourComponents: (Double, Double, Double, Double) { (x, y, z, w) }
 }

@@ -37,7 +37,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
     /// The scene.
     public let scene: Scene
     /// The list's content offset (0 shows the header at the top).
-    public let listOffset: AnimatedProperty<Double>
+    public var listOffset: AnimatedProperty<Double> { listScroller.offset }
     /// The list's fling, while it runs.
     public var fling: BoundedDecayAnimation? { listScroller.fling }
     /// The list's drag and fling.
@@ -61,8 +61,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
         let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
         let size = scene.size
-        listOffset = AnimatedProperty(0, engine: engine)
-        listScroller = ListScroller(axis: GridDemo.listAxis, offset: listOffset)
+        listScroller = ListScroller(axis: GridDemo.listAxis, engine: engine)
         scene.root.addChild(Widgets.label("title", "Photos", Rect(x: 0, y: 20, width: size.width, height: 36),
                                           size: 22, color: Palette.dark, engine: engine))
         list = Node(frame: GridDemo.listFrame, name: "list", engine: engine)

@@ -35,7 +35,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
     /// The scene.
     public let scene: Scene
     /// The list's content offset (0 shows the first row at the top).
-    public let listOffset: AnimatedProperty<Double>
+    public var listOffset: AnimatedProperty<Double> { listScroller.offset }
     /// The pager's content offset (page `i` at `i · 375`).
     public let pagerOffset: AnimatedProperty<Double>
     /// The page the pager is going to or resting on.
@@ -60,8 +60,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
         let scene = DemoCatalog.screen(on: engine, background: Palette.background)
         self.scene = scene
         let size = scene.size
-        listOffset = AnimatedProperty(0, engine: engine)
-        listScroller = ListScroller(axis: ScrollDemo.listAxis, offset: listOffset)
+        listScroller = ListScroller(axis: ScrollDemo.listAxis, engine: engine)
         pagerOffset = AnimatedProperty(0, engine: engine)
 
         scene.root.addChild(Widgets.label("title", "Scroll physics", Rect(x: 0, y: 20, width: size.width, height: 32),

@@ -15,9 +15,10 @@ final class ListScroller {
     /// The raw (un-rubber-banded) offset where the finger's translation is 0.
     private var anchor = 0.0
 
-    init(axis: ScrollAxis, offset: AnimatedProperty<Double>) {
+    /// A list scrolled along `axis`, its offset starting at 0 on `engine`.
+    init(axis: ScrollAxis, engine: AnimationEngine) {
         self.axis = axis
-        self.offset = offset
+        self.offset = AnimatedProperty(0, engine: engine)
     }
 
     /// Stops a fling where it is.

@@ -8,52 +8,42 @@
 /// values is this sum with `cₖ = Σ_{i<k} wᵢ`, which ``remaining(_:atProgress:)`` computes by
 /// evaluating the path with the values replaced by the step `i < k ? 1 : 0`.
 final class KeyframePath {
-    let mode: KeyframeCalculationMode
-    /// Discrete: keyframe k's start (index k − 1).
-    let starts: [Double]
-    /// Paced: the share of the path's length up to Vₖ (index k; 0 and 1 at the ends).
-    let lengths: [Double]
-    /// Cubic and cubic paced: the spline's knots τ₀…τₙ.
-    let knots: [Double]
-    /// Cubic paced: knot-time samples and the share of arc length up to each.
-    let tableTimes: [Double]
-    let tableLengths: [Double]
-
-    /// A path given by its weights directly (motion along a Bézier path, see `PacedPath`):
-    /// cₖ and dcₖ/dP for `k` and `P`. Nil for the calculation modes.
-    let weights: ((Int, Double) -> (value: Double, slope: Double))?
-
-    /// A path whose cₖ(P) is `weights(k, P)`: any motion that is a weighted mean of values.
-    init(weights: @escaping (Int, Double) -> (value: Double, slope: Double)) {
-        self.mode = .paced
-        self.starts = []
-        self.lengths = []
-        self.knots = []
-        self.tableTimes = []
-        self.tableLengths = []
-        self.weights = weights
+    /// How a path weighs the keyframe values, with what each calculation mode needs (and only
+    /// that).
+    enum Shape {
+        /// Discrete (and linear): keyframe k's start (index k − 1).
+        case discrete(starts: [Double])
+        /// Paced: the share of the path's length up to Vₖ (index k; 0 and 1 at the ends).
+        case paced(lengths: [Double])
+        /// Cubic: the spline's knots τ₀…τₙ.
+        case cubic(knots: [Double])
+        /// Cubic paced: the spline's knots, and knot-time samples with the share of arc length
+        /// up to each (see ``pacedTime(atProgress:)``).
+        case cubicPaced(knots: [Double], times: [Double], lengths: [Double])
+        /// Given by its weights directly (motion along a Bézier path, see `PacedPath`): cₖ and
+        /// dcₖ/dP for `k` and `P`.
+        case weights((Int, Double) -> (value: Double, slope: Double))
     }
 
-    init(mode: KeyframeCalculationMode, starts: [Double], lengths: [Double], knots: [Double],
-         tableTimes: [Double], tableLengths: [Double]) {
-        self.weights = nil
-        self.mode = mode
-        self.starts = starts
-        self.lengths = lengths
-        self.knots = knots
-        self.tableTimes = tableTimes
-        self.tableLengths = tableLengths
+    let shape: Shape
+
+    init(_ shape: Shape) { self.shape = shape }
+
+    /// A path whose cₖ(P) is `weights(k, P)`: any motion that is a weighted mean of values.
+    convenience init(weights: @escaping (Int, Double) -> (value: Double, slope: Double)) {
+        self.init(.weights(weights))
     }
 
     /// cₖ at progress `p` and dcₖ/dP.
     func remaining(_ k: Int, atProgress p: Double) -> (value: Double, slope: Double) {
-        if let weights { return weights(k, p) }
         let step: (Int) -> Double = { $0 < k ? 1 : 0 }
-        switch mode {
-        case .linear, .discrete:
+        switch shape {
+        case .weights(let weights):
+            return weights(k, p)
+        case .discrete(let starts):
             let s = k - 1 < starts.count ? starts[k - 1] : 0
             return (p <= 0 || p < s ? 1 : 0, 0)
-        case .paced:
+        case .paced(let lengths):
             let a = lengths[k - 1], b = lengths[k]
             let s = Swift.min(Swift.max(p, 0), 1)
             guard b > a else { return (s > a || s >= 1 ? 0 : 1, 0) }
@@ -61,18 +51,20 @@ final class KeyframePath {
             if u <= 0 { return (1, 0) }
             if u >= 1 { return (0, 0) }
             return (1 - u, -1 / (b - a))
-        case .cubic:
+        case .cubic(let knots):
             let v = KeyframeSpline.evaluate(knots: knots, at: p, value: step)
             return (v.value, v.slope)
-        case .cubicPaced:
-            let t = pacedTime(atProgress: p)
+        case .cubicPaced(let knots, let times, let lengths):
+            let t = KeyframePath.pacedTime(atProgress: p, times: times, lengths: lengths)
             let v = KeyframeSpline.evaluate(knots: knots, at: t.time, value: step)
             return (v.value, v.slope * t.slope)
         }
     }
 
     /// The knot time at which the spline has covered the share `p` of its arc length, and dτ/dP.
-    func pacedTime(atProgress p: Double) -> (time: Double, slope: Double) {
+    static func pacedTime(atProgress p: Double, times tableTimes: [Double], lengths tableLengths: [Double])
+        -> (time: Double, slope: Double)
+    {
         let n = tableLengths.count
         guard n >= 2 else { return (p, 1) }
         if p <= 0 { return (tableTimes[0], 0) }
