@@ -33,6 +33,20 @@ extension JointSolver {
         Softness(hertz: min(60, 0.25 / h), dampingRatio: 2, h: h)
     }
 
+    /// The axis of a joint that acts along the line between its anchors (a distance joint with
+    /// length, a limit): stores the anchors' distance `d.length` in `length` and its direction in
+    /// `axis` (zero for coincident anchors), and returns them with the inverse effective mass
+    /// along the axis.
+    @inline(__always) static func prepareAxis(_ j: UnsafeMutablePointer<Joint>, _ d: Vec2, _ rA: Vec2, _ rB: Vec2,
+                                              _ mA: Double, _ mB: Double, _ iA: Double, _ iB: Double) -> (length: Double, axis: Vec2, inverseMass: Double) {
+        let len = d.length
+        j.pointee.length = len
+        let u = len > 1e-9 ? d * (1 / len) : .zero
+        j.pointee.axis = u
+        let crA = cross(rA, u), crB = cross(rB, u)
+        return (len, u, mA + mB + iA * crA * crA + iB * crB * crB)
+    }
+
     /// Anchors, effective masses and biases of the `active` joints for a solve over `h` (a
     /// substep), and the warm start with their accumulated impulses. `step` is the whole step,
     /// which decides, as in `applySprings`, whether a spring is explicit.
@@ -69,12 +83,7 @@ extension JointSolver {
                     j.pointee.axis = d             // C for the soft bias
                     apply(j.pointee.linearImpulse, a, b, rA, rB)
                 } else {
-                    let len = d.length
-                    j.pointee.length = len
-                    let u = len > 1e-9 ? d * (1 / len) : .zero
-                    j.pointee.axis = u
-                    let crA = cross(rA, u), crB = cross(rB, u)
-                    let inv = mA + mB + iA * crA * crA + iB * crB * crB
+                    let (len, u, inv) = prepareAxis(j, d, rA, rB, mA, mB, iA, iB)
                     var gamma = 0.0, bias = 0.0
                     if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee), inv > 0 {
                         let s = soft(mass: 1 / inv, omega: omega, zeta: zeta, h: h)
@@ -87,12 +96,7 @@ extension JointSolver {
                     apply(u * j.pointee.impulse, a, b, rA, rB)
                 }
             case .limit:
-                let len = d.length
-                j.pointee.length = len
-                let u = len > 1e-9 ? d * (1 / len) : .zero
-                j.pointee.axis = u
-                let crA = cross(rA, u), crB = cross(rB, u)
-                let inv = mA + mB + iA * crA * crA + iB * crB * crB
+                let (_, u, inv) = prepareAxis(j, d, rA, rB, mA, mB, iA, iB)
                 j.pointee.mass = inv > 0 ? 1 / inv : 0
                 apply(u * (j.pointee.lowerImpulse - j.pointee.upperImpulse), a, b, rA, rB)
             case .pin:
