@@ -32,93 +32,9 @@ extension PhysicsWorld {
     /// Nor when the pair turned by more than about 11.5° (Box2D v3's cosine 0.98).
     static let recycleCosine = 0.98
 
-    /// Candidate pairs, sorted and each once, in `pairKeys`: all of them, or (`onlyMoved`) those
-    /// with a body whose fat box moved.
-    func findPairs(onlyMoved: Bool) {
-        pairKeys.removeAll(keepingCapacity: true)
-        bodies.withUnsafeBufferPointer { bodies in
-        segments.withUnsafeBufferPointer { segments in
-            if onlyMoved {
-                broadPhase.findPairsOfMoved(into: &pairKeys, bodies: bodies, segments: segments)
-            } else {
-                broadPhase.findPairs(into: &pairKeys, bodies: bodies, segments: segments)
-            }
-        }
-        }
-        // Counting sort on the lower body index (persistent scratch): the sweep yields a few
-        // pairs per body, so this is O(pairs + bodies) where the quicksort was O(pairs·log pairs).
-        let bucketCount = bodies.count
-        if pairScratch.count < pairKeys.count {
-            pairScratch.append(contentsOf: repeatElement(0, count: pairKeys.count - pairScratch.count))
-        }
-        if pairBucketStarts.count < bucketCount + 1 {
-            pairBucketStarts.append(contentsOf: repeatElement(0, count: bucketCount + 1 - pairBucketStarts.count))
-        }
-        pairKeys.withUnsafeMutableBufferPointer { keys in
-        pairScratch.withUnsafeMutableBufferPointer { scratch in
-        pairBucketStarts.withUnsafeMutableBufferPointer { starts in
-            KeySort.sortPairKeys(keys, scratch: scratch, starts: UnsafeMutableBufferPointer(rebasing: starts[0...bucketCount]))
-        }
-        }
-        }
-        // A pair of two moved bodies was found from both.
-        var unique = 0
-        for k in pairKeys.indices where k == 0 || pairKeys[k] != pairKeys[unique - 1] {
-            pairKeys[unique] = pairKeys[k]
-            unique += 1
-        }
-        pairKeys.removeLast(pairKeys.count - unique)
-    }
-
     @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {
         let r = bodies[Int(i)]
         return r.isAwake && r.isAlive && !r.material.isAnchored
-    }
-
-    /// Merges the candidate pairs with the existing contacts (both sorted by key): a pair already
-    /// in contact keeps its contact, a new one gets a fresh contact (also between sleeping bodies:
-    /// the pairs are found again only when a fat box moves, and a body may wake without moving),
-    /// and a contact that is not among the pairs goes (its fat boxes no longer overlap), if it
-    /// was looked for: with `movedBodies`, pairs were found only for the bodies flagged there.
-    func mergeContacts(movedBodies: UnsafeBufferPointer<Bool>?) {
-        @inline(__always) func wasLookedFor(_ key: UInt64) -> Bool {
-            guard let moved = movedBodies else { return true }
-            let low = UInt32(truncatingIfNeeded: key)
-            return moved[Int(key >> 32)] || (low & Self.segmentFlag == 0 && moved[Int(low)])
-        }
-        // Nothing to change (the common case): every pair has its contact, and every contact
-        // looked for was found.
-        let unchanged = contacts.withUnsafeBufferPointer { contacts in
-            pairKeys.withUnsafeBufferPointer { keys in
-                var k = 0
-                for c in contacts.indices {
-                    let key = contacts[c].key
-                    if k < keys.count && keys[k] < key { return false }          // a new pair
-                    if k < keys.count && keys[k] == key { k += 1; continue }
-                    if wasLookedFor(key) { return false }                          // a parted pair
-                }
-                return k == keys.count
-            }
-        }
-        if unchanged { return }
-        contactScratch.removeAll(keepingCapacity: true)
-        var old = 0, k = 0
-        let oldCount = contacts.count, keyCount = pairKeys.count
-        while old < oldCount || k < keyCount {
-            if k < keyCount && (old == oldCount || pairKeys[k] < contacts[old].key) {
-                var c = Contact(key: pairKeys[k], a: 0, b: 0)
-                setUpPair(&c)
-                contactScratch.append(c)
-                k += 1
-            } else if k < keyCount && pairKeys[k] == contacts[old].key {
-                contactScratch.append(contacts[old])
-                old += 1; k += 1
-            } else {
-                if !wasLookedFor(contacts[old].key) { contactScratch.append(contacts[old]) }
-                old += 1
-            }
-        }
-        swap(&contacts, &contactScratch)
     }
 
     /// Keeps contact `c`'s manifold if the pair moved little since it was computed (see
@@ -190,7 +106,7 @@ extension PhysicsWorld {
             // Whether the chain continues at `end` flat or bending towards the body: then a
             // collision with that vertex is an internal-edge ghost and the neighbour's face rules.
             @inline(__always) func isInternal(_ end: Vec2) -> Bool {
-                let neighbour = end == v1 ? segments[s].previous : segments[s].next
+                let neighbour = end == v1 ? boundaries.segments[s].previous : boundaries.segments[s].next
                 guard let w = neighbour else { return false }
                 return dot(w - end, side) >= -1e-9 * (w - end).length
             }
@@ -283,8 +199,8 @@ extension PhysicsWorld {
         return motions.withUnsafeBufferPointer { motions in
         vertexPool.withUnsafeBufferPointer { vertices in
         normalPool.withUnsafeBufferPointer { normals in
-        segmentVertices.withUnsafeBufferPointer { segV in
-        segmentNormals.withUnsafeBufferPointer { segN in
+        boundaries.vertices.withUnsafeBufferPointer { segV in
+        boundaries.normals.withUnsafeBufferPointer { segN in
         bodies.withUnsafeBufferPointer { bodies in
         contacts.withUnsafeMutableBufferPointer { contacts in
             body(CollisionContext(motions: motions.baseAddress!, vertices: vertices.baseAddress!, normals: normals.baseAddress!,
@@ -305,22 +221,14 @@ extension PhysicsWorld {
     func updateContacts() {
         var onlyMoved = false
         if broadPhase.needsRebuild {
-            broadPhase.rebuild(bodies: bodies, segments: segments, segmentVertices: segmentVertices)
+            broadPhase.rebuild(bodies: bodies, segments: boundaries.segments, segmentVertices: boundaries.vertices)
         } else {
             bodies.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
             onlyMoved = broadPhase.isFewMoved
         }
         if broadPhase.hasMoved {
-            findPairs(onlyMoved: onlyMoved)
-            if onlyMoved {
-                if movedBodies.count < bodies.count {
-                    movedBodies.append(contentsOf: repeatElement(false, count: bodies.count - movedBodies.count))
-                }
-                for slot in broadPhase.moved { movedBodies[Int(broadPhase.proxies[Int(slot)].ref)] = true }
-                movedBodies.withUnsafeBufferPointer { mergeContacts(movedBodies: $0) }
-                for slot in broadPhase.moved { movedBodies[Int(broadPhase.proxies[Int(slot)].ref)] = false }
-            } else {
-                mergeContacts(movedBodies: nil)
+            pairs.update(&contacts, broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies, segments: boundaries.segments) {
+                setUpPair(&$0)
             }
         }
         let count = contacts.count

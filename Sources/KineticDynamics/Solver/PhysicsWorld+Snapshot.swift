@@ -7,10 +7,8 @@ extension PhysicsWorld {
     /// retains; the world pays for the copy of an array when it next writes it.
     ///
     /// Left out, because every step rewrites them before reading them: the step buffers
-    /// (`contactScratch`, `constraintBuffer`, `pairKeys`, `pairScratch`, `pairBucketStarts`, `movedBodies`,
-    /// `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`, `activeContacts`,
-    /// `activeJoints`, `touching`, `events`, `islandParent`, `islandMinSleep`, `islandSlot`,
-    /// `colourMasks`, `contactColours`, `colouredContacts`).
+    /// (`constraintBuffer`, `pairs`, `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`,
+    /// `activeContacts`, `activeJoints`, `islandParent`, `islandMinSleep`, `islandSlot`, `colouring`).
     /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
     /// one group or the other.
     struct State {
@@ -23,12 +21,7 @@ extension PhysicsWorld {
         var vertexPool: [Vec2]
         var normalPool: [Vec2]
         var bodyIDs: IDPool
-        var segments: [Segment]
-        var segmentVertices: [Vec2]
-        var segmentNormals: [Vec2]
-        var segmentIDs: IDPool
-        var boundaries: [BoundaryRecord]
-        var boundaryIDs: IDPool
+        var boundaries: BoundarySet
         var joints: [Joint]
         var jointIDs: IDPool
         /// The contact cache, with the impulses that warm-start the next step.
@@ -36,8 +29,9 @@ extension PhysicsWorld {
         /// The broad phase: its fat boxes, their order and whether they moved since the pairs
         /// were found (the contacts' pairs are found again only then).
         var broadPhase: BroadPhase
-        /// The pairs touching at the end of the last step (the next step's events compare with them).
-        var previousTouching: [TouchRecord]
+        /// The pairs touching at the end of the last step (the next step's events compare with
+        /// them); its events are emptied on restore.
+        var eventLog: ContactEventLog
         var sleepingIslands: SleepingIslands
     }
 
@@ -45,14 +39,12 @@ extension PhysicsWorld {
         State(velocityIterations: velocityIterations, positionIterations: positionIterations,
               allowsSleeping: allowsSleeping, motions: motions, bodies: bodies, shapes: shapes,
               vertexPool: vertexPool, normalPool: normalPool, bodyIDs: bodyIDs,
-              segments: segments, segmentVertices: segmentVertices,
-              segmentNormals: segmentNormals, segmentIDs: segmentIDs, boundaries: boundaries,
-              boundaryIDs: boundaryIDs, joints: joints, jointIDs: jointIDs, contacts: contacts,
+              boundaries: boundaries, joints: joints, jointIDs: jointIDs, contacts: contacts,
               broadPhase: broadPhase,
-              previousTouching: previousTouching, sleepingIslands: sleepingIslands)
+              eventLog: eventLog, sleepingIslands: sleepingIslands)
     }
 
-    /// Puts the world back to `state`. The step buffers keep their capacity; `events` is emptied
+    /// Puts the world back to `state`. The step buffers keep their capacity; the events are emptied
     /// (the events of the step before the snapshot were delivered then).
     func restore(_ state: State) {
         velocityIterations = state.velocityIterations
@@ -64,18 +56,13 @@ extension PhysicsWorld {
         vertexPool = state.vertexPool
         normalPool = state.normalPool
         bodyIDs = state.bodyIDs
-        segments = state.segments
-        segmentVertices = state.segmentVertices
-        segmentNormals = state.segmentNormals
-        segmentIDs = state.segmentIDs
         boundaries = state.boundaries
-        boundaryIDs = state.boundaryIDs
         joints = state.joints
         jointIDs = state.jointIDs
         contacts = state.contacts
         broadPhase = state.broadPhase
-        previousTouching = state.previousTouching
+        eventLog = state.eventLog
         sleepingIslands = state.sleepingIslands
-        events.removeAll(keepingCapacity: true)
+        eventLog.clearEvents()
     }
 }

@@ -7,7 +7,7 @@ extension PhysicsWorld {
     /// joints, updates sleeping, records contact events, and clears the applied forces.
     func step() {
         let h = stepDuration
-        events.removeAll(keepingCapacity: true)
+        eventLog.clearEvents()
 
         // A joint between an awake body and a sleeping one wakes the sleeper.
         for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && joints[j].b != 0 {
@@ -41,7 +41,7 @@ extension PhysicsWorld {
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
-        recordEvents()
+        eventLog.record(contacts: contacts, segments: boundaries.segments)
 
         clearForces()
     }
@@ -128,75 +128,9 @@ extension PhysicsWorld {
     /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
     var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
 
-    /// The number of graph colours; a contact that finds all of them taken goes last.
-    static let contactColourCount = 32
-
-    /// Orders `activeContacts` by graph colour, as Box2D v3 solves them: in key order each contact
-    /// takes the lowest colour neither of its moving bodies has yet (a body with no inverse mass
-    /// takes none), so a colour's contacts share no moving body; the solver then meets the
-    /// contacts colour by colour, each colour in key order. The same contacts get the same
-    /// colours on every platform.
-    ///
-    /// Measured on Box2D v3's large_pyramid (5,050 boxes, 8.3 s): against key order, the
-    /// fastest box at the end 0.0036 -> 0.0007 m/s at 4 substeps and 0.19 -> 0.03 m/s at 2.
+    /// Orders `activeContacts` by graph colour (see `ContactColouring`).
     func colourContacts() {
-        let count = activeContacts.count
-        if colourMasks.count < bodies.count {
-            colourMasks.append(contentsOf: repeatElement(0, count: bodies.count - colourMasks.count))
-        }
-        if colouredContacts.count < count {
-            colouredContacts.append(contentsOf: repeatElement(0, count: count - colouredContacts.count))
-        }
-        if contactColours.count < count {
-            contactColours.append(contentsOf: repeatElement(0, count: count - contactColours.count))
-        }
-        let overflow = Self.contactColourCount
-        var starts = [Int](repeating: 0, count: overflow + 2)
-        colourMasks.withUnsafeMutableBufferPointer { masks in
-        contactColours.withUnsafeMutableBufferPointer { colours in
-        colouredContacts.withUnsafeMutableBufferPointer { coloured in
-        activeContacts.withUnsafeBufferPointer { active in
-        contacts.withUnsafeBufferPointer { contacts in
-        motions.withUnsafeBufferPointer { motions in
-            for slot in 0..<count {
-                let c = contacts[Int(active[slot])]
-                masks[Int(c.a)] = 0
-                masks[Int(c.b)] = 0
-            }
-            for slot in 0..<count {
-                let c = contacts[Int(active[slot])]
-                let a = Int(c.a), b = Int(c.b)
-                let movesA = motions[a].invMass > 0, movesB = motions[b].invMass > 0
-                let taken = (movesA ? masks[a] : 0) | (movesB ? masks[b] : 0)
-                let colour = taken == UInt32.max ? overflow : (~taken).trailingZeroBitCount
-                if colour < overflow {
-                    if movesA { masks[a] |= 1 << UInt32(colour) }
-                    if movesB { masks[b] |= 1 << UInt32(colour) }
-                }
-                colours[slot] = UInt8(colour)
-                starts[colour + 1] += 1
-            }
-            // A stable counting sort by colour.
-            for colour in 0...overflow { starts[colour + 1] += starts[colour] }
-            for slot in 0..<count {
-                let colour = Int(colours[slot])
-                coloured[starts[colour]] = active[slot]
-                starts[colour] += 1
-            }
-            // The colours in the new order (each colour's range now ends where `starts` points).
-            var begin = 0
-            for colour in 0...overflow {
-                for slot in begin..<starts[colour] { colours[slot] = UInt8(colour) }
-                begin = starts[colour]
-            }
-        }
-        }
-        }
-        }
-        }
-        }
-        swap(&activeContacts, &colouredContacts)
-        activeContacts.removeLast(activeContacts.count - count)
+        colouring.order(&activeContacts, contacts: contacts, motions: motions, bodyCount: bodies.count)
     }
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
@@ -284,53 +218,5 @@ extension PhysicsWorld {
                 if JointSolver.solvePositions(context) { break }
             }
         }
-    }
-
-    /// Began/ended events from the (body, partner) pairs touching now and one step ago.
-    func recordEvents() {
-        touching.removeAll(keepingCapacity: true)
-        contacts.withUnsafeBufferPointer { contacts in
-        segments.withUnsafeBufferPointer { segments in
-            for k in contacts.indices where contacts[k].isTouching && contacts[k].pointCount > 0 {
-                var key = contacts[k].key
-                let segment = contacts[k].segment
-                if segment >= 0 {
-                    key = UInt64(UInt32(contacts[k].b)) << 32 | UInt64(Self.segmentFlag | UInt32(segments[Int(segment)].boundary))
-                }
-                touching.append(TouchRecord(key: key, point: contacts[k].worldPoint))
-            }
-        }
-        }
-        touching.withUnsafeMutableBufferPointer { KeySort.sort($0) }
-        // One record per pair (a body may touch several segments of one boundary).
-        var unique = 0
-        for k in touching.indices where k == 0 || touching[k].key != touching[unique - 1].key {
-            touching[unique] = touching[k]
-            unique += 1
-        }
-        touching.removeLast(touching.count - unique)
-
-        var i = 0, j = 0
-        while i < touching.count || j < previousTouching.count {
-            if j >= previousTouching.count || (i < touching.count && touching[i].key < previousTouching[j].key) {
-                events.append(event(.began, touching[i]))
-                i += 1
-            } else if i >= touching.count || previousTouching[j].key < touching[i].key {
-                events.append(event(.ended, previousTouching[j]))
-                j += 1
-            } else {
-                i += 1; j += 1
-            }
-        }
-        swap(&touching, &previousTouching)
-    }
-
-    private func event(_ phase: ContactEvent.Phase, _ t: TouchRecord) -> ContactEvent {
-        let body = BodyID(raw: Int32(truncatingIfNeeded: t.key >> 32))
-        let low = UInt32(truncatingIfNeeded: t.key)
-        let partner: ContactPartner = low & Self.segmentFlag != 0
-            ? .boundary(BoundaryID(raw: Int32(low & ~Self.segmentFlag)))
-            : .body(BodyID(raw: Int32(low)))
-        return ContactEvent(phase: phase, body: body, partner: partner, point: t.point.point)
     }
 }

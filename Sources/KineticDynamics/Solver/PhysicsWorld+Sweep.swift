@@ -25,13 +25,13 @@ extension PhysicsWorld {
     ///
     /// Only +, −, ×, ÷: deterministic like the rest of the step.
     func keepCoresInsideBoundaries() {
-        if segments.isEmpty { return }
+        if boundaries.segments.isEmpty { return }
         motions.withUnsafeMutableBufferPointer { motions in
         bodies.withUnsafeBufferPointer { bodies in
         startStates.withUnsafeBufferPointer { start in
-        segments.withUnsafeBufferPointer { segments in
-        segmentVertices.withUnsafeBufferPointer { segV in
-        segmentNormals.withUnsafeBufferPointer { segN in
+        boundaries.segments.withUnsafeBufferPointer { segments in
+        boundaries.vertices.withUnsafeBufferPointer { segV in
+        boundaries.normals.withUnsafeBufferPointer { segN in
         contacts.withUnsafeBufferPointer { contacts in
         vertexPool.withUnsafeBufferPointer { vertices in
             for index in awakeBodies {

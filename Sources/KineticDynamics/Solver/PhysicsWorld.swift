@@ -166,13 +166,8 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var normalPool: [Vec2] = []
     var bodyIDs = IDPool()
 
-    // Boundaries: segment s has vertices and normals 2s, 2s + 1 in `segmentVertices`/`segmentNormals`.
-    @exclusivity(unchecked) var segments: [Segment] = []
-    @exclusivity(unchecked) var segmentVertices: [Vec2] = []
-    @exclusivity(unchecked) var segmentNormals: [Vec2] = []
-    var segmentIDs = IDPool()
-    var boundaries: [BoundaryRecord] = []
-    var boundaryIDs = IDPool()
+    /// The static boundaries and their segments.
+    @exclusivity(unchecked) var boundaries = BoundarySet()
 
     // Joints.
     @exclusivity(unchecked) var joints: [Joint] = []
@@ -183,27 +178,19 @@ final class PhysicsWorld {
 
     // Step buffers, reused from step to step.
     @exclusivity(unchecked) var contacts: [Contact] = []
-    @exclusivity(unchecked) var contactScratch: [Contact] = []
     @exclusivity(unchecked) var constraintBuffer: [VelocityConstraint] = []
-    @exclusivity(unchecked) var pairKeys: [UInt64] = []
-    @exclusivity(unchecked) var pairScratch: [UInt64] = []
-    @exclusivity(unchecked) var pairBucketStarts: [Int32] = []
-    /// Per body: whether its fat box moved this step (set and cleared around `mergeContacts`).
-    var movedBodies: [Bool] = []
+    /// The broad phase's pairs and their merge into `contacts` (buffers rewritten every step).
+    var pairs = ContactPairs()
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
     @exclusivity(unchecked) var startStates: [StartState] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []
-    /// `colourContacts`' buffers: each body's colours taken, each contact's colour, the contacts
-    /// in colour order.
-    var colourMasks: [UInt32] = []
-    var contactColours: [UInt8] = []
-    var colouredContacts: [Int32] = []
+    /// The order `activeContacts` is solved in (its buffers are rewritten every step).
+    var colouring = ContactColouring()
     @exclusivity(unchecked) var interleaved: [Int32] = []
     @exclusivity(unchecked) var wakeCandidates: [Int32] = []
     @exclusivity(unchecked) var activeJoints: [Int32] = []
-    @exclusivity(unchecked) var touching: [TouchRecord] = []
-    @exclusivity(unchecked) var previousTouching: [TouchRecord] = []
-    @exclusivity(unchecked) var events: [ContactEvent] = []
+    /// The pairs touching at the end of the last step, and the events measured from them.
+    var eventLog = ContactEventLog()
     /// The islands that sleep, each woken as one.
     var sleepingIslands = SleepingIslands()
     @exclusivity(unchecked) var islandParent: [Int32] = []
@@ -471,58 +458,20 @@ final class PhysicsWorld {
     /// whose boundary mask shares a bit with `mask`. Non-finite points are skipped, as are
     /// segments shorter than 1e-6 pt; segments are two-sided.
     func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID {
-        let b: Int
-        if let free = boundaryIDs.reuse() { b = Int(free) } else { b = boundaries.count; boundaries.append(BoundaryRecord()) }
-        boundaries[b] = BoundaryRecord()
-        let finite = points.filter { $0.x.isFinite && $0.y.isFinite }.map { Vec2($0) }
-        // Drop repeated points so every segment has length and its neighbours are real.
-        var chain: [Vec2] = []
-        for p in finite where chain.last.map({ ($0 - p).lengthSquared > 1e-12 }) ?? true { chain.append(p) }
-        let closed = isClosed && chain.count >= 3
-        if closed, let first = chain.first, let last = chain.last, (first - last).lengthSquared <= 1e-12 { chain.removeLast() }
-        var ends: [(Vec2, Vec2, Vec2?, Vec2?)] = []
-        let m = chain.count
-        if m >= 2 {
-            let count = closed ? m : m - 1
-            for k in 0..<count {
-                let previous: Vec2? = k > 0 ? chain[k - 1] : (closed ? chain[m - 1] : nil)
-                let next: Vec2? = k + 2 < m ? chain[k + 2] : (closed ? chain[(k + 2) % m] : nil)
-                ends.append((chain[k], chain[(k + 1) % m], previous, next))
-            }
-        }
-        for (p, q, previous, next) in ends {
-            let n = cross(q - p, 1).normalized
-            if n == .zero { continue }
-            let s: Int
-            if let free = segmentIDs.reuse() {
-                s = Int(free)
-            } else {
-                s = segments.count
-                segments.append(Segment(boundary: 0, mask: 0))
-                segmentVertices.append(contentsOf: [.zero, .zero])
-                segmentNormals.append(contentsOf: [.zero, .zero])
-            }
-            segments[s] = Segment(isAlive: true, boundary: Int32(b), mask: mask, previous: previous, next: next)
-            segmentVertices[2 * s] = p; segmentVertices[2 * s + 1] = q
-            segmentNormals[2 * s] = n; segmentNormals[2 * s + 1] = -n
-            boundaries[b].segments.append(Int32(s))
-        }
+        let b = boundaries.add(points: points, isClosed: isClosed, mask: mask)
         proxiesDirty = true
-        return BoundaryID(raw: Int32(b))
+        return BoundaryID(raw: b)
     }
 
     /// Removes the boundary; bodies touching it are woken (their `.ended` events come with the next step).
     func removeBoundary(_ boundary: BoundaryID) {
         let b = Int(boundary.raw)
-        guard b >= 0, b < boundaries.count, boundaries[b].isAlive else { return }
-        for s in boundaries[b].segments {
-            segments[Int(s)].isAlive = false
-            segmentIDs.release(s)
+        guard boundaries.isAlive(b) else { return }
+        for s in boundaries.records[b].segments {
             for c in contacts.indices where contacts[c].segment == s { wakeBody(Int(contacts[c].b)) }
             contacts.removeAll { $0.segment == s }
         }
-        boundaries[b] = BoundaryRecord(isAlive: false, segments: [])
-        boundaryIDs.release(Int32(b))
+        boundaries.remove(b)
         proxiesDirty = true
     }
 
@@ -575,5 +524,5 @@ final class PhysicsWorld {
     /// The contacts that began or ended during the last step, in a deterministic order: sorted by
     /// (body, partner), bodies before boundaries. One event per pair, whose `body` is the lower
     /// body index of a body pair.
-    var contactEvents: [ContactEvent] { events }
+    var contactEvents: [ContactEvent] { eventLog.events }
 }

@@ -125,7 +125,7 @@ import Testing
             var sweep = world.broadPhase
             var keys: [UInt64] = []
             world.bodies.withUnsafeBufferPointer { b in
-                world.segments.withUnsafeBufferPointer { sweep.findPairs(into: &keys, bodies: b, segments: $0) }
+                world.boundaries.segments.withUnsafeBufferPointer { sweep.findPairs(into: &keys, bodies: b, segments: $0) }
             }
             #expect(world.contacts.map(\.key) == keys.sorted(), "step \(step)")
             if world.contacts.map(\.key) != keys.sorted() { return }

