@@ -99,7 +99,7 @@ struct StartState {
     /// How many active joints name the body this step.
     var jointCount: Int32 = 0
     /// Whether the body's only joint is a spring that moved it by the closed form this step (see
-    /// `JointSolver.applyExactSpring`), and by how much: used if nothing else pushed on it.
+    /// `JointSprings.applyExactSpring`), and by how much: used if nothing else pushed on it.
     var hasExactPath = false
     var exactDisplacement = Vec2.zero
 }

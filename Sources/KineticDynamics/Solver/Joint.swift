@@ -44,7 +44,7 @@ struct Joint {
     var springH = 0.0
     var springOmega = 0.0
     var springZeta = 0.0
-    /// The exact transition of the damped oscillator (see `JointSolver.applyExactSpring`) and the
+    /// The exact transition of the damped oscillator (see `JointSprings.applyExactSpring`) and the
     /// (h, ω, ζ, resistance) it was computed for; whether it moved the body this step.
     var transition = OscillatorTransition()
     var transitionKey = (h: 0.0, omega: 0.0, zeta: 0.0, resistance: -1.0)

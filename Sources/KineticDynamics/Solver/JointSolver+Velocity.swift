@@ -66,14 +66,14 @@ extension JointSolver {
 
             switch j.pointee.definition.kind {
             case .distance(let length, _, _):
-                if let (omega, _) = spring(j.pointee) {
+                if let (omega, _) = JointSprings.spring(j.pointee) {
                     j.pointee.springMode = omega * step < 1 ? 1 : 2
                 }
                 if j.pointee.springMode == 1 {
                     j.pointee.linearImpulse = .zero; j.pointee.impulse = 0
                 } else if length <= 1e-9 {
                     var gamma = 0.0, beta = 0.0
-                    if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee) {
+                    if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee) {
                         let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                         (gamma, beta) = soft(mass: k > 0 ? 1 / k : 0, omega: omega, zeta: zeta, h: h)
                     }
@@ -85,7 +85,7 @@ extension JointSolver {
                 } else {
                     let (len, u, inv) = prepareAxis(j, d, rA, rB, mA, mB, iA, iB)
                     var gamma = 0.0, bias = 0.0
-                    if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee), inv > 0 {
+                    if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee), inv > 0 {
                         let s = soft(mass: 1 / inv, omega: omega, zeta: zeta, h: h)
                         gamma = s.gamma
                         bias = (len - length) * s.beta
@@ -136,8 +136,8 @@ extension JointSolver {
                 m2.pointee.velocity += P * im2; m2.pointee.angularVelocity += ii2 * L2
                 applyAngular(j.pointee.angularImpulse, a, b)
             case .snap:
-                if let (omega, _) = spring(j.pointee) { j.pointee.springMode = omega * step < 1 ? 1 : 2 }
-                if j.pointee.springMode == 2, let (omega, zeta) = spring(j.pointee) {
+                if let (omega, _) = JointSprings.spring(j.pointee) { j.pointee.springMode = omega * step < 1 ? 1 : 2 }
+                if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee) {
                     let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                     let s = soft(mass: k > 0 ? 1 / k : 0, omega: omega, zeta: zeta, h: h)
                     j.pointee.gamma = s.gamma

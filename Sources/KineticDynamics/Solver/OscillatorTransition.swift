@@ -1,4 +1,4 @@
-// The closed-form step of a damped oscillator, for a lone spring's exact path (`JointSolver.applyExactSpring`).
+// The closed-form step of a damped oscillator, for a lone spring's exact path (`JointSprings.applyExactSpring`).
 import Kinetic
 
 /// The exact state transition over a step h of the damped oscillator y'' + c·y' + ω²·y = 0:

@@ -33,7 +33,7 @@ extension PhysicsWorld {
         }
         withStepContext { context in
             integrateVelocities(context, h)
-            JointSolver.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
+            JointSprings.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
         }
         updateSweptBoxes(h)
         updateContacts()
