@@ -85,8 +85,24 @@ public final class AnimatedProperty<Value: AnimatableValue> {
                 let c = engine.slots.rows[slot].basis
                 return modelValue + (tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked)
             }
-            return computedPresentation().value
+            return computedPresentationValue()
         }
+    }
+
+    /// The model plus every track's offset, each track's coefficients filled if stale.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    @usableFromInline @inline(never)
+    func computedPresentationValue() -> Value { computedPresentationValueBody() }
+
+    @inline(never)
+    func computedPresentationValueBody() -> Value {
+        var v = modelValue
+        for track in tracks { v += track.offset(in: engine).value }
+        return v
     }
 
     /// The rate of change of ``presentationValue``, per second.
@@ -100,8 +116,25 @@ public final class AnimatedProperty<Value: AnimatableValue> {
                 let c = engine.slots.rows[slot].basis
                 return Value.zero + (tracks.head!.delta * c.releasedVelocity + tracks.head!.initialVelocity * c.kickedVelocity)
             }
-            return computedPresentation().velocity
+            return computedVelocity()
         }
+    }
+
+    /// The sum of every track's velocity, each track's coefficients filled if stale.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    @usableFromInline @inline(never)
+    func computedVelocity() -> Value { computedVelocityBody() }
+
+    @inline(never)
+    func computedVelocityBody() -> Value {
+        var v = Value.zero
+        let engine = self.engine
+        for track in tracks { v += track.offset(in: engine).velocity }
+        return v
     }
 
     /// Presentation value and velocity together.
@@ -119,10 +152,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         }
     }
 
-    /// Presentation value and velocity summed over every track, coefficients filled if stale:
-    /// what ``presentationValue``, ``velocity`` and ``presentation`` read off their fast path
-    /// (one loop for the three; the value's sum and the velocity's are each the same bits as
-    /// a loop of its own).
+    /// Presentation value and velocity summed over every track, coefficients filled if stale.
     @_specialize(where Value == Double)
     @_specialize(where Value == Point)
     @_specialize(where Value == Rect)
