@@ -8,7 +8,7 @@ extension PhysicsWorld {
     ///
     /// Left out, because every step rewrites them before reading them: the step buffers
     /// (`constraintBuffer`, `pairs`, `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`,
-    /// `activeContacts`, `activeJoints`, `islandParent`, `islandMinSleep`, `islandSlot`, `colouring`).
+    /// `activeContacts`, `activeJoints`, `islands`, `colouring`).
     /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
     /// one group or the other.
     struct State {

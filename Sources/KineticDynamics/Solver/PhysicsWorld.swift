@@ -192,9 +192,8 @@ final class PhysicsWorld {
     var eventLog = ContactEventLog()
     /// The islands that sleep, each woken as one.
     var sleepingIslands = SleepingIslands()
-    @exclusivity(unchecked) var islandParent: [Int32] = []
-    @exclusivity(unchecked) var islandMinSleep: [Double] = []
-    @exclusivity(unchecked) var islandSlot: [Int32] = []
+    /// The union–find the sleep decision builds its islands in (rewritten every step).
+    @exclusivity(unchecked) var islands = IslandScratch()
 
     init(stepRate: Double = 120) {
         self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120
