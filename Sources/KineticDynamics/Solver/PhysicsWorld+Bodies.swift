@@ -136,13 +136,6 @@ extension PhysicsWorld {
         wakeBody(Int(joints[j].b))
     }
 
-    func sameKind(_ a: JointDefinition.Kind, _ b: JointDefinition.Kind) -> Bool {
-        switch (a, b) {
-        case (.distance, .distance), (.limit, .limit), (.pin, .pin), (.fixed, .fixed), (.sliding, .sliding), (.snap, .snap): return true
-        default: return false
-        }
-    }
-
     func makeJoint(_ definition: JointDefinition) -> Joint {
         var d = definition
         if !(d.localAnchorA.x.isFinite && d.localAnchorA.y.isFinite) { d.localAnchorA = .zero }

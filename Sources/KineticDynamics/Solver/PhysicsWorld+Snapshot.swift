@@ -8,7 +8,7 @@ extension PhysicsWorld {
     ///
     /// Left out, because every step rewrites them before reading them: the step buffers
     /// (`constraintBuffer`, `pairs`, `interleaved`, `wakeCandidates`, `startStates`, `awakeBodies`,
-    /// `activeContacts`, `activeJoints`, `islandParent`, `islandMinSleep`, `islandSlot`, `colouring`).
+    /// `activeContacts`, `activeJoints`, `islands`, `colouring`).
     /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
     /// one group or the other.
     struct State {
@@ -22,8 +22,7 @@ extension PhysicsWorld {
         var normalPool: [Vec2]
         var bodyIDs: IDPool
         var boundaries: BoundarySet
-        var joints: [Joint]
-        var jointIDs: IDPool
+        var joints: JointSet
         /// The contact cache, with the impulses that warm-start the next step.
         var contacts: [Contact]
         /// The broad phase: its fat boxes, their order and whether they moved since the pairs
@@ -39,7 +38,7 @@ extension PhysicsWorld {
         State(velocityIterations: velocityIterations, positionIterations: positionIterations,
               allowsSleeping: allowsSleeping, motions: motions, bodies: bodies, shapes: shapes,
               vertexPool: vertexPool, normalPool: normalPool, bodyIDs: bodyIDs,
-              boundaries: boundaries, joints: joints, jointIDs: jointIDs, contacts: contacts,
+              boundaries: boundaries, joints: joints, contacts: contacts,
               broadPhase: broadPhase,
               eventLog: eventLog, sleepingIslands: sleepingIslands)
     }
@@ -58,7 +57,6 @@ extension PhysicsWorld {
         bodyIDs = state.bodyIDs
         boundaries = state.boundaries
         joints = state.joints
-        jointIDs = state.jointIDs
         contacts = state.contacts
         broadPhase = state.broadPhase
         eventLog = state.eventLog

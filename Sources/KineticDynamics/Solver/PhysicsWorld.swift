@@ -169,9 +169,8 @@ final class PhysicsWorld {
     /// The static boundaries and their segments.
     @exclusivity(unchecked) var boundaries = BoundarySet()
 
-    // Joints.
-    @exclusivity(unchecked) var joints: [Joint] = []
-    var jointIDs = IDPool()
+    /// The joints.
+    @exclusivity(unchecked) var joints = JointSet()
 
     /// The persistent broad phase (its fat boxes and order are state, kept across steps).
     var broadPhase = BroadPhase()
@@ -193,9 +192,8 @@ final class PhysicsWorld {
     var eventLog = ContactEventLog()
     /// The islands that sleep, each woken as one.
     var sleepingIslands = SleepingIslands()
-    @exclusivity(unchecked) var islandParent: [Int32] = []
-    @exclusivity(unchecked) var islandMinSleep: [Double] = []
-    @exclusivity(unchecked) var islandSlot: [Int32] = []
+    /// The union–find the sleep decision builds its islands in (rewritten every step).
+    @exclusivity(unchecked) var islands = IslandScratch()
 
     init(stepRate: Double = 120) {
         self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120
@@ -483,12 +481,7 @@ final class PhysicsWorld {
     /// minimum is clamped to ≥ 0 (non-finite: 0) and its maximum to ≥ the minimum (NaN: the
     /// minimum; +∞ is allowed). Destroying a body removes its joints; handles are reused after removal.
     func addJoint(_ definition: JointDefinition) -> JointID {
-        let j: Int
-        if let free = jointIDs.reuse() { j = Int(free) } else {
-            j = joints.count
-            joints.append(Joint(definition: definition, a: 0, b: 0, localA: .zero, localB: .zero, referenceRotation: .identity))
-        }
-        joints[j] = makeJoint(definition)
+        let j = joints.add(makeJoint(definition))
         wakeJoint(j)
         return JointID(raw: Int32(j))
     }
@@ -496,27 +489,17 @@ final class PhysicsWorld {
     /// Replaces the definition; accumulated impulses are kept when the kind and bodies are the same.
     func updateJoint(_ joint: JointID, to definition: JointDefinition) {
         let j = Int(joint.raw)
-        guard j >= 0, j < joints.count, joints[j].isAlive else { return }
+        guard joints.isAlive(j) else { return }
         wakeJoint(j)
-        let old = joints[j]
-        var new = makeJoint(definition)
-        if old.a == new.a && old.b == new.b && sameKind(old.definition.kind, definition.kind) {
-            new.referenceRotation = old.referenceRotation
-            new.linearImpulse = old.linearImpulse; new.impulse = old.impulse
-            new.angularImpulse = old.angularImpulse; new.lowerImpulse = old.lowerImpulse
-            new.upperImpulse = old.upperImpulse; new.frictionImpulse = old.frictionImpulse
-            new.motorImpulse = old.motorImpulse
-        }
-        joints[j] = new
+        joints.replace(j, with: makeJoint(definition))
         wakeJoint(j)
     }
 
     func removeJoint(_ joint: JointID) {
         let j = Int(joint.raw)
-        guard j >= 0, j < joints.count, joints[j].isAlive else { return }
+        guard joints.isAlive(j) else { return }
         wakeJoint(j)
-        joints[j].isAlive = false
-        jointIDs.release(Int32(j))
+        joints.remove(j)
     }
 
     // MARK: Stepping
