@@ -41,8 +41,11 @@ struct Joint {
     var isAlive = true
     /// Whether a spring moved body A by its closed form this step (see `JointSprings.applyExactSpring`).
     var isExactThisStep = false
-    /// Whether the definition is a spring (`JointSprings.spring` is not nil): fixed by the definition.
+    /// Fixed by the definition: whether it is a spring (`JointSprings.spring` is not nil), and
+    /// whether it is a pin with no motor, no limits and no friction (the grids' and chains'
+    /// joint, which `JointSolver.prepare` prepares without reading the definition).
     let hasSpring: Bool
+    let isPlainPin: Bool
     var rA = Vec2.zero
     var rB = Vec2.zero
     var linearImpulse = Vec2.zero
@@ -102,5 +105,6 @@ struct Joint {
         self.localB = localB
         self.referenceRotation = referenceRotation
         hasSpring = JointSprings.spring(definition) != nil
+        isPlainPin = definition.kind == .pin(angleRange: nil) && !definition.isMotorEnabled && !(definition.frictionTorque > 0)
     }
 }

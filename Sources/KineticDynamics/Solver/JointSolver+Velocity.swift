@@ -62,6 +62,17 @@ extension JointSolver {
             let iSum = iA + iB
             j.pointee.angularMass = iSum > 0 ? 1 / iSum : 0
             j.pointee.springMode = 0
+            if j.pointee.isPlainPin {
+                // The `.pin` case below without the definition: no angle, motor, limits or friction
+                // (their impulses are zero, so a range removed by `updateJoint` leaves none behind).
+                j.pointee.row = .freePin
+                j.pointee.hasFriction = false
+                j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
+                j.pointee.motorImpulse = 0; j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
+                j.pointee.frictionImpulse = 0
+                apply(j.pointee.linearImpulse, a, b, rA, rB)
+                continue
+            }
             let d = (b.pointee.position + rB) - (a.pointee.position + rA)
 
             switch j.pointee.definition.kind {
@@ -107,7 +118,11 @@ extension JointSolver {
                 j.pointee.row = range == nil && !j.pointee.definition.isMotorEnabled ? .freePin : .pin
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
                 // Only the limits read the angle (an atan2: a third of a free pin's preparation).
-                if range != nil { j.pointee.angle = relativeAngle(j.pointee, a.pointee.rotation, b.pointee.rotation) }
+                if range != nil {
+                    j.pointee.angle = relativeAngle(j.pointee, a.pointee.rotation, b.pointee.rotation)
+                } else {
+                    j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
+                }
                 if !j.pointee.definition.isMotorEnabled { j.pointee.motorImpulse = 0 }
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
                 applyAngular(j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.motorImpulse, a, b)
