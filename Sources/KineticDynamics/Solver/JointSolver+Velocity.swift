@@ -59,20 +59,18 @@ extension JointSolver {
             let rA = a.pointee.rotation.apply(j.pointee.localA)
             let rB = b.pointee.rotation.apply(j.pointee.localB)
             j.pointee.rA = rA; j.pointee.rB = rB
-            let iSum = iA + iB
-            j.pointee.angularMass = iSum > 0 ? 1 / iSum : 0
-            j.pointee.springMode = 0
             if j.pointee.isPlainPin {
-                // The `.pin` case below without the definition: no angle, motor, limits or friction
-                // (their impulses are zero, so a range removed by `updateJoint` leaves none behind).
+                // The `.pin` case below without the definition: no angle, angular mass, motor,
+                // limits or friction (their impulses stay 0: `JointSet.replace` keeps none for it).
                 j.pointee.row = .freePin
                 j.pointee.hasFriction = false
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
-                j.pointee.motorImpulse = 0; j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
-                j.pointee.frictionImpulse = 0
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
                 continue
             }
+            let iSum = iA + iB
+            j.pointee.angularMass = iSum > 0 ? 1 / iSum : 0
+            j.pointee.springMode = 0
             let d = (b.pointee.position + rB) - (a.pointee.position + rA)
 
             switch j.pointee.definition.kind {
