@@ -30,16 +30,19 @@ struct JointSet {
     }
 
     /// Replaces the joint in slot `j` by `joint`, which takes over the old joint's reference
-    /// rotation and accumulated impulses when both join the same bodies and are of the same kind.
+    /// rotation and accumulated impulses when both join the same bodies and are of the same kind
+    /// (a plain pin takes only its point's: it has no motor, limits or friction to carry them).
     mutating func replace(_ j: Int, with joint: Joint) {
         let old = slots[j]
         var new = joint
         if old.a == new.a && old.b == new.b && Self.sameKind(old.definition.kind, new.definition.kind) {
             new.referenceRotation = old.referenceRotation
             new.linearImpulse = old.linearImpulse; new.impulse = old.impulse
-            new.angularImpulse = old.angularImpulse; new.lowerImpulse = old.lowerImpulse
-            new.upperImpulse = old.upperImpulse; new.frictionImpulse = old.frictionImpulse
-            new.motorImpulse = old.motorImpulse
+            new.angularImpulse = old.angularImpulse
+            if !new.isPlainPin {
+                new.lowerImpulse = old.lowerImpulse; new.upperImpulse = old.upperImpulse
+                new.frictionImpulse = old.frictionImpulse; new.motorImpulse = old.motorImpulse
+            }
         }
         slots[j] = new
     }

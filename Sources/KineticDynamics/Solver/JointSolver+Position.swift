@@ -11,6 +11,12 @@ extension JointSolver {
         var linearError = 0.0, angularError = 0.0
         for index in context.activeJoints {
             let j = context.joints + Int(index)
+            // Free pins (soft points), springs and soft snaps have no rigid part: skip them on
+            // their row, without reading their definitions.
+            switch j.pointee.row {
+            case .none, .freePin, .snap: continue
+            default: break
+            }
             let a = motions + Int(j.pointee.a), b = motions + Int(j.pointee.b)
             let mA = a.pointee.invMass, mB = b.pointee.invMass, iA = a.pointee.invInertia, iB = b.pointee.invInertia
 

@@ -59,6 +59,15 @@ extension JointSolver {
             let rA = a.pointee.rotation.apply(j.pointee.localA)
             let rB = b.pointee.rotation.apply(j.pointee.localB)
             j.pointee.rA = rA; j.pointee.rB = rB
+            if j.pointee.isPlainPin {
+                // The `.pin` case below without the definition: no angle, angular mass, motor,
+                // limits or friction (their impulses stay 0: `JointSet.replace` keeps none for it).
+                j.pointee.row = .freePin
+                j.pointee.hasFriction = false
+                j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
+                apply(j.pointee.linearImpulse, a, b, rA, rB)
+                continue
+            }
             let iSum = iA + iB
             j.pointee.angularMass = iSum > 0 ? 1 / iSum : 0
             j.pointee.springMode = 0
@@ -70,8 +79,10 @@ extension JointSolver {
                     j.pointee.springMode = omega * step < 1 ? 1 : 2
                 }
                 if j.pointee.springMode == 1 {
+                    j.pointee.row = .none
                     j.pointee.linearImpulse = .zero; j.pointee.impulse = 0
                 } else if length <= 1e-9 {
+                    j.pointee.row = .point
                     var gamma = 0.0, beta = 0.0
                     if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee) {
                         let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
@@ -83,6 +94,7 @@ extension JointSolver {
                     j.pointee.axis = d             // C for the soft bias
                     apply(j.pointee.linearImpulse, a, b, rA, rB)
                 } else {
+                    j.pointee.row = .axis
                     let (len, u, inv) = prepareAxis(j, d, rA, rB, mA, mB, iA, iB)
                     var gamma = 0.0, bias = 0.0
                     if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee), inv > 0 {
@@ -96,20 +108,29 @@ extension JointSolver {
                     apply(u * j.pointee.impulse, a, b, rA, rB)
                 }
             case .limit:
+                j.pointee.row = .limit
                 let (_, u, inv) = prepareAxis(j, d, rA, rB, mA, mB, iA, iB)
                 j.pointee.mass = inv > 0 ? 1 / inv : 0
                 apply(u * (j.pointee.lowerImpulse - j.pointee.upperImpulse), a, b, rA, rB)
-            case .pin:
+            case .pin(let range):
+                j.pointee.row = range == nil && !j.pointee.definition.isMotorEnabled ? .freePin : .pin
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
-                j.pointee.angle = relativeAngle(j.pointee, a.pointee.rotation, b.pointee.rotation)
+                // Only the limits read the angle (an atan2: a third of a free pin's preparation).
+                if range != nil {
+                    j.pointee.angle = relativeAngle(j.pointee, a.pointee.rotation, b.pointee.rotation)
+                } else {
+                    j.pointee.lowerImpulse = 0; j.pointee.upperImpulse = 0
+                }
                 if !j.pointee.definition.isMotorEnabled { j.pointee.motorImpulse = 0 }
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
                 applyAngular(j.pointee.lowerImpulse - j.pointee.upperImpulse + j.pointee.motorImpulse, a, b)
             case .fixed:
+                j.pointee.row = .fixed
                 j.pointee.pointMassInverse = pointMass(mA, mB, iA, iB, rA, rB)
                 apply(j.pointee.linearImpulse, a, b, rA, rB)
                 applyAngular(j.pointee.angularImpulse, a, b)
             case .sliding:
+                j.pointee.row = .sliding
                 let s = slidingBodies(j.pointee)
                 let m1 = motions + Int(s.base), m2 = motions + Int(s.mover)
                 let r1 = m1.pointee.rotation.apply(s.baseAnchor), r2 = m2.pointee.rotation.apply(s.moverAnchor)
@@ -138,6 +159,7 @@ extension JointSolver {
             case .snap:
                 if let (omega, _) = JointSprings.spring(j.pointee) { j.pointee.springMode = omega * step < 1 ? 1 : 2 }
                 if j.pointee.springMode == 2, let (omega, zeta) = JointSprings.spring(j.pointee) {
+                    j.pointee.row = .snap
                     let k = mA + mB + iA * rA.lengthSquared + iB * rB.lengthSquared
                     let s = soft(mass: k > 0 ? 1 / k : 0, omega: omega, zeta: zeta, h: h)
                     j.pointee.gamma = s.gamma
@@ -152,15 +174,18 @@ extension JointSolver {
                     apply(j.pointee.linearImpulse, a, b, rA, rB)
                     applyAngular(j.pointee.angularImpulse, a, b)
                 } else {
+                    j.pointee.row = .none
                     j.pointee.linearImpulse = .zero; j.pointee.angularImpulse = 0
                 }
             }
             // Joint friction (UIKit's frictionTorque), any kind.
-            if j.pointee.definition.frictionTorque > 0 {
+            let torque = j.pointee.definition.frictionTorque
+            if torque > 0 {
                 applyAngular(j.pointee.frictionImpulse, a, b)
             } else {
                 j.pointee.frictionImpulse = 0
             }
+            j.pointee.hasFriction = torque > 0 && torque.isFinite && j.pointee.angularMass > 0
         }
     }
 
@@ -173,8 +198,8 @@ extension JointSolver {
             let a = motions + Int(j.pointee.a), b = motions + Int(j.pointee.b)
             let rA = j.pointee.rA, rB = j.pointee.rB
 
-            let torque = j.pointee.definition.frictionTorque
-            if torque > 0, torque.isFinite, j.pointee.angularMass > 0 {
+            if j.pointee.hasFriction {
+                let torque = j.pointee.definition.frictionTorque
                 let iSum = a.pointee.invInertia + b.pointee.invInertia
                 if iSum > 0 {
                     let wr = b.pointee.angularVelocity - a.pointee.angularVelocity
@@ -209,21 +234,23 @@ extension JointSolver {
                 applyAngular(impulse, a, b)
             }
 
-            switch j.pointee.definition.kind {
-            case .distance(let length, _, _):
-                if j.pointee.springMode == 1 { break }
-                if length <= 1e-9 {
-                    solvePoint()
-                } else {
-                    let u = j.pointee.axis
-                    let cdot = dot(u, anchorVelocity(a, b, rA, rB))
-                    let impulse = -j.pointee.mass * (cdot + j.pointee.bias + j.pointee.gamma * j.pointee.impulse)
-                    j.pointee.impulse += impulse
-                    apply(u * impulse, a, b, rA, rB)
-                }
-            case .limit(let minimum, let maximum):
+            // The row, not the definition: a free pin reads nothing beyond its first cache lines.
+            switch j.pointee.row {
+            case .none:
+                break
+            case .point:
+                solvePoint()
+            case .axis:
                 let u = j.pointee.axis
-                if u == .zero { break }
+                let cdot = dot(u, anchorVelocity(a, b, rA, rB))
+                let impulse = -j.pointee.mass * (cdot + j.pointee.bias + j.pointee.gamma * j.pointee.impulse)
+                j.pointee.impulse += impulse
+                apply(u * impulse, a, b, rA, rB)
+            case .freePin:
+                solvePoint(pinSoftness)
+            case .limit:
+                let u = j.pointee.axis
+                guard case .limit(let minimum, let maximum) = j.pointee.definition.kind, u != .zero else { break }
                 let len = j.pointee.length
                 if minimum > 0 {
                     let cdot = dot(u, anchorVelocity(a, b, rA, rB))
@@ -241,7 +268,8 @@ extension JointSolver {
                     j.pointee.upperImpulse = max(old - j.pointee.mass * (cdot + bias), 0)
                     apply(u * -(j.pointee.upperImpulse - old), a, b, rA, rB)
                 }
-            case .pin(let range):
+            case .pin:
+                guard case .pin(let range) = j.pointee.definition.kind else { break }
                 // The motor first, so the limits and the point get the last word (Box2D's order):
                 // drive ωA − ωB to the speed with at most the torque's impulse per step.
                 if j.pointee.definition.isMotorEnabled, j.pointee.angularMass > 0 {
@@ -274,7 +302,8 @@ extension JointSolver {
             case .fixed:
                 solveAngle()
                 solvePoint()
-            case .sliding(_, let range):
+            case .sliding:
+                guard case .sliding(_, let range) = j.pointee.definition.kind else { break }
                 let s = slidingBodies(j.pointee)
                 let m1 = motions + Int(s.base), m2 = motions + Int(s.mover)
                 let axis = j.pointee.axis, perp = j.pointee.perp
@@ -322,13 +351,11 @@ extension JointSolver {
                     applyLine(impulse, perp, s1, s2)
                 }
             case .snap:
-                if j.pointee.springMode == 2 {
-                    solvePoint()
-                    let cdot = b.pointee.angularVelocity - a.pointee.angularVelocity
-                    let impulse = -j.pointee.angularMass * (cdot + j.pointee.angularBias + j.pointee.angularGamma * j.pointee.angularImpulse)
-                    j.pointee.angularImpulse += impulse
-                    applyAngular(impulse, a, b)
-                }
+                solvePoint()
+                let cdot = b.pointee.angularVelocity - a.pointee.angularVelocity
+                let impulse = -j.pointee.angularMass * (cdot + j.pointee.angularBias + j.pointee.angularGamma * j.pointee.angularImpulse)
+                j.pointee.angularImpulse += impulse
+                applyAngular(impulse, a, b)
             }
         }
     }

@@ -24,7 +24,12 @@ enum JointSprings {
     }
 
     @inline(__always) static func spring(_ joint: Joint) -> (omega: Double, zeta: Double)? {
-        switch joint.definition.kind {
+        joint.hasSpring ? spring(joint.definition) : nil
+    }
+
+    /// The spring's ω (rad/s) and damping ratio, or nil for a definition that is not a spring.
+    @inline(__always) static func spring(_ definition: JointDefinition) -> (omega: Double, zeta: Double)? {
+        switch definition.kind {
         case .distance(_, let f, let z):
             guard f > 0, f.isFinite else { return nil }
             return (2 * Double.pi * f, z.isFinite ? max(z, 0) : 0)
@@ -62,7 +67,7 @@ enum JointSprings {
             j.pointee.isExactThisStep = false
             // Decided here, not from `springMode`: that is set by `prepare`, which runs after this
             // in a step, so a joint added or updated since the last step would get no force.
-            guard let (omega, zeta) = spring(j.pointee), omega * h < 1 else { continue }
+            guard j.pointee.hasSpring, let (omega, zeta) = spring(j.pointee.definition), omega * h < 1 else { continue }
             if case .distance(let length, _, _) = j.pointee.definition.kind, length <= 1e-9, j.pointee.b == 0,
                j.pointee.localA == .zero, start[Int(j.pointee.a)].jointCount == 1,
                applyExactSpring(j, omega: omega, zeta: zeta, context, h: h, speedLimit: speedLimit) {

@@ -149,6 +149,29 @@ import Darwin
         #expect(largest < 0.5 + 0.04 && largest > 0.45, "largest angle \(largest)")
     }
 
+    /// A door resting on its limit under gravity carries the limit's impulse from step to step.
+    /// When `updateJoint` takes the range away (the same kind: the impulses are kept for warm
+    /// starting), that impulse has nothing left to act for: with gravity gone and the door
+    /// stopped, it must stay still. (Before, the pin kept warm-starting the old limit's impulse
+    /// every substep: the door spun up to 6.5 rad/s and turned 1.65 rad in half a second.)
+    @Test func removingAPinsRangeLeavesNoLimitImpulse() {
+        let world = PhysicsWorld()
+        let door = world.addBody(PhysicsWorld.box(width: 100, height: 10), at: Point(x: 50, y: 0))
+        let hinge = world.addJoint(JointDefinition(kind: .pin(angleRange: -0.5...0.5), bodyA: door, bodyB: nil,
+                                                   localAnchorA: Vector(dx: -50, dy: 0), anchorB: .zero))
+        Self.swing(world, [door], seconds: 2) {}
+        #expect(abs(world.angle(of: door) - 0.5) < 0.04)       // resting on the limit
+        world.updateJoint(hinge, to: JointDefinition(kind: .pin(angleRange: nil), bodyA: door, bodyB: nil,
+                                                     localAnchorA: Vector(dx: -50, dy: 0), anchorB: .zero))
+        world.setVelocity(.zero, of: door)
+        world.setAngularVelocity(0, of: door)
+        let angle = world.angle(of: door)
+        world.step(60)
+        #expect(abs(world.angularVelocity(of: door)) < 1e-9, "spin \(world.angularVelocity(of: door))")
+        // Only the soft pin closing the gap gravity held open turns it (0.00037 rad).
+        #expect(abs(world.angle(of: door) - angle) < 1e-3)
+    }
+
     @Test func fixedJointWeldsTwoBodies() {
         let world = PhysicsWorld()
         let a = world.addBody(PhysicsWorld.box(width: 40, height: 40), at: Point(x: 0, y: 0))
