@@ -398,8 +398,8 @@ public final class DynamicAnimator: EngineDriven {
         for behavior in flat { behavior.applyBeforeStep(in: self) }
         world.step()
         totalSteps += 1
-        for behavior in flat where behavior.animatorReference === self {
-            behavior.action?()
+        if flattenedHaveActions || flattenedStorage == nil {
+            for behavior in flat where behavior.animatorReference === self { behavior.action?() }
         }
         registry.dispatchContacts()
         isStepping = false
@@ -451,14 +451,27 @@ public final class DynamicAnimator: EngineDriven {
     var flattenedBehaviors: [DynamicBehavior] {
         if let flat = flattenedStorage { return flat }
         var flat: [DynamicBehavior] = []
+        var haveActions = false
         func visit(_ behavior: DynamicBehavior) {
             flat.append(behavior)
+            if behavior.action != nil { haveActions = true }
             for child in behavior.childBehaviors { visit(child) }
         }
         for behavior in behaviors { visit(behavior) }
         flattenedStorage = flat
+        flattenedHaveActions = haveActions
         return flat
     }
+
+    /// Whether any behaviour in `flattenedBehaviors` had an action when it was made, kept
+    /// current by `behaviorActionsChanged()`: a step with none skips the pass over every
+    /// behaviour (an action can be set during the pass only by another action, so the pass
+    /// runs exactly when it would find one; a tree changed since `flat` was made runs it as
+    /// before).
+    private var flattenedHaveActions = false
+
+    /// A behaviour in the tree gained or lost its action.
+    func behaviorActionsChanged() { flattenedStorage = nil }
 
     /// Puts `behavior` and its descendants in this animator: bodies for their items, then their
     /// joints, boundaries and materials; resumes.

@@ -71,7 +71,9 @@ open class DynamicBehavior {
     /// is written once per frame, after the steps, so read velocities (``DynamicItemBehavior``)
     /// rather than centres here. A closure that captures its own behaviour strongly makes a
     /// cycle: capture it `unowned`, or set `action` to nil when done.
-    public var action: (() -> Void)?
+    public var action: (() -> Void)? {
+        didSet { if (oldValue == nil) != (action == nil) { animatorReference?.behaviorActionsChanged() } }
+    }
 
     /// The animator the behaviour is in (directly or as a descendant), or nil.
     public var dynamicAnimator: DynamicAnimator? { animatorReference }

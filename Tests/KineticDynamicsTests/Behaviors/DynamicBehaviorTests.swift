@@ -25,6 +25,36 @@ final class RecordingBehavior: DynamicBehavior {
         #expect(Array(order.prefix(3)) == ["parent", "child", "second"])
     }
 
+    /// The animator skips its action pass while no behaviour has an action: an action set after
+    /// the behaviour joined runs from the next step, one cleared stops, and one set by another
+    /// action during a step runs in that same step (later in tree order), as when every step
+    /// looked at every behaviour.
+    @Test func actionsSetAfterJoiningRunFromTheNextStep() {
+        let h = DynamicsHarness()
+        var log: [String] = []
+        let first = DynamicBehavior(), second = DynamicBehavior()
+        h.animator.addBehavior(first)
+        h.animator.addBehavior(second)
+        h.animator.addBehavior(GravityBehavior(items: [square(at: .zero)]))   // keeps it running
+        h.run(until: 0.05, rate: 60)                                           // 6 steps, no actions
+        #expect(log.isEmpty)
+        first.action = { log.append("first") }
+        h.run(until: 0.1, rate: 60)                                            // 6 more steps
+        #expect(log == Array(repeating: "first", count: 6))
+        log.removeAll()
+        first.action = {
+            log.append("first")
+            second.action = { log.append("second") }
+            first.action = nil
+        }
+        h.run(until: 0.15, rate: 60)
+        #expect(log == ["first"] + Array(repeating: "second", count: 6))
+        log.removeAll()
+        second.action = nil
+        h.run(until: 0.2, rate: 60)
+        #expect(log.isEmpty)
+    }
+
     @Test func willMoveBracketsMembershipOfTheWholeTree() {
         let h = DynamicsHarness()
         let parent = RecordingBehavior(), child = RecordingBehavior(), late = RecordingBehavior()
