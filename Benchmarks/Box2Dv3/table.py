@@ -8,6 +8,7 @@
 #   python3 Box2Dv3/table.py SIMD ROUNDS < runs.jsonl
 
 import json
+import os
 import statistics
 import sys
 
@@ -27,7 +28,9 @@ def main():
             scenes.append(run["scene"])
         runs.setdefault((run["engine"], run["scene"]), []).append(run)
 
-    print(f"\nKinetic vs Box2D v3 ({simd}, one thread): ms per simulated 1/60 s, each side's best median of {rounds} round(s);"
+    rate = os.environ.get("KINETIC_STEP_RATE", "120")
+    print(f"\nKinetic ({rate} Hz steps) vs Box2D v3 ({simd}, one thread): ms per simulated 1/60 s, each side's best median"
+          f" of {rounds} round(s);"
           " ratio = Kinetic / Box2D v3 (below 1: Kinetic is faster)\n")
     print("| Scene | Bodies | Kinetic CPU | Box2D v3 CPU | Ratio (CPU) | Kinetic wall | Box2D v3 wall | Ratio (wall)"
           " | Paired ratio (CPU) | CPU medians per round (Kinetic; Box2D v3) |")

@@ -8,9 +8,11 @@
 //
 // With `--frames` it ticks by 1/60 s instead (two fixed steps per tick), as `compare-box2d-v3` times it beside
 // Box2D v3's driver, with the same arguments and environment (sizes: LARGE_PYRAMID_BASE, JOINT_GRID_SIZE,
-// PYRAMID_ROWS, CIRCLES), and prints ms per 1/60 s and the state in metres as JSON:
+// PYRAMID_ROWS, CIRCLES), and prints ms per 1/60 s and the state in metres as JSON. KINETIC_STEP_RATE=60 builds the
+// scene at Box2D v3's rate (one step of 4 substeps per tick) instead of Kinetic's default 120 Hz (two steps of 2):
 //
 //     .build/release/DynamicsProfile --frames large_pyramid 1 499      # WARMUP FRAMES
+//     KINETIC_STEP_RATE=60 .build/release/DynamicsProfile --frames large_pyramid 1 499
 
 import DynamicsScenes
 import Glibc
@@ -49,7 +51,13 @@ guard steps >= 1, warmUp >= 0 else {
     exit(2)
 }
 
-let scene = DynamicsScene(kind, size: byFrames ? environmentSize(kind) : nil)
+/// The animator's step rate from KINETIC_STEP_RATE: 60, or 120 when unset or anything else.
+func environmentStepRate() -> Double {
+    guard let value = getenv("KINETIC_STEP_RATE"), Double(String(cString: value)) == 60 else { return SceneGeometry.stepRate }
+    return 60
+}
+
+let scene = DynamicsScene(kind, size: byFrames ? environmentSize(kind) : nil, stepRate: environmentStepRate())
 if byFrames { scene.warmUp(frames: warmUp) } else { scene.warmUp(steps: warmUp) }
 let settled = scene.summary()
 
@@ -70,14 +78,14 @@ func nanoseconds(_ clock: clockid_t) -> Int {
     }
 }
 
-// Steps in batches of 30 fixed steps (15 frames), waking every body between batches (outside the timing; a body
-// falls asleep only after 60 steps at rest), so the whole pile is solved at every step.
+// Steps in batches of 0.25 s of simulated time (15 frames; 30 fixed steps at 120 Hz), waking every body between batches
+// (outside the timing; a body falls asleep only after 0.5 s at rest), so the whole pile is solved at every step.
 var wall: [Double] = [], cpu: [Double] = []
 wall.reserveCapacity(steps)
 cpu.reserveCapacity(steps)
 var done = 0
 while done < steps {
-    let batch = Swift.min(byFrames ? 30 / SceneGeometry.stepsPerFrame : 30, steps - done)
+    let batch = Swift.min(byFrames ? 15 : 15 * scene.stepsPerFrame, steps - done)
     scene.keepAwake()
     measuredSteps(scene, batch, &wall, &cpu)
     done += batch

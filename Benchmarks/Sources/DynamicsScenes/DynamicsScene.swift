@@ -5,7 +5,7 @@ import Kinetic
 import KineticDynamics
 
 /// A dynamic animator on its own engine, holding one of the benchmark scenes, ticked exactly one
-/// fixed step (1/120 s) or one 60 Hz frame (two fixed steps) at a time.
+/// fixed step (1/120 s unless built with another rate) or one 60 Hz frame at a time.
 public final class DynamicsScene {
     public enum Kind: String, CaseIterable, Sendable {
         /// 20 rows of 40-pt boxes, 210 in all, on the floor of the box.
@@ -46,7 +46,14 @@ public final class DynamicsScene {
     /// Touching contacts (item–item and item–boundary) counted from the collision delegate while
     /// it is set (during the warm-up).
     let contactCounter = ContactCounter()
-    /// The number of fixed steps taken so far; the engine's time is always `steps / 120` s
+    /// The animator's fixed steps per second: 120 (`SceneGeometry.stepRate`, Kinetic's default,
+    /// and the Box2D 2.x comparison's rate) or 60 (Box2D v3's). Either way the solver runs 240
+    /// substeps per simulated second (`velocityIterations` = 960 / rate, a quarter of which is
+    /// the substep count per step).
+    public let stepRate: Double
+    /// Fixed steps per 1/60 s frame: 2 at 120 Hz, 1 at 60 Hz.
+    public let stepsPerFrame: Int
+    /// The number of fixed steps taken so far; the engine's time is always `steps / stepRate` s
     /// computed from this integer, so that every tick is exactly one step or frame (no
     /// accumulated drift).
     public private(set) var steps = 0
@@ -54,19 +61,25 @@ public final class DynamicsScene {
     /// Builds `kind` at `size` (default `kind.defaultSize`; at least 1). Every body has
     /// density 1, friction 0.6 (the boundary and ground take the bodies' friction) and elasticity
     /// 0; gravity is 1000 pt/s² (10 m/s² at 1 m = 100 pt).
-    public init(_ kind: Kind, size: Int? = nil) {
+    ///
+    /// `stepRate` is 120 (the default) or 60; any other value is taken as 120.
+    public init(_ kind: Kind, size: Int? = nil, stepRate: Double = SceneGeometry.stepRate) {
         self.kind = kind
         let n = Swift.max(size ?? kind.defaultSize, 1)
         self.size = n
         let g = SceneGeometry.self
+        let rate = stepRate == 60 ? 60.0 : g.stepRate
+        self.stepRate = rate
+        stepsPerFrame = Int(rate / 60)
+        let velocityIterations = Int(960 / rate)
         var fixed: [BasicDynamicItem] = []
         var attachments: [AttachmentBehavior] = []
         switch kind {
         case .pyramid, .circles:
             animator = DynamicAnimator(
                 referenceBounds: Rect(origin: .zero, size: Size(width: g.bounds, height: g.bounds)),
-                engine: engine, stepRate: g.stepRate)
-            animator.velocityIterations = g.velocityIterations
+                engine: engine, stepRate: rate)
+            animator.velocityIterations = velocityIterations
             animator.positionIterations = g.positionIterations
             if kind == .pyramid {
                 items = g.pyramidBoxes(rows: n).map {
@@ -82,8 +95,9 @@ public final class DynamicsScene {
             collision.translatesReferenceBoundsIntoBoundary = true
             self.collision = collision
         case .largePyramid:
-            // Kinetic's own step rate and iterations: the animator steps twice per 1/60 s frame.
-            animator = DynamicAnimator(engine: engine)
+            // Kinetic's own iterations (positionIterations 3) at the scene's rate.
+            animator = DynamicAnimator(engine: engine, stepRate: rate)
+            animator.velocityIterations = velocityIterations
             items = g.largePyramidBoxes(base: n).map {
                 BasicDynamicItem(center: $0, size: Size(width: g.largeBoxSide, height: g.largeBoxSide))
             }
@@ -91,7 +105,8 @@ public final class DynamicsScene {
             collision.addBoundary(withIdentifier: "ground", for: g.largePyramidGround)
             self.collision = collision
         case .jointGrid:
-            animator = DynamicAnimator(engine: engine)
+            animator = DynamicAnimator(engine: engine, stepRate: rate)
+            animator.velocityIterations = velocityIterations
             let side = 2 * g.jointGridRadius
             var grid: [BasicDynamicItem] = []
             for k in 0..<n {
@@ -148,14 +163,15 @@ public final class DynamicsScene {
     /// of every item's centre and transform.
     @inline(__always) public func step() {
         steps += 1
-        engine.tick(at: Double(steps) / SceneGeometry.stepRate)
+        engine.tick(at: Double(steps) / stepRate)
     }
 
     /// One engine tick exactly 1/60 s after the last, as Box2D v3's benchmark steps and a 60 Hz
-    /// host ticks: the animator takes its two fixed steps inside and writes every item back once.
+    /// host ticks: the animator takes its fixed steps inside (two at 120 Hz, one at 60 Hz) and
+    /// writes every item back once.
     @inline(__always) public func frame() {
-        steps += SceneGeometry.stepsPerFrame
-        engine.tick(at: Double(steps) / SceneGeometry.stepRate)
+        steps += stepsPerFrame
+        engine.tick(at: Double(steps) / stepRate)
     }
 
     /// Keeps every body awake, as Box2D's `SetAllowSleeping(false)` does on the other side: the
@@ -191,7 +207,7 @@ public final class DynamicsScene {
     /// a pyramid), the largest such move, the lowest and highest centre and the fastest item.
     public func state() -> SceneState {
         var result = SceneState(bodies: movingItems.count, joints: attachmentCount,
-                                simulatedSeconds: Double(steps) / SceneGeometry.stepRate)
+                                simulatedSeconds: Double(steps) / stepRate)
         // The floor of the 1000-pt box is y = 0 m for pyramid and circles; Box2D's layouts keep
         // their origin.
         let floor = kind == .pyramid || kind == .circles ? SceneGeometry.bounds : 0

@@ -12,11 +12,9 @@ import Kinetic
 public enum SceneGeometry {
     /// The reference bounds, whose edges are the boundary both scenes collide with.
     public static let bounds = 1000.0
-    /// Fixed step: 120 steps per second on both sides.
+    /// Fixed step: 120 steps per second on both sides of the Box2D 2.x comparison (a scene may be
+    /// built at 60, Box2D v3's rate: `DynamicsScene.stepRate`).
     public static let stepRate = 120.0
-    /// Fixed steps per 1/60 s frame, the step Box2D v3's benchmark takes (`DynamicsScene.frame()`).
-    public static let stepsPerFrame = 2
-    public static let velocityIterations = 8
     public static let positionIterations = 3
     /// Friction of every body (and of the boundary, on Box2D's side); restitution is 0, density 1.
     public static let friction = 0.6
