@@ -32,11 +32,6 @@ extension PhysicsWorld {
     /// Nor when the pair turned by more than about 11.5° (Box2D v3's cosine 0.98).
     static let recycleCosine = 0.98
 
-    @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {
-        let r = bodies[Int(i)]
-        return r.isAwake && r.isAlive && !r.material.isAnchored
-    }
-
     /// Keeps contact `c`'s manifold if the pair moved little since it was computed (see
     /// `recycleDistance`): its points stay the same material points, their separations are
     /// measured at the current poses, and a point that no longer touches loses its warm start,
@@ -196,20 +191,14 @@ extension PhysicsWorld {
     @inline(__always)
     func withCollisionContext<R>(_ body: (CollisionContext, UnsafeMutablePointer<Contact>) -> R) -> R {
         let placeholder = UnsafePointer<Vec2>(bitPattern: 8)!
-        return motions.withUnsafeBufferPointer { motions in
-        vertexPool.withUnsafeBufferPointer { vertices in
-        normalPool.withUnsafeBufferPointer { normals in
+        return bodies.withBuffers { bodies in
         boundaries.vertices.withUnsafeBufferPointer { segV in
         boundaries.normals.withUnsafeBufferPointer { segN in
-        bodies.withUnsafeBufferPointer { bodies in
         contacts.withUnsafeMutableBufferPointer { contacts in
-            body(CollisionContext(motions: motions.baseAddress!, vertices: vertices.baseAddress!, normals: normals.baseAddress!,
+            body(CollisionContext(motions: bodies.motions, vertices: bodies.vertices, normals: bodies.normals,
                                   segmentVertices: segV.baseAddress ?? placeholder, segmentNormals: segN.baseAddress ?? placeholder,
-                                  bodies: bodies.baseAddress!),
+                                  bodies: bodies.bodies),
                  contacts.baseAddress ?? UnsafeMutablePointer(bitPattern: 8)!)
-        }
-        }
-        }
         }
         }
         }
@@ -221,14 +210,14 @@ extension PhysicsWorld {
     func updateContacts() {
         var onlyMoved = false
         if broadPhase.needsRebuild {
-            broadPhase.rebuild(bodies: bodies, segments: boundaries.segments, segmentVertices: boundaries.vertices)
+            broadPhase.rebuild(bodies: bodies.records, segments: boundaries.segments, segmentVertices: boundaries.vertices)
         } else {
-            bodies.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
+            bodies.records.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
             onlyMoved = broadPhase.isFewMoved
         }
         if broadPhase.hasMoved {
-            pairs.update(&contacts, broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies, segments: boundaries.segments) {
-                setUpPair(&$0)
+            pairs.update(&contacts, broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies.records, segments: boundaries.segments) {
+                bodies.setUpPair(&$0)
             }
         }
         let count = contacts.count
@@ -236,7 +225,7 @@ extension PhysicsWorld {
         // Pass 1: a sleeping island touched by an awake body wakes up.
         wakeCandidates.removeAll(keepingCapacity: true)
         contacts.withUnsafeBufferPointer { contacts in
-        bodies.withUnsafeBufferPointer { bodies in
+        bodies.records.withUnsafeBufferPointer { bodies in
             for k in 0..<count {
                 let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
                 let awakeA = a.isAwake && a.isAlive && !a.material.isAnchored

@@ -11,17 +11,17 @@ extension PhysicsWorld {
 
         // A joint between an awake body and a sleeping one wakes the sleeper.
         for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && joints[j].b != 0 {
-            let a = bodies[Int(joints[j].a)], b = bodies[Int(joints[j].b)]
+            let a = bodies.records[Int(joints[j].a)], b = bodies.records[Int(joints[j].b)]
             if a.material.isAnchored || b.material.isAnchored { continue }
             if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
         }
 
         awakeBodies.removeAll(keepingCapacity: true)
-        for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isAwake && !bodies[i].material.isAnchored {
+        for i in 1..<bodies.records.count where bodies.records[i].isAlive && bodies.records[i].isAwake && !bodies.records[i].material.isAnchored {
             awakeBodies.append(Int32(i))
         }
         activeJoints.removeAll(keepingCapacity: true)
-        for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && (isAwakeDynamic(joints[j].a) || isAwakeDynamic(joints[j].b)) {
+        for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && (bodies.isAwakeDynamic(joints[j].a) || bodies.isAwakeDynamic(joints[j].b)) {
             activeJoints.append(Int32(j))
         }
 
@@ -47,14 +47,14 @@ extension PhysicsWorld {
     }
 
     func clearForces() {
-        bodies.withUnsafeMutableBufferPointer { bodies in
+        bodies.records.withUnsafeMutableBufferPointer { bodies in
             for i in bodies.indices {
                 bodies[i].force = .zero
                 bodies[i].torque = 0
                 bodies[i].acceleration = .zero
             }
         }
-        bodyIDs.endStep()
+        bodies.ids.endStep()
     }
 
     /// The factors of an exact step of dv/dt = a − d·v over `h`: `decay` = e^(−dh) and `span` =
@@ -110,15 +110,15 @@ extension PhysicsWorld {
     func updateSweptBoxes(_ h: Double) {
         for index in awakeBodies {
             let i = Int(index)
-            let m = motions[i]
-            var box = tightBox(i)
+            let m = bodies.motions[i]
+            var box = bodies.tightBox(i)
             let dx = m.velocity.x * h, dy = m.velocity.y * h
-            let turn = bodies[i].isCircle ? 0 : m.angularVelocity.magnitude * h * bodies[i].boundingRadius
+            let turn = bodies.records[i].isCircle ? 0 : m.angularVelocity.magnitude * h * bodies.records[i].boundingRadius
             let grow = Self.speculativeMargin + turn
             box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
             box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
-            bodies[i].aabb = box
-            bodies[i].reach = m.velocity.length * h + turn
+            bodies.records[i].aabb = box
+            bodies.records[i].reach = m.velocity.length * h + turn
         }
     }
 
@@ -130,7 +130,7 @@ extension PhysicsWorld {
 
     /// Orders `activeContacts` by graph colour (see `ContactColouring`).
     func colourContacts() {
-        colouring.order(&activeContacts, contacts: contacts, motions: motions, bodyCount: bodies.count)
+        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count)
     }
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the

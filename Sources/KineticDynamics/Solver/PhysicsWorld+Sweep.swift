@@ -26,14 +26,13 @@ extension PhysicsWorld {
     /// Only +, −, ×, ÷: deterministic like the rest of the step.
     func keepCoresInsideBoundaries() {
         if boundaries.segments.isEmpty { return }
-        motions.withUnsafeMutableBufferPointer { motions in
-        bodies.withUnsafeBufferPointer { bodies in
+        bodies.withBuffers { buffers in
         startStates.withUnsafeBufferPointer { start in
         boundaries.segments.withUnsafeBufferPointer { segments in
         boundaries.vertices.withUnsafeBufferPointer { segV in
         boundaries.normals.withUnsafeBufferPointer { segN in
         contacts.withUnsafeBufferPointer { contacts in
-        vertexPool.withUnsafeBufferPointer { vertices in
+            let motions = buffers.motions, bodies = buffers.bodies, vertices = buffers.vertices
             for index in awakeBodies {
                 let i = Int(index)
                 guard bodies[i].boundaryMask != 0 else { continue }
@@ -87,8 +86,6 @@ extension PhysicsWorld {
                 let limit = max(3 * ContactSolver.linearSlop, Self.coreFraction * bodies[i].innerRadius)
                 if deepest < -limit { motions[i].position += n * (-limit - deepest) }
             }
-        }
-        }
         }
         }
         }
