@@ -3,14 +3,9 @@
 import Kinetic
 
 extension PhysicsWorld {
-    @inline(__always) func clampedVelocity(_ v: Vec2) -> Vec2 {
-        guard v.isFinite else { return .zero }
-        let limit = Self.maxTranslation * stepRate
-        let big = max(v.x.magnitude, v.y.magnitude)
-        if big <= limit * 0.7 { return v }
-        let unit = Vec2(v.x / big, v.y / big)           // no overflow in the square
-        let length = unit.length * big
-        return length > limit ? unit * (limit / unit.length) : v
+    /// `maxTranslation` and `maxRotation` per step, per second.
+    var speedLimits: SpeedLimits {
+        SpeedLimits(linear: Self.maxTranslation * stepRate, angular: Self.maxRotation * stepRate)
     }
 
     @inline(__always) func clampedSum(_ a: Vec2, _ b: Vec2) -> Vec2 {

@@ -255,7 +255,7 @@ final class PhysicsWorld {
     /// clamped to `maxTranslation` per step.
     func setVelocity(_ velocity: Vector, of body: BodyID) {
         guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, velocity.x.isFinite, velocity.y.isFinite else { return }
-        bodies.motions[i].velocity = clampedVelocity(Vec2(velocity))
+        bodies.motions[i].velocity = speedLimits.clamped(Vec2(velocity))
         wakeBody(i)
     }
 
@@ -263,8 +263,7 @@ final class PhysicsWorld {
     /// not rotate and non-finite values; clamped to `maxRotation` per step.
     func setAngularVelocity(_ angularVelocity: Double, of body: BodyID) {
         guard let i = bodies.index(body), bodies.motions[i].invInertia > 0, angularVelocity.isFinite else { return }
-        let limit = Self.maxRotation * stepRate
-        bodies.motions[i].angularVelocity = min(max(angularVelocity, -limit), limit)
+        bodies.motions[i].angularVelocity = speedLimits.clamped(angularVelocity)
         wakeBody(i)
     }
 
@@ -350,12 +349,10 @@ final class PhysicsWorld {
         guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, impulse.x.isFinite, impulse.y.isFinite else { return }
         let p = Vec2(min(max(impulse.x, -Self.maxInput), Self.maxInput), min(max(impulse.y, -Self.maxInput), Self.maxInput))
         var m = bodies.motions[i]
-        m.velocity = clampedVelocity(m.velocity + p * m.invMass)
+        m.velocity = speedLimits.clamped(m.velocity + p * m.invMass)
         if let point, point.x.isFinite, point.y.isFinite {
             let r = Vec2(point) - m.position
-            let limit = Self.maxRotation * stepRate
-            let w = m.angularVelocity + m.invInertia * cross(r, p)
-            m.angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
+            m.angularVelocity = speedLimits.clamped(m.angularVelocity + m.invInertia * cross(r, p))
         }
         bodies.motions[i] = m
         wakeBody(i)
