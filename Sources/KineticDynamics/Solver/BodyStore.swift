@@ -182,8 +182,7 @@ struct BodyStore {
 
     /// Whether body `i` is alive, awake and not anchored: one that the step moves.
     @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {
-        let r = records[Int(i)]
-        return r.isAwake && r.isAlive && !r.material.isAnchored
+        records[Int(i)].isAwakeDynamic
     }
 
     /// Runs `body` with the arrays the step's loops read and write as raw pointers, taken in one
@@ -258,5 +257,91 @@ extension BodyStore {
             return false
         }
         return true
+    }
+}
+
+extension BodyStore {
+    /// `a` + `b`, clamped to ±`PhysicsWorld.maxInput` (±`maxInput` by the sign of `b` when the
+    /// sum overflows): how applied forces, torques and accelerations accumulate.
+    @inline(__always) static func clampedSum(_ a: Vec2, _ b: Vec2) -> Vec2 {
+        Vec2(clampedSum(a.x, b.x), clampedSum(a.y, b.y))
+    }
+
+    @inline(__always) static func clampedSum(_ a: Double, _ b: Double) -> Double {
+        let s = a + b
+        guard s.isFinite else { return b > 0 ? PhysicsWorld.maxInput : -PhysicsWorld.maxInput }
+        return min(max(s, -PhysicsWorld.maxInput), PhysicsWorld.maxInput)
+    }
+
+    /// Adds `a` to the acceleration of each awake dynamic body of `ids`, in order; unknown
+    /// handles, sleeping and anchored bodies are skipped.
+    mutating func addAcceleration(_ a: Vec2, toAwake ids: [BodyID]) {
+        ids.withUnsafeBufferPointer { ids in
+        records.withUnsafeMutableBufferPointer { bodies in
+            for id in ids {
+                let i = Int(id.raw)
+                guard i > 0, i < bodies.count, bodies[i].isAlive, bodies[i].isAwake, !bodies[i].material.isAnchored else { continue }
+                bodies[i].acceleration = Self.clampedSum(bodies[i].acceleration, a)
+            }
+        }
+        }
+    }
+
+    /// Boxes of the `awake` bodies: the tight box swept by this step's motion, grown by the
+    /// margin and the rotation's reach; `reach` feeds the speculative distance of their contacts.
+    mutating func updateSweptBoxes(_ awake: [Int32], _ h: Double) {
+        for index in awake {
+            let i = Int(index)
+            let m = motions[i]
+            var box = tightBox(i)
+            let dx = m.velocity.x * h, dy = m.velocity.y * h
+            let turn = records[i].isCircle ? 0 : m.angularVelocity.magnitude * h * records[i].boundingRadius
+            let grow = PhysicsWorld.speculativeMargin + turn
+            box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
+            box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
+            records[i].aabb = box
+            records[i].reach = m.velocity.length * h + turn
+        }
+    }
+
+    /// Each `awake` body's time at rest: 0 while it moves faster than the sleep tolerances (or
+    /// sleeping is off), else `h` longer.
+    mutating func updateSleepTimes(_ awake: [Int32], _ h: Double, allowsSleeping: Bool) {
+        let linear2 = PhysicsWorld.linearSleepTolerance * PhysicsWorld.linearSleepTolerance
+        let angular2 = PhysicsWorld.angularSleepTolerance * PhysicsWorld.angularSleepTolerance
+        withBuffers { buffers in
+            let motions = buffers.motions, bodies = buffers.bodies
+            for index in awake {
+                let i = Int(index)
+                let m = motions[i]
+                if !allowsSleeping || m.velocity.lengthSquared > linear2 || m.angularVelocity * m.angularVelocity > angular2 {
+                    bodies[i].sleepTime = 0
+                } else {
+                    bodies[i].sleepTime += h
+                }
+            }
+        }
+    }
+
+    /// Puts body `i` to sleep, at rest, in sleeping island `island`.
+    mutating func putToSleep(_ i: Int, island: Int32) {
+        records[i].isAwake = false
+        records[i].sleepIsland = island
+        motions[i].velocity = .zero
+        motions[i].angularVelocity = 0
+        updateBox(i)
+    }
+
+    /// The end of a step: the forces, torques and accelerations applied for it are cleared, and
+    /// the slots of bodies destroyed during it become reusable.
+    mutating func endStep() {
+        records.withUnsafeMutableBufferPointer { bodies in
+            for i in bodies.indices {
+                bodies[i].force = .zero
+                bodies[i].torque = 0
+                bodies[i].acceleration = .zero
+            }
+        }
+        ids.endStep()
     }
 }

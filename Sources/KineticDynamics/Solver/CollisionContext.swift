@@ -176,4 +176,29 @@ struct CollisionContext {
         if m.count == 2 { minSeparation = min(minSeparation, m.point1.separation) }
         c.pointee.isTouching = minSeparation <= ContactSolver.linearSlop
     }
+
+    /// Appends to `candidates` the contacts (of the first `count`) between an awake dynamic body
+    /// and a sleeping one, whose islands wake if the contact has points.
+    func sleepersTouched(_ contacts: UnsafePointer<Contact>, count: Int, into candidates: inout [Int32]) {
+        let bodies = store.bodies
+        for k in 0..<count {
+            let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
+            let awakeA = a.isAwakeDynamic, awakeB = b.isAwakeDynamic
+            if awakeA == awakeB { continue }
+            let other = awakeA ? b : a
+            if other.material.isAnchored || !other.isAlive || other.isAwake { continue }
+            candidates.append(Int32(k))
+        }
+    }
+
+    /// Collides each of the first `count` contacts that has an awake dynamic body, appending
+    /// those with points to `active`.
+    func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: inout [Int32]) {
+        let bodies = store.bodies
+        for k in 0..<count {
+            if !(bodies[Int(contacts[k].a)].isAwakeDynamic || bodies[Int(contacts[k].b)].isAwakeDynamic) { continue }
+            collide(contacts + k)
+            if contacts[k].pointCount > 0 { active.append(Int32(k)) }
+        }
+    }
 }

@@ -50,19 +50,7 @@ extension PhysicsWorld {
         activeContacts.removeAll(keepingCapacity: true)
         // Pass 1: a sleeping island touched by an awake body wakes up.
         wakeCandidates.removeAll(keepingCapacity: true)
-        contacts.withUnsafeBufferPointer { contacts in
-        bodies.records.withUnsafeBufferPointer { bodies in
-            for k in 0..<count {
-                let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
-                let awakeA = a.isAwake && a.isAlive && !a.material.isAnchored
-                let awakeB = b.isAwake && b.isAlive && !b.material.isAnchored
-                if awakeA == awakeB { continue }
-                let other = awakeA ? b : a
-                if other.material.isAnchored || !other.isAlive || other.isAwake { continue }
-                wakeCandidates.append(Int32(k))
-            }
-        }
-        }
+        withCollisionContext { context, contacts in context.sleepersTouched(contacts, count: count, into: &wakeCandidates) }
         for k in wakeCandidates {
             withCollisionContext { context, contacts in context.collide(contacts + Int(k)) }
             if contacts[Int(k)].pointCount > 0 {
@@ -73,33 +61,8 @@ extension PhysicsWorld {
         // Pass 2: every contact with an awake body.
         var active = activeContacts
         activeContacts = []
-        withCollisionContext { context, contacts in
-            let bodies = context.store.bodies
-            for k in 0..<count {
-                let a = bodies[Int(contacts[k].a)], b = bodies[Int(contacts[k].b)]
-                let awakeA = a.isAwake && a.isAlive && !a.material.isAnchored
-                let awakeB = b.isAwake && b.isAlive && !b.material.isAnchored
-                if !(awakeA || awakeB) { continue }
-                context.collide(contacts + k)
-                if contacts[k].pointCount > 0 { active.append(Int32(k)) }
-            }
-        }
-        // Interleave four quarters of the (key-sorted) list: neighbours in key order share a
-        // body, so solving them back to back is one long dependency chain; four independent
-        // chains let the CPU overlap them (≈ 2× faster sweeps, same determinism).
-        let lanes = 4
-        let n = active.count
-        interleaved.removeAll(keepingCapacity: true)
-        if n >= 4 * lanes {
-            let quarter = (n + lanes - 1) / lanes
-            for i in 0..<quarter {
-                for lane in 0..<lanes {
-                    let k = lane * quarter + i
-                    if k < n { interleaved.append(active[k]) }
-                }
-            }
-            swap(&active, &interleaved)
-        }
+        withCollisionContext { context, contacts in context.collideAwake(contacts, count: count, into: &active) }
+        ContactColouring.interleave(&active, scratch: &interleaved)
         activeContacts = active
     }
 }

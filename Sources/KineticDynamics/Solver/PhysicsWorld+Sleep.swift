@@ -9,21 +9,7 @@ extension PhysicsWorld {
     }
 
     func updateSleep(_ h: Double) {
-        let linear2 = Self.linearSleepTolerance * Self.linearSleepTolerance
-        let angular2 = Self.angularSleepTolerance * Self.angularSleepTolerance
-        let allowsSleeping = self.allowsSleeping
-        bodies.withBuffers { buffers in
-            let motions = buffers.motions, bodies = buffers.bodies
-            for index in awakeBodies {
-                let i = Int(index)
-                let m = motions[i]
-                if !allowsSleeping || m.velocity.lengthSquared > linear2 || m.angularVelocity * m.angularVelocity > angular2 {
-                    bodies[i].sleepTime = 0
-                } else {
-                    bodies[i].sleepTime += h
-                }
-            }
-        }
+        bodies.updateSleepTimes(awakeBodies, h, allowsSleeping: allowsSleeping)
         guard allowsSleeping else { return }
         // No body has rested long enough: no island can sleep, skip the union–find.
         guard islands.reset(awakeBodies, bodies: bodies.records, timeToSleep: Self.timeToSleep) else { return }
@@ -34,11 +20,7 @@ extension PhysicsWorld {
             guard let slot = islands.sleepSlot(of: i, timeToSleep: Self.timeToSleep,
                                                makeIsland: { sleepingIslands.makeIsland() }) else { continue }
             sleepingIslands.add(index, to: slot)
-            bodies.records[i].isAwake = false
-            bodies.records[i].sleepIsland = slot
-            bodies.motions[i].velocity = .zero
-            bodies.motions[i].angularVelocity = 0
-            bodies.updateBox(i)
+            bodies.putToSleep(i, island: slot)
         }
     }
 }

@@ -28,14 +28,14 @@ extension PhysicsWorld {
         if awakeBodies.isEmpty && !proxiesDirty {
             // Everything sleeps and nothing was added or moved: the contacts, their events and
             // the poses are as they were. Only the forces applied meanwhile are dropped.
-            clearForces()
+            bodies.endStep()
             return
         }
         withStepContext { context in
             context.integrateVelocities(h, speedLimits)
             JointSprings.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
         }
-        updateSweptBoxes(h)
+        bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts()
         colourContacts()
         solve(h)
@@ -43,35 +43,7 @@ extension PhysicsWorld {
         updateSleep(h)
         eventLog.record(contacts: contacts, segments: boundaries.segments)
 
-        clearForces()
-    }
-
-    func clearForces() {
-        bodies.records.withUnsafeMutableBufferPointer { bodies in
-            for i in bodies.indices {
-                bodies[i].force = .zero
-                bodies[i].torque = 0
-                bodies[i].acceleration = .zero
-            }
-        }
-        bodies.ids.endStep()
-    }
-
-    /// Boxes of awake bodies: the tight box swept by this step's motion, grown by the margin and
-    /// the rotation's reach; `reach` feeds the speculative distance of their contacts.
-    func updateSweptBoxes(_ h: Double) {
-        for index in awakeBodies {
-            let i = Int(index)
-            let m = bodies.motions[i]
-            var box = bodies.tightBox(i)
-            let dx = m.velocity.x * h, dy = m.velocity.y * h
-            let turn = bodies.records[i].isCircle ? 0 : m.angularVelocity.magnitude * h * bodies.records[i].boundingRadius
-            let grow = Self.speculativeMargin + turn
-            box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
-            box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
-            bodies.records[i].aabb = box
-            bodies.records[i].reach = m.velocity.length * h + turn
-        }
+        bodies.endStep()
     }
 
     /// The substeps of a step: `velocityIterations` / 4, rounded up (2 at the default 8: 240

@@ -320,11 +320,11 @@ final class PhysicsWorld {
     func applyForce(_ force: Vector, at point: Point?, to body: BodyID) {
         guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, force.x.isFinite, force.y.isFinite else { return }
         let f = Vec2(force)
-        bodies.records[i].force = clampedSum(bodies.records[i].force, f)
+        bodies.records[i].force = BodyStore.clampedSum(bodies.records[i].force, f)
         if let point {
             guard point.x.isFinite, point.y.isFinite else { return }
             let r = Vec2(point) - bodies.motions[i].position
-            bodies.records[i].torque = clampedSum(bodies.records[i].torque, cross(r, f))
+            bodies.records[i].torque = BodyStore.clampedSum(bodies.records[i].torque, cross(r, f))
         }
         wakeBody(i)
     }
@@ -332,7 +332,7 @@ final class PhysicsWorld {
     /// Adds a torque for the next step (mass·points²/s²). Wakes the body.
     func applyTorque(_ torque: Double, to body: BodyID) {
         guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, torque.isFinite else { return }
-        bodies.records[i].torque = clampedSum(bodies.records[i].torque, torque)
+        bodies.records[i].torque = BodyStore.clampedSum(bodies.records[i].torque, torque)
         wakeBody(i)
     }
 
@@ -340,7 +340,7 @@ final class PhysicsWorld {
     /// a sleeping body (gravity would keep every body awake): a sleeping body ignores it.
     func applyAcceleration(_ acceleration: Vector, to body: BodyID) {
         guard let i = bodies.index(body), acceleration.x.isFinite, acceleration.y.isFinite else { return }
-        bodies.records[i].acceleration = clampedSum(bodies.records[i].acceleration, Vec2(acceleration))
+        bodies.records[i].acceleration = BodyStore.clampedSum(bodies.records[i].acceleration, Vec2(acceleration))
     }
 
     /// Changes the velocity at once by impulse / mass (and the angular velocity, if off-centre).
@@ -407,7 +407,7 @@ final class PhysicsWorld {
     /// minimum is clamped to ≥ 0 (non-finite: 0) and its maximum to ≥ the minimum (NaN: the
     /// minimum; +∞ is allowed). Destroying a body removes its joints; handles are reused after removal.
     func addJoint(_ definition: JointDefinition) -> JointID {
-        let j = joints.add(makeJoint(definition))
+        let j = joints.add(JointSet.make(definition, bodies: bodies))
         wakeJoint(j)
         return JointID(raw: Int32(j))
     }
@@ -417,7 +417,7 @@ final class PhysicsWorld {
         let j = Int(joint.raw)
         guard joints.isAlive(j) else { return }
         wakeJoint(j)
-        joints.replace(j, with: makeJoint(definition))
+        joints.replace(j, with: JointSet.make(definition, bodies: bodies))
         wakeJoint(j)
     }
 
