@@ -111,6 +111,18 @@ struct BodyStore {
         }
     }
 
+    /// Sets body `i`'s material, `sanitized`, and its mass; an anchored body stops. Returns
+    /// whether the body became or stopped being anchored.
+    mutating func setMaterial(_ material: BodyMaterial, at i: Int) -> Bool {
+        let wasAnchored = records[i].material.isAnchored
+        records[i].material = Self.sanitized(material)
+        updateMass(i)
+        if records[i].material.isAnchored {
+            motions[i].velocity = .zero; motions[i].angularVelocity = 0
+        }
+        return records[i].material.isAnchored != wasAnchored
+    }
+
     /// Mass and inertia from the density, area and second moment (at least 1e-9); their inverses
     /// are 0 for an anchored body, and the inverse inertia for one that may not rotate.
     mutating func updateMass(_ i: Int) {
@@ -249,6 +261,12 @@ extension BodyStore {
     func record(of body: BodyID) -> BodyRecord {
         guard let i = index(body) else { return BodyRecord(isAwake: false) }
         return records[i]
+    }
+
+    /// Fills `awake` with the awake dynamic bodies, in index order.
+    func listAwake(into awake: inout [Int32]) {
+        awake.removeAll(keepingCapacity: true)
+        for i in 1..<records.count where records[i].isAwakeDynamic { awake.append(Int32(i)) }
     }
 
     /// Whether every dynamic body is asleep.

@@ -51,6 +51,15 @@ struct Contact {
     init(key: UInt64, a: Int32, b: Int32) {
         self.key = key; self.a = a; self.b = b
     }
+
+    /// Drops the manifold and its impulses (its points name vertices a new shape no longer has):
+    /// the next step computes it afresh.
+    mutating func forgetManifold() {
+        pointCount = 0
+        hasCachedPose = false
+        p0.normalImpulse = 0; p0.tangentImpulse = 0
+        p1.normalImpulse = 0; p1.tangentImpulse = 0
+    }
 }
 
 /// A contact point as the velocity iterations see it.

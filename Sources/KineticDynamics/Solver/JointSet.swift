@@ -15,6 +15,16 @@ struct JointSet {
 
     subscript(j: Int) -> Joint { slots[j] }
 
+    /// Fills `active` with the live joints the step solves (one of their bodies awake and
+    /// dynamic; an inactive joint's body A is the ground), in slot order.
+    func listActive(into active: inout [Int32], bodies: BodyStore) {
+        active.removeAll(keepingCapacity: true)
+        for j in slots.indices where slots[j].isAlive && slots[j].a != 0
+            && (bodies.isAwakeDynamic(slots[j].a) || bodies.isAwakeDynamic(slots[j].b)) {
+            active.append(Int32(j))
+        }
+    }
+
     /// Whether slot `j` holds a joint that was added and not removed.
     func isAlive(_ j: Int) -> Bool { j >= 0 && j < slots.count && slots[j].isAlive }
 

@@ -24,9 +24,7 @@ extension PhysicsWorld {
         wakeBody(Int(joints[j].a))
         wakeBody(Int(joints[j].b))
     }
-}
 
-extension PhysicsWorld {
     /// `applyAcceleration(acceleration, to:)` for each awake dynamic body of `ids` (gravity's one
     /// call a step): the same sums in the same order, without a lookup and a call per body.
     /// Unknown handles, sleeping and anchored bodies are skipped; a non-finite acceleration is ignored.

@@ -4,14 +4,6 @@
 import Kinetic
 
 extension PhysicsWorld {
-    static let segmentFlag = BroadPhase.segmentFlag
-
-    /// Whether bodies, shapes, masks or boundaries changed since the broad phase's proxies were made.
-    var proxiesDirty: Bool {
-        get { broadPhase.needsRebuild }
-        set { broadPhase.needsRebuild = newValue }
-    }
-
     /// Runs `body` with the storage the narrow phase reads and the contacts, as raw pointers.
     @inline(__always)
     func withCollisionContext<R>(_ body: (CollisionContext, UnsafeMutablePointer<Contact>) -> R) -> R {
@@ -34,18 +26,7 @@ extension PhysicsWorld {
     /// Broad phase (pairs found again only when a fat box moved), merge, narrowphase; wakes
     /// sleeping bodies hit by awake ones; fills `activeContacts`.
     func updateContacts() {
-        var onlyMoved = false
-        if broadPhase.needsRebuild {
-            broadPhase.rebuild(bodies: bodies.records, segments: boundaries.segments, segmentVertices: boundaries.vertices)
-        } else {
-            bodies.records.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
-            onlyMoved = broadPhase.isFewMoved
-        }
-        if broadPhase.hasMoved {
-            pairs.update(&contacts, broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies.records, segments: boundaries.segments) {
-                bodies.setUpPair(&$0)
-            }
-        }
+        pairs.update(&contacts, broadPhase: &broadPhase, bodies: bodies, boundaries: boundaries)
         let count = contacts.count
         activeContacts.removeAll(keepingCapacity: true)
         // Pass 1: a sleeping island touched by an awake body wakes up.

@@ -16,16 +16,10 @@ extension PhysicsWorld {
             if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
         }
 
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in 1..<bodies.records.count where bodies.records[i].isAlive && bodies.records[i].isAwake && !bodies.records[i].material.isAnchored {
-            awakeBodies.append(Int32(i))
-        }
-        activeJoints.removeAll(keepingCapacity: true)
-        for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && (bodies.isAwakeDynamic(joints[j].a) || bodies.isAwakeDynamic(joints[j].b)) {
-            activeJoints.append(Int32(j))
-        }
+        bodies.listAwake(into: &awakeBodies)
+        joints.listActive(into: &activeJoints, bodies: bodies)
 
-        if awakeBodies.isEmpty && !proxiesDirty {
+        if awakeBodies.isEmpty && !broadPhase.needsRebuild {
             // Everything sleeps and nothing was added or moved: the contacts, their events and
             // the poses are as they were. Only the forces applied meanwhile are dropped.
             bodies.endStep()
@@ -37,7 +31,7 @@ extension PhysicsWorld {
         }
         bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts()
-        colourContacts()
+        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count)
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
@@ -51,11 +45,6 @@ extension PhysicsWorld {
     /// large pyramid (5,050 boxes, 8.3 s) no box slides more than 0.25 m sideways with 2 nor
     /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
     var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
-
-    /// Orders `activeContacts` by graph colour (see `ContactColouring`).
-    func colourContacts() {
-        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count)
-    }
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
     /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a

@@ -145,18 +145,13 @@ final class PhysicsWorld {
     static let speculativeMargin = 2 * ContactSolver.linearSlop
     static let maxInput = 1e150
 
-    // `@exclusivity(unchecked)` is kept only on the arrays a step reads or writes per body, pair,
-    // contact or joint: with dynamic exclusivity checks on them as well, a step of the benchmark
-    // scenes took about 15 % longer (Benchmarks/Sources/DynamicsProfile, release, thread CPU
-    // median of 1,500 steps, best of 4 interleaved runs on a shared 2-core machine: pyramid 276 →
-    // 321 µs, 1,000 circles 1,069 → 1,232 µs). With the attribute removed from every array the
-    // dynamics, demo and host test suites (debug build, checks enforced) ran with no access
-    // conflict; a new overlapping access to one of these (such as a method that reads the array
-    // called inside its `withUnsafe…BufferPointer` closure) would not be caught, so re-run them
-    // that way after changing the step. Arrays touched only when bodies, boundaries or joints are
-    // added or removed, or islands sleep or wake, keep their checks (removing them measured no
-    // difference), as do `ItemRecord`'s fields (callgrind of 60 pyramid steps: no access check
-    // of theirs among the runtime's calls).
+    // `@exclusivity(unchecked)` is kept only on what a step reads or writes per body, pair,
+    // contact or joint: with dynamic exclusivity checks there, a step of the benchmark scenes took
+    // about 15 % longer (DynamicsProfile, pyramid 276 → 321 µs, 1,000 circles 1,069 → 1,232 µs).
+    // Without the attribute the dynamics, demo and host tests (debug, checks enforced) find no
+    // access conflict; a new overlapping access (a method reading a property inside one of its
+    // `withUnsafe…` closures) would not be caught here, so re-run them so after changing the step.
+    // What changes only when bodies, boundaries or joints do keeps its checks (no cost measured).
 
     /// The bodies: their motion, records and shapes, by index (0 is the ground).
     @exclusivity(unchecked) var bodies = BodyStore()
@@ -203,7 +198,7 @@ final class PhysicsWorld {
 
     func createBody(shape: ShapeGeometry, position: Point, angle: Double, material: BodyMaterial) -> BodyID {
         let i = bodies.create(shape: shape, position: position, angle: angle, material: material)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
         return BodyID(raw: Int32(i))
     }
 
@@ -218,7 +213,7 @@ final class PhysicsWorld {
         }
         contacts.removeAll { $0.a == Int32(i) || $0.b == Int32(i) }
         bodies.destroy(i)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
     }
 
     /// Unknown or destroyed handles read as zero or the identity (see `BodyStore`).
@@ -246,7 +241,7 @@ final class PhysicsWorld {
         // A teleport may cross a boundary on purpose: its contacts take the new side.
         for c in contacts.indices where contacts[c].segment >= 0 && contacts[c].b == Int32(i) { contacts[c].side = 0 }
         bodies.updateBox(i)
-        if bodies.records[i].material.isAnchored { proxiesDirty = true }     // a full step even if all sleep
+        if bodies.records[i].material.isAnchored { broadPhase.needsRebuild = true }     // a full step even if all sleep
         wakeBody(i)
         wakeContacts(of: i)
     }
@@ -272,17 +267,11 @@ final class PhysicsWorld {
     /// friction and dampings to ≥ 0 (non-finite: 0).
     func setMaterial(_ material: BodyMaterial, of body: BodyID) {
         guard let i = bodies.index(body) else { return }
-        let wasAnchored = bodies.records[i].material.isAnchored
-        bodies.records[i].material = BodyStore.sanitized(material)
-        bodies.updateMass(i)
-        if bodies.records[i].material.isAnchored != wasAnchored { proxiesDirty = true }
+        if bodies.setMaterial(material, at: i) { broadPhase.needsRebuild = true }
         for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
             bodies.setUpPair(&contacts[c])          // friction and restitution mix
         }
-        if bodies.records[i].material.isAnchored {
-            bodies.motions[i].velocity = .zero; bodies.motions[i].angularVelocity = 0
-            wakeContacts(of: i)
-        }
+        if bodies.records[i].material.isAnchored { wakeContacts(of: i) }
         wakeBody(i)
     }
 
@@ -294,10 +283,7 @@ final class PhysicsWorld {
         bodies.updateBox(i)
         // Manifolds refer to the old vertices: start the body's contacts afresh.
         for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
-            contacts[c].pointCount = 0
-            contacts[c].hasCachedPose = false
-            contacts[c].p0.normalImpulse = 0; contacts[c].p0.tangentImpulse = 0
-            contacts[c].p1.normalImpulse = 0; contacts[c].p1.tangentImpulse = 0
+            contacts[c].forgetManifold()
             bodies.setUpPair(&contacts[c])
         }
         wakeBody(i)
@@ -373,7 +359,7 @@ final class PhysicsWorld {
         if bodies.records[i].itemMask == items && bodies.records[i].boundaryMask == boundaries { return }
         bodies.records[i].itemMask = items
         bodies.records[i].boundaryMask = boundaries
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
         wakeBody(i)
         wakeContacts(of: i)
     }
@@ -383,7 +369,7 @@ final class PhysicsWorld {
     /// segments shorter than 1e-6 pt; segments are two-sided.
     func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID {
         let b = boundaries.add(points: points, isClosed: isClosed, mask: mask)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
         return BoundaryID(raw: b)
     }
 
@@ -396,7 +382,7 @@ final class PhysicsWorld {
             contacts.removeAll { $0.segment == s }
         }
         boundaries.remove(b)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
     }
 
     // MARK: Joints

@@ -13,7 +13,7 @@ struct StepContext {
     /// The awake bodies that can move, in index order.
     let awake: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutablePointer<Contact>
-    /// The contacts the step solves (in colour order after `colourContacts`), and their compact
+    /// The contacts the step solves (in colour order once `ContactColouring` ordered them), and their compact
     /// copies for the substeps, one per slot of `activeContacts`.
     let activeContacts: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<VelocityConstraint>
