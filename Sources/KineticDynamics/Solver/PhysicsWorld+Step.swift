@@ -27,7 +27,7 @@ extension PhysicsWorld {
         }
         withStepContext { context in
             context.integrateVelocities(h, speedLimits)
-            JointSprings.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
+            JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         }
         bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts()
