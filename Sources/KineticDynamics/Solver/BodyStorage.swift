@@ -57,6 +57,11 @@ struct BodyRecord {
     var reach = 0.0
 }
 
+extension BodyRecord {
+    /// Alive, awake and not anchored: a body the step moves.
+    @inline(__always) var isAwakeDynamic: Bool { isAwake && isAlive && !material.isAnchored }
+}
+
 /// One segment of a static boundary, stored as a two-vertex polygon in world coordinates.
 struct Segment {
     var isAlive = true

@@ -25,7 +25,7 @@ struct Contact {
     /// A boundary contact's side: +1 or −1 for the side of the segment's normal the body's centre
     /// was on when the contact began (or last passed beyond the segment's ends); 0 until then.
     /// A body whose centre is pushed across the segment's line is pushed back to this side,
-    /// never out through the boundary (see `PhysicsWorld.collide`).
+    /// never out through the boundary (see `CollisionContext.collide`).
     var side: Int8 = 0
     var kind = ManifoldKind.circles
     var pointCount = 0
@@ -44,12 +44,21 @@ struct Contact {
     /// Touching: a point within the slop, or one the solver had to push on.
     var isTouching = false
     /// B's pose in A's frame when the manifold was last computed (valid once `hasCachedPose`):
-    /// the manifold is reused while the pair stays near it (`PhysicsWorld.recycle`).
+    /// the manifold is reused while the pair stays near it (`CollisionContext.recycle`).
     var cachedPose = Transform.identity
     var hasCachedPose = false
 
     init(key: UInt64, a: Int32, b: Int32) {
         self.key = key; self.a = a; self.b = b
+    }
+
+    /// Drops the manifold and its impulses (its points name vertices a new shape no longer has):
+    /// the next step computes it afresh.
+    mutating func forgetManifold() {
+        pointCount = 0
+        hasCachedPose = false
+        p0.normalImpulse = 0; p0.tangentImpulse = 0
+        p1.normalImpulse = 0; p1.tangentImpulse = 0
     }
 }
 

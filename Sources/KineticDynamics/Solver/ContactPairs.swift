@@ -16,6 +16,24 @@ struct ContactPairs {
     /// The merged contact list as it is built (then swapped with the contacts).
     private var merged: [Contact] = []
 
+    /// Brings the broad phase up to date (rebuilt when it `needsRebuild`, else its moved boxes)
+    /// and, if a fat box moved, finds the pairs again (all of them, or only the moved bodies'
+    /// when few moved) and merges them into `contacts`, new contacts set up from `bodies`.
+    mutating func update(_ contacts: inout [Contact], broadPhase: inout BroadPhase, bodies: BodyStore, boundaries: BoundarySet) {
+        var onlyMoved = false
+        if broadPhase.needsRebuild {
+            broadPhase.rebuild(bodies: bodies.records, segments: boundaries.segments, segmentVertices: boundaries.vertices)
+        } else {
+            bodies.records.withUnsafeBufferPointer { broadPhase.update(bodies: $0) }
+            onlyMoved = broadPhase.isFewMoved
+        }
+        if broadPhase.hasMoved {
+            update(&contacts, broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies.records, segments: boundaries.segments) {
+                bodies.setUpPair(&$0)
+            }
+        }
+    }
+
     /// Finds the pairs again, all of them or (`onlyMoved`) those with a body whose fat box moved,
     /// and merges them into `contacts`; `setUp` fills a new contact from its key.
     mutating func update(_ contacts: inout [Contact], broadPhase: inout BroadPhase, onlyMoved: Bool,

@@ -1,7 +1,6 @@
 // The world's joints, apart from the world: the joints in slots handed out by an IDPool, and the
-// rule that keeps a redefined joint's accumulated impulses. The world builds each joint from its
-// definition (that reads the bodies) and wakes the bodies; the step reads and writes the joints
-// through its `StepContext`.
+// rule that keeps a redefined joint's accumulated impulses, and a joint made from its definition.
+// The world wakes the bodies; the step reads and writes the joints through its `StepContext`.
 
 import Kinetic
 
@@ -15,6 +14,16 @@ struct JointSet {
     var indices: Range<Int> { slots.indices }
 
     subscript(j: Int) -> Joint { slots[j] }
+
+    /// Fills `active` with the live joints the step solves (one of their bodies awake and
+    /// dynamic; an inactive joint's body A is the ground), in slot order.
+    func listActive(into active: inout [Int32], bodies: BodyStore) {
+        active.removeAll(keepingCapacity: true)
+        for j in slots.indices where slots[j].isAlive && slots[j].a != 0
+            && (bodies.isAwakeDynamic(slots[j].a) || bodies.isAwakeDynamic(slots[j].b)) {
+            active.append(Int32(j))
+        }
+    }
 
     /// Whether slot `j` holds a joint that was added and not removed.
     func isAlive(_ j: Int) -> Bool { j >= 0 && j < slots.count && slots[j].isAlive }
@@ -56,6 +65,51 @@ struct JointSet {
     /// Runs `body` with the joints' storage (the step's context takes its pointer there).
     mutating func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Joint>) -> R) -> R {
         slots.withUnsafeMutableBufferPointer(body)
+    }
+
+    /// `definition` as a joint between the bodies it names: non-finite or negative numbers
+    /// replaced as `PhysicsWorld.addJoint` documents, and a joint naming a destroyed body, or
+    /// body B equal to A, made inactive (both its bodies the ground).
+    static func make(_ definition: JointDefinition, bodies: BodyStore) -> Joint {
+        var d = definition
+        if !(d.localAnchorA.x.isFinite && d.localAnchorA.y.isFinite) { d.localAnchorA = .zero }
+        if !(d.anchorB.x.isFinite && d.anchorB.y.isFinite) { d.anchorB = .zero }
+        if !d.frictionTorque.isFinite || d.frictionTorque < 0 { d.frictionTorque = 0 }
+        if !d.motorSpeed.isFinite { d.motorSpeed = 0 }
+        if !d.maxMotorForce.isFinite || d.maxMotorForce < 0 { d.maxMotorForce = 0 }
+        switch d.kind {
+        case .distance(let length, let frequency, let ratio):
+            d.kind = .distance(length: length.isFinite ? max(length, 0) : 0,
+                               frequency: frequency.isFinite ? max(frequency, 0) : 0,
+                               dampingRatio: ratio.isFinite ? max(ratio, 0) : 0)
+        case .limit(let minimum, let maximum):
+            let lo = minimum.isFinite ? max(minimum, 0) : 0
+            let hi = maximum.isNaN ? lo : max(maximum, lo)
+            d.kind = .limit(minimum: lo, maximum: hi)
+        default:
+            break
+        }
+        var a = Int32(d.bodyA.raw)
+        var b: Int32 = 0
+        var usable = bodies.index(d.bodyA) != nil
+        if let bodyB = d.bodyB {
+            b = bodyB.raw
+            usable = usable && bodies.index(bodyB) != nil && bodyB != d.bodyA
+        }
+        if !usable { a = 0; b = 0 }
+        var joint = Joint(definition: d, a: a, b: b, localA: Vec2(d.localAnchorA), localB: Vec2(d.anchorB.x, d.anchorB.y),
+                          referenceRotation: bodies.motions[Int(a)].rotation.relative(to: bodies.motions[Int(b)].rotation))
+        joint.isAlive = true
+        switch d.kind {
+        case .sliding(let axis, _):
+            let u = Vec2(axis).normalized
+            joint.localAxis = u == .zero ? Vec2(1, 0) : u
+        case .snap(_, let angle):
+            joint.targetRotation = Rotation(angle: angle.isFinite ? angle : 0)
+        default:
+            break
+        }
+        return joint
     }
 
     private static func sameKind(_ a: JointDefinition.Kind, _ b: JointDefinition.Kind) -> Bool {

@@ -15,12 +15,7 @@ extension PhysicsWorld {
         var velocityIterations: Int
         var positionIterations: Int
         var allowsSleeping: Bool
-        var motions: [Motion]
-        var bodies: [BodyRecord]
-        var shapes: [ShapeGeometry]
-        var vertexPool: [Vec2]
-        var normalPool: [Vec2]
-        var bodyIDs: IDPool
+        var bodies: BodyStore
         var boundaries: BoundarySet
         var joints: JointSet
         /// The contact cache, with the impulses that warm-start the next step.
@@ -36,9 +31,7 @@ extension PhysicsWorld {
 
     var state: State {
         State(velocityIterations: velocityIterations, positionIterations: positionIterations,
-              allowsSleeping: allowsSleeping, motions: motions, bodies: bodies, shapes: shapes,
-              vertexPool: vertexPool, normalPool: normalPool, bodyIDs: bodyIDs,
-              boundaries: boundaries, joints: joints, contacts: contacts,
+              allowsSleeping: allowsSleeping, bodies: bodies, boundaries: boundaries, joints: joints, contacts: contacts,
               broadPhase: broadPhase,
               eventLog: eventLog, sleepingIslands: sleepingIslands)
     }
@@ -49,12 +42,7 @@ extension PhysicsWorld {
         velocityIterations = state.velocityIterations
         positionIterations = state.positionIterations
         allowsSleeping = state.allowsSleeping
-        motions = state.motions
         bodies = state.bodies
-        shapes = state.shapes
-        vertexPool = state.vertexPool
-        normalPool = state.normalPool
-        bodyIDs = state.bodyIDs
         boundaries = state.boundaries
         joints = state.joints
         contacts = state.contacts

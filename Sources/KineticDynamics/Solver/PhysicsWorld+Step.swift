@@ -11,115 +11,33 @@ extension PhysicsWorld {
 
         // A joint between an awake body and a sleeping one wakes the sleeper.
         for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && joints[j].b != 0 {
-            let a = bodies[Int(joints[j].a)], b = bodies[Int(joints[j].b)]
+            let a = bodies.records[Int(joints[j].a)], b = bodies.records[Int(joints[j].b)]
             if a.material.isAnchored || b.material.isAnchored { continue }
             if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
         }
 
-        awakeBodies.removeAll(keepingCapacity: true)
-        for i in 1..<bodies.count where bodies[i].isAlive && bodies[i].isAwake && !bodies[i].material.isAnchored {
-            awakeBodies.append(Int32(i))
-        }
-        activeJoints.removeAll(keepingCapacity: true)
-        for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && (isAwakeDynamic(joints[j].a) || isAwakeDynamic(joints[j].b)) {
-            activeJoints.append(Int32(j))
-        }
+        bodies.listAwake(into: &awakeBodies)
+        joints.listActive(into: &activeJoints, bodies: bodies)
 
-        if awakeBodies.isEmpty && !proxiesDirty {
+        if awakeBodies.isEmpty && !broadPhase.needsRebuild {
             // Everything sleeps and nothing was added or moved: the contacts, their events and
             // the poses are as they were. Only the forces applied meanwhile are dropped.
-            clearForces()
+            bodies.endStep()
             return
         }
         withStepContext { context in
-            integrateVelocities(context, h)
-            JointSprings.applySprings(context, h: h, speedLimit: Self.maxTranslation * stepRate)
+            context.integrateVelocities(h, speedLimits)
+            JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         }
-        updateSweptBoxes(h)
+        bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts()
-        colourContacts()
+        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count)
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
         eventLog.record(contacts: contacts, segments: boundaries.segments)
 
-        clearForces()
-    }
-
-    func clearForces() {
-        bodies.withUnsafeMutableBufferPointer { bodies in
-            for i in bodies.indices {
-                bodies[i].force = .zero
-                bodies[i].torque = 0
-                bodies[i].acceleration = .zero
-            }
-        }
-        bodyIDs.endStep()
-    }
-
-    /// The factors of an exact step of dv/dt = a − d·v over `h`: `decay` = e^(−dh) and `span` =
-    /// (1 − e^(−dh))/d (h when d = 0; by its series when dh is small, where 1 − e^(−dh) would
-    /// cancel).
-    @inline(__always)
-    static func damping(_ d: Double, over h: Double) -> (decay: Double, span: Double) {
-        if d == 0 { return (1, h) }
-        let x = d * h
-        let decay = Elementary.exp(-x)
-        if x < 1e-3 { return (decay, h * (1 - x / 2 * (1 - x / 3 * (1 - x / 4)))) }
-        return (decay, (1 - decay) / d)
-    }
-
-    /// v ← v·e^(−dh) + (F/m + a)·(1 − e^(−dh))/d and the same for ω with τ/I (the exact solution of
-    /// UIKit's documented resistance, dv/dt = −d·v, under constant forces), then the clamps.
-    func integrateVelocities(_ context: StepContext, _ h: Double) {
-        let limit = Self.maxRotation * stepRate
-        let motions = context.motions, bodies = context.bodies, start = context.start
-        for i in start.indices { start[i] = StartState() }
-        for j in context.activeJoints {
-            start[Int(context.joints[Int(j)].a)].jointCount += 1
-            start[Int(context.joints[Int(j)].b)].jointCount += 1
-        }
-        for index in context.awake {
-            let i = Int(index)
-            let r = bodies[i]
-            var m = motions[i]
-            start[i].position = m.position
-            start[i].rotation = m.rotation
-            start[i].velocity = m.velocity
-            start[i].angularVelocity = m.angularVelocity
-            // dv/dt = a − d·v over the step, solved exactly for a constant a:
-            // v₁ = v₀·e^(−dh) + a·(1 − e^(−dh))/d (a·h when d = 0).
-            let linear = Self.damping(r.material.linearDamping, over: h)
-            let angular = Self.damping(r.material.angularDamping, over: h)
-            let forcing = (r.force * m.invMass + r.acceleration) * linear.span
-            let v = m.velocity * linear.decay + forcing
-            let w = m.angularVelocity * angular.decay + angular.span * m.invInertia * r.torque
-            let clamped = clampedVelocity(v)
-            // The applied forces' share of Δv, for the free-flight position term (none once clamped).
-            let kick = clamped == v ? forcing : Vec2.zero
-            bodies[i].externalKick = kick
-            start[i].kick = kick
-            m.velocity = clamped
-            m.angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
-            motions[i] = m
-        }
-    }
-
-    /// Boxes of awake bodies: the tight box swept by this step's motion, grown by the margin and
-    /// the rotation's reach; `reach` feeds the speculative distance of their contacts.
-    func updateSweptBoxes(_ h: Double) {
-        for index in awakeBodies {
-            let i = Int(index)
-            let m = motions[i]
-            var box = tightBox(i)
-            let dx = m.velocity.x * h, dy = m.velocity.y * h
-            let turn = bodies[i].isCircle ? 0 : m.angularVelocity.magnitude * h * bodies[i].boundingRadius
-            let grow = Self.speculativeMargin + turn
-            box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
-            box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
-            bodies[i].aabb = box
-            bodies[i].reach = m.velocity.length * h + turn
-        }
+        bodies.endStep()
     }
 
     /// The substeps of a step: `velocityIterations` / 4, rounded up (2 at the default 8: 240
@@ -127,11 +45,6 @@ extension PhysicsWorld {
     /// large pyramid (5,050 boxes, 8.3 s) no box slides more than 0.25 m sideways with 2 nor
     /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
     var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
-
-    /// Orders `activeContacts` by graph colour (see `ContactColouring`).
-    func colourContacts() {
-        colouring.order(&activeContacts, contacts: contacts, motions: motions, bodyCount: bodies.count)
-    }
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
     /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a
@@ -144,76 +57,26 @@ extension PhysicsWorld {
         let softness = ContactSolver.softness(h: hs)
         let pinSoftness = JointSolver.pinSoftness(h: hs)
         let positionIterations = max(self.positionIterations, 0)
-        let limit = Self.maxRotation * stepRate
+        let limits = speedLimits
         withStepContext { context in
-            let motions = context.motions, bodies = context.bodies, start = context.start, awake = context.awake
             ContactSolver.prepare(context, invH: 1 / h)
-            // The step's velocity change (forces, damping, springs) comes in equal shares, one
-            // per substep, from the velocity the step began with.
-            let share = 1 / Double(substeps)
-            for index in awake {
-                let i = Int(index)
-                start[i].endVelocity = motions[i].velocity
-                start[i].endAngularVelocity = motions[i].angularVelocity
-                start[i].velocityShare = (motions[i].velocity - start[i].velocity) * share
-                start[i].angularShare = (motions[i].angularVelocity - start[i].angularVelocity) * share
-                motions[i].velocity = start[i].velocity
-                motions[i].angularVelocity = start[i].angularVelocity
-            }
+            context.shareVelocityChange(substeps: substeps)
             for _ in 0..<substeps {
-                for index in awake {
-                    let i = Int(index)
-                    motions[i].velocity += start[i].velocityShare
-                    motions[i].angularVelocity += start[i].angularShare
-                }
+                context.addVelocityShare()
                 // Joints are prepared afresh each substep (anchors, errors, their warm start):
                 // their impulses and limits are per substep, as the contacts' are.
                 JointSolver.prepare(context, h: hs, step: h)
                 ContactSolver.warmStart(context)
                 JointSolver.solveVelocities(context, h: hs, pinSoftness: pinSoftness)
                 ContactSolver.solve(context, softness: softness, invH: invHs, useBias: true)
-                for index in awake {
-                    let i = Int(index)
-                    var m = motions[i]
-                    m.velocity = clampedVelocity(m.velocity)
-                    m.angularVelocity = m.angularVelocity.isFinite ? min(max(m.angularVelocity, -limit), limit) : 0
-                    m.position += m.velocity * hs
-                    m.rotation = m.rotation.integrated(by: hs * m.angularVelocity)
-                    motions[i] = m
-                }
+                context.integratePositions(hs, limits)
                 JointSolver.solveVelocities(context, h: hs)
                 ContactSolver.solve(context, softness: softness, invH: invHs, useBias: false)
             }
             ContactSolver.applyRestitution(context)
             // Also marks the touching contacts and the bodies they pushed on as constrained.
             ContactSolver.storeImpulses(context)
-
-            // Bodies no constraint pushed on this step fly free: their position takes the applied
-            // forces' exact constant-acceleration term (x += h·v₁ − ½h²·a, i.e. h·(v₀ + v₁)/2 for
-            // those forces), so free fall is exact instead of ahead by ½·a·h·t as the substeps'
-            // moves by h·v are (0.9 % after 0.5 s at 240 Hz).
-            for index in context.activeJoints where !context.joints[Int(index)].isExactThisStep {
-                bodies[Int(context.joints[Int(index)].a)].isConstrained = true
-                bodies[Int(context.joints[Int(index)].b)].isConstrained = true
-            }
-            for index in awake {
-                let i = Int(index)
-                var m = motions[i]
-                if bodies[i].isConstrained {
-                    m.velocity = clampedVelocity(m.velocity)
-                    m.angularVelocity = m.angularVelocity.isFinite ? min(max(m.angularVelocity, -limit), limit) : 0
-                    bodies[i].isConstrained = false
-                } else {
-                    m.velocity = start[i].endVelocity
-                    m.angularVelocity = start[i].endAngularVelocity
-                    m.position = start[i].position + (start[i].hasExactPath
-                        ? start[i].exactDisplacement      // a lone spring's closed form
-                        : (m.velocity - bodies[i].externalKick * 0.5) * h)
-                    m.rotation = start[i].rotation.integrated(by: h * m.angularVelocity)
-                }
-                motions[i] = m
-            }
-
+            context.finishBodies(h, limits)
             for _ in 0..<positionIterations {
                 if JointSolver.solvePositions(context) { break }
             }

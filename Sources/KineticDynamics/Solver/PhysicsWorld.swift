@@ -145,26 +145,16 @@ final class PhysicsWorld {
     static let speculativeMargin = 2 * ContactSolver.linearSlop
     static let maxInput = 1e150
 
-    // `@exclusivity(unchecked)` is kept only on the arrays a step reads or writes per body, pair,
-    // contact or joint: with dynamic exclusivity checks on them as well, a step of the benchmark
-    // scenes took about 15 % longer (Benchmarks/Sources/DynamicsProfile, release, thread CPU
-    // median of 1,500 steps, best of 4 interleaved runs on a shared 2-core machine: pyramid 276 →
-    // 321 µs, 1,000 circles 1,069 → 1,232 µs). With the attribute removed from every array the
-    // dynamics, demo and host test suites (debug build, checks enforced) ran with no access
-    // conflict; a new overlapping access to one of these (such as a method that reads the array
-    // called inside its `withUnsafe…BufferPointer` closure) would not be caught, so re-run them
-    // that way after changing the step. Arrays touched only when bodies, boundaries or joints are
-    // added or removed, or islands sleep or wake, keep their checks (removing them measured no
-    // difference), as do `ItemRecord`'s fields (callgrind of 60 pyramid steps: no access check
-    // of theirs among the runtime's calls).
+    // `@exclusivity(unchecked)` is kept only on what a step reads or writes per body, pair,
+    // contact or joint: with dynamic exclusivity checks there, a step of the benchmark scenes took
+    // about 15 % longer (DynamicsProfile, pyramid 276 → 321 µs, 1,000 circles 1,069 → 1,232 µs).
+    // Without the attribute the dynamics, demo and host tests (debug, checks enforced) find no
+    // access conflict; a new overlapping access (a method reading a property inside one of its
+    // `withUnsafe…` closures) would not be caught here, so re-run them so after changing the step.
+    // What changes only when bodies, boundaries or joints do keeps its checks (no cost measured).
 
-    // Bodies (index 0 is the ground).
-    @exclusivity(unchecked) var motions: [Motion] = []
-    @exclusivity(unchecked) var bodies: [BodyRecord] = []
-    var shapes: [ShapeGeometry] = []
-    @exclusivity(unchecked) var vertexPool: [Vec2] = []
-    @exclusivity(unchecked) var normalPool: [Vec2] = []
-    var bodyIDs = IDPool()
+    /// The bodies: their motion, records and shapes, by index (0 is the ground).
+    @exclusivity(unchecked) var bodies = BodyStore()
 
     /// The static boundaries and their segments.
     @exclusivity(unchecked) var boundaries = BoundarySet()
@@ -197,22 +187,9 @@ final class PhysicsWorld {
 
     init(stepRate: Double = 120) {
         self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120
-        motions.append(Motion(position: .zero, rotation: .identity, velocity: .zero, angularVelocity: 0, invMass: 0, invInertia: 0))
-        var ground = BodyRecord()
-        ground.isAwake = false
-        ground.material.isAnchored = true
-        bodies.append(ground)
-        shapes.append(.circle(radius: 0))
-        vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
-        normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
     }
 
     // MARK: Bodies
-
-    @inline(__always) func index(_ body: BodyID) -> Int? {
-        let i = Int(body.raw)
-        return i > 0 && i < bodies.count && bodies[i].isAlive ? i : nil
-    }
 
     /// Whether `shape` can be used as given (a circle of finite positive radius, or a polygon
     /// with at least 3 finite, distinct, non-collinear vertices). Convex hulls and vertex
@@ -220,146 +197,94 @@ final class PhysicsWorld {
     static func isUsable(_ shape: ShapeGeometry) -> Bool { ConvexShape.make(shape) != nil }
 
     func createBody(shape: ShapeGeometry, position: Point, angle: Double, material: BodyMaterial) -> BodyID {
-        let i: Int
-        if let free = bodyIDs.reuse() {
-            i = Int(free)
-        } else {
-            i = bodies.count
-            motions.append(motions[0])
-            bodies.append(BodyRecord())
-            shapes.append(.circle(radius: 1))
-            vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
-            normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
-        }
-        let p = position.x.isFinite && position.y.isFinite ? Vec2(position) : .zero
-        motions[i] = Motion(position: p, rotation: Rotation(angle: angle.isFinite ? angle : 0), velocity: .zero,
-                            angularVelocity: 0, invMass: 0, invInertia: 0)
-        bodies[i] = BodyRecord()
-        bodies[i].isAlive = true
-        bodies[i].material = Self.sanitized(material)
-        installShape(shape, at: i)
-        updateMass(i)
-        updateBox(i)
-        proxiesDirty = true
+        let i = bodies.create(shape: shape, position: position, angle: angle, material: material)
+        broadPhase.needsRebuild = true
         return BodyID(raw: Int32(i))
     }
 
     /// Removes the body, the joints attached to it and its contacts (their `.ended` events come
     /// with the next step). Bodies it rested on or that rested on it are woken.
     func destroyBody(_ body: BodyID) {
-        guard let i = index(body) else { return }
+        guard let i = bodies.index(body) else { return }
         wakeBody(i)
         wakeContacts(of: i)
         for j in joints.indices where joints[j].isAlive && (joints[j].a == Int32(i) || joints[j].b == Int32(i)) {
             removeJoint(JointID(raw: Int32(j)))
         }
         contacts.removeAll { $0.a == Int32(i) || $0.b == Int32(i) }
-        bodies[i].isAlive = false
-        bodies[i].isAwake = false
-        motions[i] = motions[0]
-        bodyIDs.releaseAfterStep(Int32(i))
-        proxiesDirty = true
+        bodies.destroy(i)
+        broadPhase.needsRebuild = true
     }
 
-    func position(of body: BodyID) -> Point {
-        guard let i = index(body) else { return .zero }
-        return motions[i].position.point
+    /// Unknown or destroyed handles read as zero or the identity (see `BodyStore`).
+    func position(of body: BodyID) -> Point { bodies.position(of: body) }
+    func angle(of body: BodyID) -> Double { bodies.angle(of: body) }
+    func pose(of body: BodyID) -> (position: Point, rotation: Rotation) { bodies.pose(of: body) }
+    func velocity(of body: BodyID) -> Vector { bodies.velocity(of: body) }
+    func angularVelocity(of body: BodyID) -> Double { bodies.angularVelocity(of: body) }
+    func mass(of body: BodyID) -> Double { bodies.record(of: body).mass }
+    func inertia(of body: BodyID) -> Double { bodies.record(of: body).inertia }
+    func material(of body: BodyID) -> BodyMaterial { bodies.record(of: body).material }
+    /// Whether every dynamic body is asleep (the animator then pauses).
+    var isAtRest: Bool { bodies.isAtRest }
+
+    func isAwake(_ body: BodyID) -> Bool {
+        let record = bodies.record(of: body)
+        return record.isAwake && !record.material.isAnchored
     }
 
     /// Teleports the body (and wakes it); velocity is kept. Non-finite values are ignored.
     func setPosition(_ position: Point, angle: Double, of body: BodyID) {
-        guard let i = index(body), position.x.isFinite, position.y.isFinite, angle.isFinite else { return }
-        motions[i].position = Vec2(position)
-        motions[i].rotation = Rotation(angle: angle)
+        guard let i = bodies.index(body), position.x.isFinite, position.y.isFinite, angle.isFinite else { return }
+        bodies.motions[i].position = Vec2(position)
+        bodies.motions[i].rotation = Rotation(angle: angle)
         // A teleport may cross a boundary on purpose: its contacts take the new side.
         for c in contacts.indices where contacts[c].segment >= 0 && contacts[c].b == Int32(i) { contacts[c].side = 0 }
-        updateBox(i)
-        if bodies[i].material.isAnchored { proxiesDirty = true }     // a full step even if all sleep
+        bodies.updateBox(i)
+        if bodies.records[i].material.isAnchored { broadPhase.needsRebuild = true }     // a full step even if all sleep
         wakeBody(i)
         wakeContacts(of: i)
-    }
-
-    /// The rotation in radians, in −π…π (`Elementary.atan2` of the stored rotation, the same bits
-    /// everywhere; for output only).
-    func angle(of body: BodyID) -> Double {
-        guard let i = index(body) else { return 0 }
-        return Elementary.atan2(motions[i].rotation.s, motions[i].rotation.c)
-    }
-
-    func velocity(of body: BodyID) -> Vector {
-        guard let i = index(body) else { return .zero }
-        return motions[i].velocity.vector
     }
 
     /// Sets the velocity (wakes the body). Ignored for anchored bodies and non-finite values;
     /// clamped to `maxTranslation` per step.
     func setVelocity(_ velocity: Vector, of body: BodyID) {
-        guard let i = index(body), !bodies[i].material.isAnchored, velocity.x.isFinite, velocity.y.isFinite else { return }
-        motions[i].velocity = clampedVelocity(Vec2(velocity))
+        guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, velocity.x.isFinite, velocity.y.isFinite else { return }
+        bodies.motions[i].velocity = speedLimits.clamped(Vec2(velocity))
         wakeBody(i)
-    }
-
-    func angularVelocity(of body: BodyID) -> Double {
-        guard let i = index(body) else { return 0 }
-        return motions[i].angularVelocity
     }
 
     /// Sets the angular velocity (wakes the body). Ignored for anchored bodies, bodies that do
     /// not rotate and non-finite values; clamped to `maxRotation` per step.
     func setAngularVelocity(_ angularVelocity: Double, of body: BodyID) {
-        guard let i = index(body), motions[i].invInertia > 0, angularVelocity.isFinite else { return }
-        let limit = Self.maxRotation * stepRate
-        motions[i].angularVelocity = min(max(angularVelocity, -limit), limit)
+        guard let i = bodies.index(body), bodies.motions[i].invInertia > 0, angularVelocity.isFinite else { return }
+        bodies.motions[i].angularVelocity = speedLimits.clamped(angularVelocity)
         wakeBody(i)
-    }
-
-    func mass(of body: BodyID) -> Double {
-        guard let i = index(body) else { return 0 }
-        return bodies[i].mass
-    }
-
-    func inertia(of body: BodyID) -> Double {
-        guard let i = index(body) else { return 0 }
-        return bodies[i].inertia
-    }
-
-    func material(of body: BodyID) -> BodyMaterial {
-        guard let i = index(body) else { return BodyMaterial() }
-        return bodies[i].material
     }
 
     /// Changes the material (mass and inertia are recomputed from the density) and wakes the body.
     /// Out-of-range values are clamped: density to ≥ 0.001 (non-finite: 1), restitution to 0…1,
     /// friction and dampings to ≥ 0 (non-finite: 0).
     func setMaterial(_ material: BodyMaterial, of body: BodyID) {
-        guard let i = index(body) else { return }
-        let wasAnchored = bodies[i].material.isAnchored
-        bodies[i].material = Self.sanitized(material)
-        updateMass(i)
-        if bodies[i].material.isAnchored != wasAnchored { proxiesDirty = true }
+        guard let i = bodies.index(body) else { return }
+        if bodies.setMaterial(material, at: i) { broadPhase.needsRebuild = true }
         for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
-            setUpPair(&contacts[c])          // friction and restitution mix
+            bodies.setUpPair(&contacts[c])          // friction and restitution mix
         }
-        if bodies[i].material.isAnchored {
-            motions[i].velocity = .zero; motions[i].angularVelocity = 0
-            wakeContacts(of: i)
-        }
+        if bodies.records[i].material.isAnchored { wakeContacts(of: i) }
         wakeBody(i)
     }
 
     /// Changes the shape (mass recomputed) and wakes the body.
     func setShape(_ shape: ShapeGeometry, of body: BodyID) {
-        guard let i = index(body) else { return }
-        installShape(shape, at: i)
-        updateMass(i)
-        updateBox(i)
+        guard let i = bodies.index(body) else { return }
+        bodies.installShape(shape, at: i)
+        bodies.updateMass(i)
+        bodies.updateBox(i)
         // Manifolds refer to the old vertices: start the body's contacts afresh.
         for c in contacts.indices where contacts[c].a == Int32(i) || contacts[c].b == Int32(i) {
-            contacts[c].pointCount = 0
-            contacts[c].hasCachedPose = false
-            contacts[c].p0.normalImpulse = 0; contacts[c].p0.tangentImpulse = 0
-            contacts[c].p1.normalImpulse = 0; contacts[c].p1.tangentImpulse = 0
-            setUpPair(&contacts[c])
+            contacts[c].forgetManifold()
+            bodies.setUpPair(&contacts[c])
         }
         wakeBody(i)
         wakeContacts(of: i)
@@ -369,72 +294,59 @@ final class PhysicsWorld {
     /// items: its members' together, not its hull's); ignored unless both are finite and positive.
     /// Until the shape is set again.
     func setMassShape(area: Double, secondMoment: Double, of body: BodyID) {
-        guard let i = index(body), area.isFinite, area > 0, secondMoment.isFinite, secondMoment > 0 else { return }
-        bodies[i].area = area
-        bodies[i].secondMoment = secondMoment
-        updateMass(i)
+        guard let i = bodies.index(body), area.isFinite, area > 0, secondMoment.isFinite, secondMoment > 0 else { return }
+        bodies.records[i].area = area
+        bodies.records[i].secondMoment = secondMoment
+        bodies.updateMass(i)
         wakeBody(i)
     }
 
     /// Adds a force for the next step, at a world point (nil: the centre of mass, no torque).
     /// Wakes the body; ignored for anchored bodies and non-finite values.
     func applyForce(_ force: Vector, at point: Point?, to body: BodyID) {
-        guard let i = index(body), !bodies[i].material.isAnchored, force.x.isFinite, force.y.isFinite else { return }
+        guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, force.x.isFinite, force.y.isFinite else { return }
         let f = Vec2(force)
-        bodies[i].force = clampedSum(bodies[i].force, f)
+        bodies.records[i].force = BodyStore.clampedSum(bodies.records[i].force, f)
         if let point {
             guard point.x.isFinite, point.y.isFinite else { return }
-            let r = Vec2(point) - motions[i].position
-            bodies[i].torque = clampedSum(bodies[i].torque, cross(r, f))
+            let r = Vec2(point) - bodies.motions[i].position
+            bodies.records[i].torque = BodyStore.clampedSum(bodies.records[i].torque, cross(r, f))
         }
         wakeBody(i)
     }
 
     /// Adds a torque for the next step (mass·points²/s²). Wakes the body.
     func applyTorque(_ torque: Double, to body: BodyID) {
-        guard let i = index(body), !bodies[i].material.isAnchored, torque.isFinite else { return }
-        bodies[i].torque = clampedSum(bodies[i].torque, torque)
+        guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, torque.isFinite else { return }
+        bodies.records[i].torque = BodyStore.clampedSum(bodies.records[i].torque, torque)
         wakeBody(i)
     }
 
     /// Adds an acceleration for the next step, whatever the mass (gravity, fields). Does not wake
     /// a sleeping body (gravity would keep every body awake): a sleeping body ignores it.
     func applyAcceleration(_ acceleration: Vector, to body: BodyID) {
-        guard let i = index(body), acceleration.x.isFinite, acceleration.y.isFinite else { return }
-        bodies[i].acceleration = clampedSum(bodies[i].acceleration, Vec2(acceleration))
+        guard let i = bodies.index(body), acceleration.x.isFinite, acceleration.y.isFinite else { return }
+        bodies.records[i].acceleration = BodyStore.clampedSum(bodies.records[i].acceleration, Vec2(acceleration))
     }
 
     /// Changes the velocity at once by impulse / mass (and the angular velocity, if off-centre).
     /// Wakes the body; ignored for anchored bodies and non-finite values.
     func applyImpulse(_ impulse: Vector, at point: Point?, to body: BodyID) {
-        guard let i = index(body), !bodies[i].material.isAnchored, impulse.x.isFinite, impulse.y.isFinite else { return }
+        guard let i = bodies.index(body), !bodies.records[i].material.isAnchored, impulse.x.isFinite, impulse.y.isFinite else { return }
         let p = Vec2(min(max(impulse.x, -Self.maxInput), Self.maxInput), min(max(impulse.y, -Self.maxInput), Self.maxInput))
-        motions[i].velocity = clampedVelocity(motions[i].velocity + p * motions[i].invMass)
+        var m = bodies.motions[i]
+        m.velocity = speedLimits.clamped(m.velocity + p * m.invMass)
         if let point, point.x.isFinite, point.y.isFinite {
-            let r = Vec2(point) - motions[i].position
-            let limit = Self.maxRotation * stepRate
-            let w = motions[i].angularVelocity + motions[i].invInertia * cross(r, p)
-            motions[i].angularVelocity = w.isFinite ? min(max(w, -limit), limit) : 0
+            let r = Vec2(point) - m.position
+            m.angularVelocity = speedLimits.clamped(m.angularVelocity + m.invInertia * cross(r, p))
         }
+        bodies.motions[i] = m
         wakeBody(i)
-    }
-
-    func isAwake(_ body: BodyID) -> Bool {
-        guard let i = index(body) else { return false }
-        return bodies[i].isAwake && !bodies[i].material.isAnchored
     }
 
     func wake(_ body: BodyID) {
-        guard let i = index(body) else { return }
+        guard let i = bodies.index(body) else { return }
         wakeBody(i)
-    }
-
-    /// Whether every dynamic body is asleep (the animator then pauses).
-    var isAtRest: Bool {
-        for i in 1..<bodies.count where bodies[i].isAlive && !bodies[i].material.isAnchored && bodies[i].isAwake {
-            return false
-        }
-        return true
     }
 
     // MARK: Collisions
@@ -443,11 +355,11 @@ final class PhysicsWorld {
     /// when its `boundaries` mask shares a bit with the boundary's mask. (The behaviour layer
     /// gives each CollisionBehavior one bit.) Default: 0 and 0, no collisions.
     func setCollisionMasks(items: UInt64, boundaries: UInt64, of body: BodyID) {
-        guard let i = index(body) else { return }
-        if bodies[i].itemMask == items && bodies[i].boundaryMask == boundaries { return }
-        bodies[i].itemMask = items
-        bodies[i].boundaryMask = boundaries
-        proxiesDirty = true
+        guard let i = bodies.index(body) else { return }
+        if bodies.records[i].itemMask == items && bodies.records[i].boundaryMask == boundaries { return }
+        bodies.records[i].itemMask = items
+        bodies.records[i].boundaryMask = boundaries
+        broadPhase.needsRebuild = true
         wakeBody(i)
         wakeContacts(of: i)
     }
@@ -457,7 +369,7 @@ final class PhysicsWorld {
     /// segments shorter than 1e-6 pt; segments are two-sided.
     func addBoundary(points: [Point], isClosed: Bool, mask: UInt64) -> BoundaryID {
         let b = boundaries.add(points: points, isClosed: isClosed, mask: mask)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
         return BoundaryID(raw: b)
     }
 
@@ -470,7 +382,7 @@ final class PhysicsWorld {
             contacts.removeAll { $0.segment == s }
         }
         boundaries.remove(b)
-        proxiesDirty = true
+        broadPhase.needsRebuild = true
     }
 
     // MARK: Joints
@@ -481,7 +393,7 @@ final class PhysicsWorld {
     /// minimum is clamped to ≥ 0 (non-finite: 0) and its maximum to ≥ the minimum (NaN: the
     /// minimum; +∞ is allowed). Destroying a body removes its joints; handles are reused after removal.
     func addJoint(_ definition: JointDefinition) -> JointID {
-        let j = joints.add(makeJoint(definition))
+        let j = joints.add(JointSet.make(definition, bodies: bodies))
         wakeJoint(j)
         return JointID(raw: Int32(j))
     }
@@ -491,7 +403,7 @@ final class PhysicsWorld {
         let j = Int(joint.raw)
         guard joints.isAlive(j) else { return }
         wakeJoint(j)
-        joints.replace(j, with: makeJoint(definition))
+        joints.replace(j, with: JointSet.make(definition, bodies: bodies))
         wakeJoint(j)
     }
 

@@ -13,7 +13,7 @@ struct StepContext {
     /// The awake bodies that can move, in index order.
     let awake: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutablePointer<Contact>
-    /// The contacts the step solves (in colour order after `colourContacts`), and their compact
+    /// The contacts the step solves (in colour order once `ContactColouring` ordered them), and their compact
     /// copies for the substeps, one per slot of `activeContacts`.
     let activeContacts: UnsafeBufferPointer<Int32>
     let constraints: UnsafeMutableBufferPointer<VelocityConstraint>
@@ -27,15 +27,14 @@ extension PhysicsWorld {
     /// A step takes it twice: for the forces before the collision pass, which resizes the
     /// contact arrays, and for the solve after it.
     func withStepContext<R>(_ body: (StepContext) -> R) -> R {
-        if startStates.count < bodies.count {
-            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.count - startStates.count))
+        if startStates.count < bodies.records.count {
+            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
         }
         if constraintBuffer.count < activeContacts.count {
             constraintBuffer.append(contentsOf: repeatElement(VelocityConstraint(), count: activeContacts.count - constraintBuffer.count))
         }
         let used = activeContacts.count
-        return motions.withUnsafeMutableBufferPointer { motions in
-        bodies.withUnsafeMutableBufferPointer { bodies in
+        return bodies.withBuffers { bodies in
         startStates.withUnsafeMutableBufferPointer { start in
         awakeBodies.withUnsafeBufferPointer { awake in
         contacts.withUnsafeMutableBufferPointer { contacts in
@@ -43,11 +42,10 @@ extension PhysicsWorld {
         constraintBuffer.withUnsafeMutableBufferPointer { constraints in
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { activeJoints in
-            body(StepContext(motions: Self.base(motions), bodies: Self.base(bodies), start: start, awake: awake,
+            body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start, awake: awake,
                              contacts: Self.base(contacts), activeContacts: activeContacts,
                              constraints: UnsafeMutableBufferPointer(rebasing: constraints[0..<used]),
                              joints: Self.base(joints), activeJoints: activeJoints))
-        }
         }
         }
         }

@@ -124,7 +124,7 @@ import Testing
             if world.broadPhase.isFewMoved && !world.broadPhase.moved.isEmpty { partialSteps += 1 }
             var sweep = world.broadPhase
             var keys: [UInt64] = []
-            world.bodies.withUnsafeBufferPointer { b in
+            world.bodies.records.withUnsafeBufferPointer { b in
                 world.boundaries.segments.withUnsafeBufferPointer { sweep.findPairs(into: &keys, bodies: b, segments: $0) }
             }
             #expect(world.contacts.map(\.key) == keys.sorted(), "step \(step)")

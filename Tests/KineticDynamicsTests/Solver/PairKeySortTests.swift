@@ -11,7 +11,7 @@ import Testing
         for _ in 0..<count {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             let a = UInt64((state >> 33) % UInt64(bodies))
-            let low = (state >> 13) & 1 == 0 ? (state >> 20) % UInt64(bodies) : UInt64(PhysicsWorld.segmentFlag) | (state >> 40) % 8
+            let low = (state >> 13) & 1 == 0 ? (state >> 20) % UInt64(bodies) : UInt64(BroadPhase.segmentFlag) | (state >> 40) % 8
             result.append(a << 32 | low)
         }
         return result

@@ -201,7 +201,7 @@ import Testing
         }
         let order = world.activeContacts
         let contacts = order.map { (world.contacts[Int($0)].a, world.contacts[Int($0)].b) }
-        let motions = world.motions
+        let motions = world.bodies.motions
         return (order, Array(world.colouring.colours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
     }
 
