@@ -194,20 +194,16 @@ public final class BoundedDecayAnimation {
 
     /// Stops the motion where it is: the presentation becomes the model value and the handlers
     /// run with ``PhysicsCompletionReason/stopped``. Does nothing if not running.
-    public func stop() {
-        guard isRunning else { return }
-        property.foldTracks(ownedBy: self)
-        finish(.stopped)
-    }
+    public func stop() { stopWhereItIs() }
 
-    private func finish(_ reason: PhysicsCompletionReason) {
+    func finish(_ reason: PhysicsCompletionReason) {
         isRunning = false
         phase = nil
         completions.takeAll().run(reason)
     }
 }
 
-extension BoundedDecayAnimation: EngineDriven {
+extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
     /// Stops where it is, as ``stop()`` does, without running the completion handlers.
     public func engineDidInvalidate() {
         completions.removeAll()
@@ -230,15 +226,9 @@ extension BoundedDecayAnimation: EngineDriven {
         let offset = own.offset, velocity = own.velocity
         switch phase {
         case .decelerating:
-            if velocity.magnitude <= decay.restingSpeed {
-                property.removeTracks(ownedBy: self)
-                finish(.settled)
-            }
+            if velocity.magnitude <= decay.restingSpeed { settle() }
         case .bouncing:
-            if offset.magnitude <= storedRestingDistance && velocity.magnitude <= storedRestingSpeed {
-                property.removeTracks(ownedBy: self)
-                finish(.settled)
-            }
+            if offset.magnitude <= storedRestingDistance && velocity.magnitude <= storedRestingSpeed { settle() }
         case nil:
             break
         }

@@ -137,19 +137,15 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// Stops the motion where it is: the presentation value now becomes the property's model
     /// value, the velocity drops to zero, and the completion handlers run with
     /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
-    public func stop() {
-        guard isRunning else { return }
-        property.foldTracks(ownedBy: self)
-        finish(.stopped)
-    }
+    public func stop() { stopWhereItIs() }
 
-    private func finish(_ reason: PhysicsCompletionReason) {
+    func finish(_ reason: PhysicsCompletionReason) {
         running = false
         completions.takeAll().run(reason)
     }
 }
 
-extension DecayAnimation: EngineDriven {
+extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
     // Specialized as `SpringAnimation.advance(to:)`.
     /// Checks for settling (or for having been taken over) at the engine's time.
     @_specialize(where Value == Double)
@@ -175,8 +171,7 @@ extension DecayAnimation: EngineDriven {
         }
         if own.velocity.magnitude <= decay.restingSpeed {
             storedRest = property.modelValue
-            property.removeTracks(ownedBy: self)
-            finish(.settled)
+            settle()
         }
     }
 }

@@ -1,5 +1,6 @@
 // What the physics animations (SpringAnimation, DecayAnimation, BoundedDecayAnimation) share: why a
-// run ended, their completion handlers, and how a property's physics tracks are summed and taken over.
+// run ended, their completion handlers, how a run ends, and how a property's physics tracks are
+// summed and taken over.
 /// Why a physics animation (``SpringAnimation``, ``DecayAnimation``) ended: passed to each of
 /// its completion handlers, which run exactly once per run.
 public enum PhysicsCompletionReason: Sendable, Equatable {
@@ -37,6 +38,34 @@ struct PhysicsCompletions {
     /// Runs the handlers, in the order they were added, with `reason`.
     func run(_ reason: PhysicsCompletionReason) {
         for handler in handlers { handler(reason) }
+    }
+}
+
+/// A physics animation's run, for the endings the three share (a class-bound protocol used only
+/// generically, as Embedded Swift requires).
+protocol PhysicsAnimationRun: EngineDriven {
+    associatedtype Value: AnimatableValue
+    /// The property the animation moves.
+    var property: AnimatedProperty<Value> { get }
+    /// Ends the run: the animation stops running, then its completion handlers run once with
+    /// `reason`.
+    func finish(_ reason: PhysicsCompletionReason)
+}
+
+extension PhysicsAnimationRun {
+    /// Stops the motion where it is: the animation's tracks are folded into the model (nothing
+    /// moves) and the run ends ``PhysicsCompletionReason/stopped``. Nothing if not running.
+    func stopWhereItIs() {
+        guard isRunning else { return }
+        property.foldTracks(ownedBy: self)
+        finish(.stopped)
+    }
+
+    /// The motion came to rest: the animation's tracks are removed, so the presentation lands
+    /// exactly on the model, and the run ends ``PhysicsCompletionReason/settled``.
+    func settle() {
+        property.removeTracks(ownedBy: self)
+        finish(.settled)
     }
 }
 

@@ -309,7 +309,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
         currentSlot = segment.slot
     }
 
-    private func finish(_ reason: PhysicsCompletionReason) {
+    func finish(_ reason: PhysicsCompletionReason) {
         running = false
         currentSegment = nil
         currentSlot = -1
@@ -317,7 +317,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     }
 }
 
-extension SpringAnimation: EngineDriven {
+extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
     // Specialized for the values `Node` animates, the body apart (as `AnimatedProperty`'s entry
     // points): the engine calls this through its protocol, so a native build would otherwise
     // run it, and `ownMotion()`, as unspecialized generic code every frame.
@@ -346,8 +346,7 @@ extension SpringAnimation: EngineDriven {
         }
         if own.offset.magnitude <= storedRestingDistance && own.velocity.magnitude <= storedRestingSpeed {
             storedTarget = property.modelValue
-            property.removeTracks(ownedBy: self)
-            finish(.settled)
+            settle()
         }
     }
 }

@@ -150,15 +150,10 @@ public final class DynamicAnimator: EngineDriven {
     /// Told when the animator pauses and resumes. Not kept alive (UIKit holds it weakly): it
     /// reads nil once the delegate is gone (see ``DynamicAnimatorDelegate``).
     public var delegate: (any DynamicAnimatorDelegate)? {
-        get { delegateWatch?.isAlive == true ? delegateTarget : nil }
-        set {
-            delegateTarget = newValue
-            delegateWatch = newValue.map { LifetimeWatch(lifetime: $0.lifetime, of: $0) }
-        }
+        get { delegateReference.delegate }
+        set { delegateReference = DelegateReference(lifetime: newValue?.lifetime, of: newValue) { [unowned(unsafe) newValue] in newValue } }
     }
-    // Read only while `delegateWatch` says it lives: a zeroing reference to an existential.
-    private unowned(unsafe) var delegateTarget: (any DynamicAnimatorDelegate)?
-    private var delegateWatch: LifetimeWatch?
+    private var delegateReference = DelegateReference<any DynamicAnimatorDelegate>()
 
     /// Called when the animator pauses, after the delegate.
     public var onPause: (() -> Void)?

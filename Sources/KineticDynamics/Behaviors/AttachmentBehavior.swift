@@ -152,19 +152,22 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// Welds `item1` and `item2` together at `point` (reference coordinates).
     public static func fixedAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
                                        attachmentAnchor point: Point) -> AttachmentBehavior {
-        var notes: [String] = []
-        let p = sanitized(point, fallback: item1.center, "attachmentAnchor", &notes)
-        return AttachmentBehavior(kind: .fixed, item1: item1, offset1: localPoint(p, in: item1), item2: item2,
-                                  offset2: localPoint(p, in: item2), anchor: p, length: 0, diagnostics: notes)
+        joining(item1, item2, at: point, kind: .fixed)
     }
 
     /// Pins `item1` and `item2` together at `point` (reference coordinates); they may rotate
     /// about it (within ``attachmentRange``, in radians, if set).
     public static func pinAttachment(with item1: any DynamicItem, attachedTo item2: any DynamicItem,
                                      attachmentAnchor point: Point) -> AttachmentBehavior {
+        joining(item1, item2, at: point, kind: .pin)
+    }
+
+    /// A weld or a pin of `item1` and `item2` at `point`: both keep the point in their own frame.
+    private static func joining(_ item1: any DynamicItem, _ item2: any DynamicItem, at point: Point,
+                                kind: Kind) -> AttachmentBehavior {
         var notes: [String] = []
         let p = sanitized(point, fallback: item1.center, "attachmentAnchor", &notes)
-        return AttachmentBehavior(kind: .pin, item1: item1, offset1: localPoint(p, in: item1), item2: item2,
+        return AttachmentBehavior(kind: kind, item1: item1, offset1: localPoint(p, in: item1), item2: item2,
                                   offset2: localPoint(p, in: item2), anchor: p, length: 0, diagnostics: notes)
     }
 

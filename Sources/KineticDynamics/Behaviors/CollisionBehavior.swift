@@ -50,15 +50,10 @@ public final class CollisionBehavior: DynamicBehavior {
     /// The delegate told of contacts. Not kept alive (UIKit holds it weakly): it reads nil once
     /// the delegate is gone (see ``CollisionBehaviorDelegate``).
     public var collisionDelegate: (any CollisionBehaviorDelegate)? {
-        get { delegateWatch?.isAlive == true ? delegateTarget : nil }
-        set {
-            delegateTarget = newValue
-            delegateWatch = newValue.map { LifetimeWatch(lifetime: $0.lifetime, of: $0) }
-        }
+        get { delegateReference.delegate }
+        set { delegateReference = DelegateReference(lifetime: newValue?.lifetime, of: newValue) { [unowned(unsafe) newValue] in newValue } }
     }
-    // Read only while `delegateWatch` says it lives: a zeroing reference to an existential.
-    private unowned(unsafe) var delegateTarget: (any CollisionBehaviorDelegate)?
-    private var delegateWatch: LifetimeWatch?
+    private var delegateReference = DelegateReference<any CollisionBehaviorDelegate>()
 
     /// Collisions among `items` and with the boundaries (each item once).
     public init(items: [any DynamicItem] = []) {
