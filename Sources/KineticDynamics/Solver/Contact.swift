@@ -3,7 +3,7 @@
 import Kinetic
 
 /// A manifold point and the impulses it carries to the next step; the solver's per-step
-/// quantities (anchors, masses, the approach speed) live in its `ConstraintPoint`.
+/// quantities (anchors, masses, the approach speed) live in its bundle's `PointLanes`.
 struct ContactPoint {
     var localPoint = Vec2.zero
     var id: UInt32 = 0
@@ -60,44 +60,4 @@ struct Contact {
         p0.normalImpulse = 0; p0.tangentImpulse = 0
         p1.normalImpulse = 0; p1.tangentImpulse = 0
     }
-}
-
-/// A contact point as the velocity iterations see it.
-struct ConstraintPoint {
-    /// rA × n, rB × n, rA × t, rB × t: the anchors enter the iterations only through these, so
-    /// an impulse λ along n turns A by −I⁻¹·λ·(rA × n) without a cross product per update.
-    var rnA = 0.0
-    var rnB = 0.0
-    var rtA = 0.0
-    var rtB = 0.0
-    var normalImpulse = 0.0
-    var tangentImpulse = 0.0
-    var normalMass = 0.0
-    var tangentMass = 0.0
-    var maxNormalImpulse = 0.0
-    /// The anchors in each body's frame and the separation they started from: the point's
-    /// separation after a move is `baseSeparation` + (B's anchor − A's anchor)·n, in world space.
-    var localA = Vec2.zero
-    var localB = Vec2.zero
-    var baseSeparation = 0.0
-    /// The normal velocity when the step began, the applied forces' relative acceleration along
-    /// the normal, and e²·(impact speed)² (see `ContactSolver.bounceEnergy`).
-    var relativeVelocity = 0.0
-    var normalAcceleration = 0.0
-    var bounceEnergy = 0.0
-}
-
-/// The compact per-step copy of an active contact that the velocity iterations loop over
-/// (Box2D's b2ContactVelocityConstraint): about half a `Contact`, so the sweeps stay in cache.
-struct VelocityConstraint {
-    var p0 = ConstraintPoint()
-    var p1 = ConstraintPoint()
-    var normal = Vec2.zero
-    var friction = 0.0
-    var restitution = 0.0
-    var a: Int32 = 0
-    var b: Int32 = 0
-    var pointCount: Int32 = 0
-    /// Whether one side is static (its contacts are twice as stiff, as Box2D v3's are).
-    var isFixed = false
 }

@@ -21,10 +21,16 @@ struct ContactColouring {
     private(set) var colours: [UInt8] = []
     /// The contacts in colour order (swapped with the caller's list, so both keep their capacity).
     private var ordered: [Int32] = []
+    /// The first slot of each bundle the solver sweeps at once, and one past the last slot: a
+    /// colour's slots `width` by `width`, then the overflow's one by one (they may share bodies).
+    private(set) var bundleStarts: [Int32] = []
+    /// How many bundles `bundleStarts` describes.
+    var bundleCount: Int { max(bundleStarts.count - 1, 0) }
 
     /// Reorders `active` (indices into `contacts`, in key order) by colour; `colours` then holds
     /// each slot's colour. `bodyCount` is the number of body slots `contacts` may name.
-    mutating func order(_ active: inout [Int32], contacts: [Contact], motions: [Motion], bodyCount: Int) {
+    /// `width` (1 to 4) is the bundles' number of lanes (`bundleStarts`).
+    mutating func order(_ active: inout [Int32], contacts: [Contact], motions: [Motion], bodyCount: Int, width: Int = 4) {
         let count = active.count
         if masks.count < bodyCount {
             masks.append(contentsOf: repeatElement(0, count: bodyCount - masks.count))
@@ -70,10 +76,14 @@ struct ContactColouring {
             }
             // The colours in the new order (each colour's range now ends where `starts` points).
             var begin = 0
+            bundleStarts.removeAll(keepingCapacity: true)
             for colour in 0...overflow {
                 for slot in begin..<starts[colour] { colours[slot] = UInt8(colour) }
+                let lanes = colour < overflow ? width : 1
+                for first in stride(from: begin, to: starts[colour], by: lanes) { bundleStarts.append(Int32(first)) }
                 begin = starts[colour]
             }
+            bundleStarts.append(Int32(count))
         }
         }
         }

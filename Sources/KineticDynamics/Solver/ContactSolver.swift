@@ -2,7 +2,8 @@
 // with a soft bias (a spring of `Softness` pushing the bodies apart), the move, and a sweep
 // without bias (relax); after the substeps restitution and the impulses kept for the next step.
 // Anchors are fixed for the step; the current separation of a point comes from where its two
-// material points are now, so no narrow phase runs inside the substeps.
+// material points are now, so no narrow phase runs inside the substeps. Every pass runs over the
+// contacts' bundles, four lanes at a time (`ContactBundles.swift`).
 
 import Kinetic
 
@@ -80,222 +81,144 @@ enum ContactSolver {
         return e * e * max(u0 * u0 - 2 * a * s0, 0)
     }
 
-    /// The separation of point `p` of `k` now: where its two material points are, along the
-    /// normal, plus the separation the manifold measured (`base` absorbs the start positions).
-    @inline(__always)
-    static func separation(_ p: ConstraintPoint, _ n: Vec2, _ a: UnsafeMutablePointer<Motion>, _ b: UnsafeMutablePointer<Motion>) -> Double {
-        let wA = a.pointee.position + a.pointee.rotation.apply(p.localA)
-        let wB = b.pointee.position + b.pointee.rotation.apply(p.localB)
-        return p.baseSeparation + ((wB.x - wA.x) * n.x + (wB.y - wA.y) * n.y)
-    }
-
-    /// Anchors, effective masses and separations of the active contacts, written to the compact
-    /// constraints (one per active contact, in order) that the substeps run over. `invH` is
-    /// 1 / the whole step (for the applied forces' acceleration along the normal).
+    /// Anchors, effective masses and separations of the active contacts, written lane by lane
+    /// into the step's bundles (`ContactColouring.bundleStarts` says which slots each holds).
+    /// `invH` is 1 / the whole step (for the applied forces' acceleration along the normal).
     static func prepare(_ context: StepContext, invH: Double) {
         let motions = context.motions, start = context.start
-        for (slot, index) in context.activeContacts.enumerated() {
-            let c = context.contacts + Int(index)
-            let k = context.constraints.baseAddress! + slot
-            let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
-            let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
-            let restitution = c.pointee.restitution
-            let xfA = transform(mA), xfB = transform(mB)
-            let imA = mA.invMass, imB = mB.invMass, iA = mA.invInertia, iB = mB.invInertia
-            let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
-            let rA = c.pointee.radiusA, rB = c.pointee.radiusB
-            var normal = Vec2.zero
-            @inline(__always) func setUp(_ p: ContactPoint, _ q: inout ConstraintPoint) {
-                let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
-                                             radiusA: rA, radiusB: rB, xfA, xfB)
-                normal = ev.normal
-                let pA = ev.point - mA.position
-                let pB = ev.point - mB.position
-                let rnA = cross(pA, ev.normal), rnB = cross(pB, ev.normal)
-                let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
-                q.normalMass = kN > 0 ? 1 / kN : 0
-                let t = cross(ev.normal, 1)
-                let rtA = cross(pA, t), rtB = cross(pB, t)
-                let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
-                q.tangentMass = kT > 0 ? 1 / kT : 0
-                q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
-                q.localA = mA.rotation.applyInverse(pA)
-                q.localB = mB.rotation.applyInverse(pB)
-                let wA = mA.position + mA.rotation.apply(q.localA)
-                let wB = mB.position + mB.rotation.apply(q.localB)
-                q.baseSeparation = p.separation - dot(wB - wA, ev.normal)
-                let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
-                q.relativeVelocity = u0
-                q.normalAcceleration = dot(sB.kick - sA.kick, ev.normal) * invH
-                q.bounceEnergy = restitution == 0 ? 0      // unused: `applyRestitution` skips it
-                    : bounceEnergy(approach: u0, gap: p.separation, acceleration: q.normalAcceleration, restitution: restitution)
-                q.normalImpulse = p.normalImpulse
-                q.tangentImpulse = p.tangentImpulse
-                q.maxNormalImpulse = 0
-                c.pointee.worldPoint = ev.point
-            }
-            k.pointee.a = c.pointee.a
-            k.pointee.b = c.pointee.b
-            k.pointee.pointCount = Int32(c.pointee.pointCount)
-            k.pointee.friction = c.pointee.friction
-            k.pointee.restitution = restitution
-            k.pointee.isFixed = imA == 0 || imB == 0
-            setUp(c.pointee.p0, &k.pointee.p0)
-            if c.pointee.pointCount == 2 { setUp(c.pointee.p1, &k.pointee.p1) }
-            c.pointee.normal = normal
-            k.pointee.normal = normal
-        }
-    }
-
-    /// Applies the accumulated impulses again at the start of a substep (they are per substep).
-    static func warmStart(_ context: StepContext) {
-        for k in context.constraints {
-            var pair = BodyPair(context.motions + Int(k.a), context.motions + Int(k.b))
-            let t = cross(k.normal, 1)
-            pair.warmStart(k.p0, k.normal, t)
-            if k.pointCount == 2 { pair.warmStart(k.p1, k.normal, t) }
-            pair.store()
-        }
-    }
-
-    /// One sweep over the contacts: non-penetration with the soft bias when `useBias` (a
-    /// speculative point, still apart, may close its gap in the substep either way), then
-    /// Coulomb friction when not. The two bodies' velocities stay in registers (`BodyPair`) and
-    /// the anchors enter as precomputed cross products (Δv·n = (vB − vA)·n + ωB (rB × n) − ωA (rA × n)).
-    static func solve(_ context: StepContext, softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
-        guard let base = context.constraints.baseAddress else { return }
-        for slot in 0..<context.constraints.count {
-            let k = base + slot
-            var pair = BodyPair(context.motions + Int(k.pointee.a), context.motions + Int(k.pointee.b))
-            let n = k.pointee.normal
-            let soft = k.pointee.isFixed ? softness.fixed : softness.moving
-            let twoPoints = k.pointee.pointCount == 2
-
-            @inline(__always) func solveNormal(_ p: inout ConstraintPoint) {
-                // The bias, mass scale and impulse scale: a speculative point may close its gap.
-                let s = separation(p, n, pair.a, pair.b)
-                var vBias = 0.0, massScale = 1.0, impulseScale = 0.0
-                if s > 0 {
-                    vBias = s * invH
-                } else if useBias {
-                    vBias = max(soft.massScale * soft.biasRate * s, -pushOutSpeed)
-                    massScale = soft.massScale; impulseScale = soft.impulseScale
+        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        for index in 0..<context.bundles.count {
+            let k = bundles + index, r = bounces + index
+            let first = Int(context.bundleStarts[index]), lanes = Int(context.bundleStarts[index + 1]) - first
+            // A bundle with fewer lanes starts from zeros (its last lanes name the ground, unused).
+            if lanes < 4 { k.pointee = ContactBundle(); r.pointee = BounceLanes() }
+            k.pointee.firstSlot = Int32(first)
+            k.pointee.laneCount = Int32(lanes)
+            for lane in 0..<lanes {
+                let c = context.contacts + Int(context.activeContacts[first + lane])
+                let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
+                let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
+                let restitution = c.pointee.restitution
+                let xfA = transform(mA), xfB = transform(mB)
+                let imA = mA.invMass, imB = mB.invMass, iA = mA.invInertia, iB = mB.invInertia
+                let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
+                let rA = c.pointee.radiusA, rB = c.pointee.radiusB
+                var normal = Vec2.zero
+                @inline(__always) func setUp(_ p: ContactPoint, _ q: UnsafeMutablePointer<PointLanes>,
+                                             _ bounce: UnsafeMutablePointer<BouncePointLanes>) {
+                    let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
+                                                 radiusA: rA, radiusB: rB, xfA, xfB)
+                    normal = ev.normal
+                    let pA = ev.point - mA.position
+                    let pB = ev.point - mB.position
+                    let rnA = cross(pA, ev.normal), rnB = cross(pB, ev.normal)
+                    let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
+                    let t = cross(ev.normal, 1)
+                    let rtA = cross(pA, t), rtB = cross(pB, t)
+                    let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
+                    let localA = mA.rotation.applyInverse(pA)
+                    let localB = mB.rotation.applyInverse(pB)
+                    let wA = mA.position + mA.rotation.apply(localA)
+                    let wB = mB.position + mB.rotation.apply(localB)
+                    let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
+                    let acceleration = dot(sB.kick - sA.kick, ev.normal) * invH
+                    q.pointee.set(lane, rnA: rnA, rnB: rnB, rtA: rtA, rtB: rtB,
+                                  normalMass: kN > 0 ? 1 / kN : 0, tangentMass: kT > 0 ? 1 / kT : 0,
+                                  localA: localA, localB: localB, baseSeparation: p.separation - dot(wB - wA, ev.normal),
+                                  normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse)
+                    bounce.pointee.relativeVelocity.set(lane, u0)
+                    bounce.pointee.normalAcceleration.set(lane, acceleration)
+                    bounce.pointee.energy.set(lane, restitution == 0 ? 0      // unused: `applyRestitution` skips it
+                        : bounceEnergy(approach: u0, gap: p.separation, acceleration: acceleration, restitution: restitution))
+                    c.pointee.worldPoint = ev.point
                 }
-                let vn = pair.speed(along: n, p.rnA, p.rnB)
-                let old = p.normalImpulse
-                let new = max(old - p.normalMass * (massScale * vn + vBias) - impulseScale * old, 0)
-                p.normalImpulse = new
-                p.maxNormalImpulse = max(p.maxNormalImpulse, new)
-                pair.apply(new - old, along: n, p.rnA, p.rnB)
-            }
-            solveNormal(&k.pointee.p0)
-            if twoPoints { solveNormal(&k.pointee.p1) }
-
-            // Friction only in the relaxing sweep (as Box2D v3 does): in the biased one the
-            // push-out would take friction with it, and a pyramid creeps.
-            let friction = k.pointee.friction
-            if friction > 0 && !useBias {
-                let t = cross(n, 1)
-                @inline(__always) func solveTangent(_ p: inout ConstraintPoint) {
-                    let vt = pair.speed(along: t, p.rtA, p.rtB)
-                    let maxF = friction * p.normalImpulse
-                    let old = p.tangentImpulse
-                    let new = min(max(old - p.tangentMass * vt, -maxF), maxF)
-                    p.tangentImpulse = new
-                    pair.apply(new - old, along: t, p.rtA, p.rtB)
+                k.pointee.a[lane] = c.pointee.a
+                k.pointee.b[lane] = c.pointee.b
+                k.pointee.twoPoints[lane] = c.pointee.pointCount == 2
+                k.pointee.friction.set(lane, c.pointee.friction)
+                k.pointee.hasFriction[lane] = c.pointee.friction > 0
+                r.pointee.restitution.set(lane, restitution)
+                k.pointee.isFixed[lane] = imA == 0 || imB == 0
+                k.pointee.invMassA.set(lane, imA); k.pointee.invMassB.set(lane, imB)
+                k.pointee.invInertiaA.set(lane, iA); k.pointee.invInertiaB.set(lane, iB)
+                withUnsafeMutablePointer(to: &k.pointee.p0) { q in
+                    withUnsafeMutablePointer(to: &r.pointee.p0) { setUp(c.pointee.p0, q, $0) }
                 }
-                solveTangent(&k.pointee.p0)
-                if twoPoints { solveTangent(&k.pointee.p1) }
+                if c.pointee.pointCount == 2 {
+                    withUnsafeMutablePointer(to: &k.pointee.p1) { q in
+                        withUnsafeMutablePointer(to: &r.pointee.p1) { setUp(c.pointee.p1, q, $0) }
+                    }
+                }
+                c.pointee.normal = normal
+                k.pointee.normalX.set(lane, normal.x)
+                k.pointee.normalY.set(lane, normal.y)
             }
-            pair.store()
         }
     }
 
     /// After the substeps, points hit faster than the threshold leave at their restitution
-    /// target (Box2D v3's b2ApplyRestitution, with the target of `bounceEnergy`).
+    /// target (Box2D v3's b2ApplyRestitution, with the target of `bounceEnergy`), bundle by
+    /// bundle in solve order.
     static func applyRestitution(_ context: StepContext) {
-        guard let base = context.constraints.baseAddress else { return }
-        for slot in 0..<context.constraints.count where base[slot].restitution > 0 {
-            let k = base + slot
-            var pair = BodyPair(context.motions + Int(k.pointee.a), context.motions + Int(k.pointee.b))
-            let n = k.pointee.normal
-            @inline(__always) func restitute(_ p: inout ConstraintPoint) {
-                if p.relativeVelocity > -restitutionThreshold || p.maxNormalImpulse == 0 { return }
-                let s = separation(p, n, pair.a, pair.b)
-                let energy = p.bounceEnergy + 2 * p.normalAcceleration * s
-                let target = energy > 0 ? energy.squareRoot() : 0
-                let vn = pair.speed(along: n, p.rnA, p.rnB)
-                let newImpulse = max(p.normalImpulse - p.normalMass * (vn - target), 0)
-                let lambda = newImpulse - p.normalImpulse
-                p.normalImpulse = newImpulse
-                p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
-                pair.apply(lambda, along: n, p.rnA, p.rnB)
+        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        let motions = context.motions
+        let zero = Lanes(repeating: 0), two = Lanes(repeating: 2)
+        let threshold = Lanes(repeating: -restitutionThreshold)
+        for index in 0..<context.bundles.count {
+            let k = bundles + index, r = bounces + index
+            let bouncing = r.pointee.restitution .> zero
+            if !any(bouncing) { continue }
+            var pair = LanePair(motions, k)
+            let nx = k.pointee.normalX, ny = k.pointee.normalY
+            let wA = worldPoints(motions, k.pointee.a, k.pointee.p0.localAX, k.pointee.p0.localAY,
+                                 k.pointee.p1.localAX, k.pointee.p1.localAY)
+            let wB = worldPoints(motions, k.pointee.b, k.pointee.p0.localBX, k.pointee.p0.localBY,
+                                 k.pointee.p1.localBX, k.pointee.p1.localBY)
+            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: BouncePointLanes, _ s: Lanes, where mask: LaneMask) {
+                // A point comes back only if it approached fast enough and the solver pushed on it.
+                let active = mask .& .!(bounce.relativeVelocity .> threshold) .& .!(p.maxNormalImpulse .== zero)
+                if !any(active) { return }
+                let energy = bounce.energy + two * bounce.normalAcceleration * s
+                let target = energy.squareRoot().replacing(with: zero, where: .!(energy .> zero))
+                let vn = pair.speed(nx, ny, p.rnA, p.rnB)
+                let old = p.normalImpulse
+                let new = old.replacing(with: laneMax(old - p.normalMass * (vn - target), zero), where: active)
+                p.normalImpulse = new
+                p.maxNormalImpulse.replace(with: laneMax(p.maxNormalImpulse, new), where: active)
+                pair.apply(new - old, nx, ny, p.rnA, p.rnB, where: active)
             }
-            restitute(&k.pointee.p0)
-            if k.pointee.pointCount == 2 { restitute(&k.pointee.p1) }
-            pair.store()
+            restitute(&k.pointee.p0, r.pointee.p0,
+                      k.pointee.p0.baseSeparation + ((wB.x0 - wA.x0) * nx + (wB.y0 - wA.y0) * ny), where: bouncing)
+            let second = bouncing .& k.pointee.twoPoints
+            if any(second) {
+                restitute(&k.pointee.p1, r.pointee.p1,
+                          k.pointee.p1.baseSeparation + ((wB.x1 - wA.x1) * nx + (wB.y1 - wA.y1) * ny), where: second)
+            }
+            pair.store(motions, k)
         }
     }
 
     /// Copies the accumulated impulses back to the persistent contacts (for warm starting), and
     /// marks a contact the solver pushed on as touching and its bodies as constrained.
     static func storeImpulses(_ context: StepContext) {
-        for (slot, index) in context.activeContacts.enumerated() {
-            let k = context.constraints[slot]
-            let c = context.contacts + Int(index)
-            c.pointee.p0.normalImpulse = k.p0.normalImpulse
-            c.pointee.p0.tangentImpulse = k.p0.tangentImpulse
-            c.pointee.p0.maxNormalImpulse = k.p0.maxNormalImpulse
-            c.pointee.p1.normalImpulse = k.p1.normalImpulse
-            c.pointee.p1.tangentImpulse = k.p1.tangentImpulse
-            c.pointee.p1.maxNormalImpulse = k.p1.maxNormalImpulse
-            if k.p0.maxNormalImpulse > 0 || (k.pointCount == 2 && k.p1.maxNormalImpulse > 0) {
-                c.pointee.isTouching = true
-                context.bodies[Int(k.a)].isConstrained = true
-                context.bodies[Int(k.b)].isConstrained = true
+        for k in context.bundles {
+            for lane in 0..<Int(k.laneCount) {
+                let c = context.contacts + Int(context.activeContacts[Int(k.firstSlot) + lane])
+                c.pointee.p0.normalImpulse = k.p0.normalImpulse[lane]
+                c.pointee.p0.tangentImpulse = k.p0.tangentImpulse[lane]
+                c.pointee.p0.maxNormalImpulse = k.p0.maxNormalImpulse[lane]
+                let twoPoints = k.twoPoints[lane]
+                if twoPoints {
+                    c.pointee.p1.normalImpulse = k.p1.normalImpulse[lane]
+                    c.pointee.p1.tangentImpulse = k.p1.tangentImpulse[lane]
+                    c.pointee.p1.maxNormalImpulse = k.p1.maxNormalImpulse[lane]
+                }
+                if k.p0.maxNormalImpulse[lane] > 0 || (twoPoints && k.p1.maxNormalImpulse[lane] > 0) {
+                    c.pointee.isTouching = true
+                    context.bodies[Int(k.a[lane])].isConstrained = true
+                    context.bodies[Int(k.b[lane])].isConstrained = true
+                }
             }
         }
-    }
-}
-
-/// A contact's two bodies while it is solved: their velocities, kept in registers until
-/// `store`, and their inverse masses.
-struct BodyPair {
-    let a: UnsafeMutablePointer<Motion>
-    let b: UnsafeMutablePointer<Motion>
-    var vA: Vec2, wA: Double
-    var vB: Vec2, wB: Double
-    let imA: Double, imB: Double, iA: Double, iB: Double
-
-    @inline(__always) init(_ a: UnsafeMutablePointer<Motion>, _ b: UnsafeMutablePointer<Motion>) {
-        self.a = a; self.b = b
-        vA = a.pointee.velocity; wA = a.pointee.angularVelocity
-        vB = b.pointee.velocity; wB = b.pointee.angularVelocity
-        imA = a.pointee.invMass; imB = b.pointee.invMass; iA = a.pointee.invInertia; iB = b.pointee.invInertia
-    }
-
-    /// The relative velocity along `d` at a point whose anchors' cross products with `d` are
-    /// `dA` and `dB`: (vB − vA)·d + ωB·dB − ωA·dA.
-    @inline(__always) func speed(along d: Vec2, _ dA: Double, _ dB: Double) -> Double {
-        (vB.x - vA.x) * d.x + (vB.y - vA.y) * d.y + wB * dB - wA * dA
-    }
-
-    /// The impulse λ·d at that point: −λ·d on A, +λ·d on B.
-    @inline(__always) mutating func apply(_ lambda: Double, along d: Vec2, _ dA: Double, _ dB: Double) {
-        let px = d.x * lambda, py = d.y * lambda
-        vA.x -= px * imA; vA.y -= py * imA; wA -= iA * lambda * dA
-        vB.x += px * imB; vB.y += py * imB; wB += iB * lambda * dB
-    }
-
-    /// A point's accumulated normal and tangent impulses at once (the warm start).
-    @inline(__always) mutating func warmStart(_ p: ConstraintPoint, _ n: Vec2, _ t: Vec2) {
-        let P = n * p.normalImpulse + t * p.tangentImpulse
-        vA -= P * imA; wA -= iA * (p.normalImpulse * p.rnA + p.tangentImpulse * p.rtA)
-        vB += P * imB; wB += iB * (p.normalImpulse * p.rnB + p.tangentImpulse * p.rtB)
-    }
-
-    @inline(__always) func store() {
-        a.pointee.velocity = vA; a.pointee.angularVelocity = wA
-        b.pointee.velocity = vB; b.pointee.angularVelocity = wB
     }
 }

@@ -31,7 +31,8 @@ extension PhysicsWorld {
         }
         bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts()
-        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count)
+        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count,
+                        width: bundleWidth)
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
@@ -60,18 +61,19 @@ extension PhysicsWorld {
         let limits = speedLimits
         withStepContext { context in
             ContactSolver.prepare(context, invH: 1 / h)
+            let motions = context.motions, bundles = context.bundles
             context.shareVelocityChange(substeps: substeps)
             for _ in 0..<substeps {
                 context.addVelocityShare()
                 // Joints are prepared afresh each substep (anchors, errors, their warm start):
                 // their impulses and limits are per substep, as the contacts' are.
                 JointSolver.prepare(context, h: hs, step: h)
-                ContactSolver.warmStart(context)
+                ContactSolver.warmStart(motions, bundles)
                 JointSolver.solveVelocities(context, h: hs, pinSoftness: pinSoftness)
-                ContactSolver.solve(context, softness: softness, invH: invHs, useBias: true)
+                ContactSolver.solve(motions, bundles, softness: softness, invH: invHs, useBias: true)
                 context.integratePositions(hs, limits)
                 JointSolver.solveVelocities(context, h: hs)
-                ContactSolver.solve(context, softness: softness, invH: invHs, useBias: false)
+                ContactSolver.solve(motions, bundles, softness: softness, invH: invHs, useBias: false)
             }
             ContactSolver.applyRestitution(context)
             // Also marks the touching contacts and the bodies they pushed on as constrained.

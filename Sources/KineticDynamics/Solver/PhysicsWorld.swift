@@ -167,7 +167,13 @@ final class PhysicsWorld {
 
     // Step buffers, reused from step to step.
     @exclusivity(unchecked) var contacts: [Contact] = []
-    @exclusivity(unchecked) var constraintBuffer: [VelocityConstraint] = []
+    /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundles.swift`),
+    /// and each bundle's restitution figures.
+    @exclusivity(unchecked) var bundleBuffer: [ContactBundle] = []
+    @exclusivity(unchecked) var bounceBuffer: [BounceLanes] = []
+    /// How many of a bundle's four lanes a colour's contacts fill: 4, or 1 to solve them one
+    /// by one (the same bits either way: `ContactBundleTests` compares them).
+    var bundleWidth = 4
     /// The broad phase's pairs and their merge into `contacts` (buffers rewritten every step).
     var pairs = ContactPairs()
     @exclusivity(unchecked) var awakeBodies: [Int32] = []

@@ -13,39 +13,53 @@ struct StepContext {
     /// The awake bodies that can move, in index order.
     let awake: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutablePointer<Contact>
-    /// The contacts the step solves (in colour order once `ContactColouring` ordered them), and their compact
-    /// copies for the substeps, one per slot of `activeContacts`.
+    /// The contacts the step solves (in colour order once `ContactColouring` ordered them).
     let activeContacts: UnsafeBufferPointer<Int32>
-    let constraints: UnsafeMutableBufferPointer<VelocityConstraint>
+    /// The bundles the active contacts are solved in (`ContactSolver.prepare` fills them), the
+    /// first slot of each and one past the last (`ContactColouring.bundleStarts`), and each
+    /// bundle's restitution figures.
+    let bundles: UnsafeMutableBufferPointer<ContactBundle>
+    let bundleStarts: UnsafeBufferPointer<Int32>
+    let bounces: UnsafeMutableBufferPointer<BounceLanes>
     let joints: UnsafeMutablePointer<Joint>
     let activeJoints: UnsafeBufferPointer<Int32>
 }
 
 extension PhysicsWorld {
     /// Runs `body` with the step context of the world's arrays as they are now, after sizing the
-    /// step buffers (`startStates` to the bodies, `constraintBuffer` to the active contacts).
+    /// step buffers (`startStates` to the bodies, `bundleBuffer` and `bounceBuffer` to the
+    /// colouring's bundles).
     /// A step takes it twice: for the forces before the collision pass, which resizes the
     /// contact arrays, and for the solve after it.
     func withStepContext<R>(_ body: (StepContext) -> R) -> R {
         if startStates.count < bodies.records.count {
             startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
         }
-        if constraintBuffer.count < activeContacts.count {
-            constraintBuffer.append(contentsOf: repeatElement(VelocityConstraint(), count: activeContacts.count - constraintBuffer.count))
+        // The colouring's bundles: none before the first colouring, and the last step's before
+        // this step's (only the solve, after the colouring, reads them).
+        let bundleCount = colouring.bundleCount
+        if bundleBuffer.count < bundleCount {
+            bundleBuffer.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundleBuffer.count))
+            bounceBuffer.append(contentsOf: repeatElement(BounceLanes(), count: bundleCount - bounceBuffer.count))
         }
-        let used = activeContacts.count
         return bodies.withBuffers { bodies in
+        colouring.bundleStarts.withUnsafeBufferPointer { bundleStarts in
+        bundleBuffer.withUnsafeMutableBufferPointer { bundles in
+        bounceBuffer.withUnsafeMutableBufferPointer { bounces in
         startStates.withUnsafeMutableBufferPointer { start in
         awakeBodies.withUnsafeBufferPointer { awake in
         contacts.withUnsafeMutableBufferPointer { contacts in
         activeContacts.withUnsafeBufferPointer { activeContacts in
-        constraintBuffer.withUnsafeMutableBufferPointer { constraints in
         joints.withUnsafeMutableBufferPointer { joints in
         activeJoints.withUnsafeBufferPointer { activeJoints in
             body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start, awake: awake,
                              contacts: Self.base(contacts), activeContacts: activeContacts,
-                             constraints: UnsafeMutableBufferPointer(rebasing: constraints[0..<used]),
+                             bundles: UnsafeMutableBufferPointer(rebasing: bundles[0..<bundleCount]),
+                             bundleStarts: bundleStarts,
+                             bounces: UnsafeMutableBufferPointer(rebasing: bounces[0..<bundleCount]),
                              joints: Self.base(joints), activeJoints: activeJoints))
+        }
+        }
         }
         }
         }

@@ -228,7 +228,7 @@ private final class SnapshotScene {
             "contacts", "broadPhase", "eventLog", "sleepingIslands",
         ]
         let scratch: Set<String> = [
-            "stepRate", "constraintBuffer", "pairs",
+            "stepRate", "bundleBuffer", "bounceBuffer", "bundleWidth", "pairs",
             "interleaved", "wakeCandidates", "startStates", "awakeBodies", "activeContacts", "activeJoints",
             "islands", "colouring",
         ]

@@ -1,0 +1,283 @@
+// The contacts as the solver sweeps them: bundles of up to four contacts of one graph colour,
+// lane by lane. A colour's contacts share no moving body, so the four are solved side by side in
+// the lanes of `SIMD4<Double>` (AVX2 or SSE2 natively, simd128 or scalar code in WebAssembly)
+// and give the bits they would one after another. Each lane runs the same operations in the same
+// order (Swift does not fuse a·b + c), and a bundle is four lanes wide on every platform, so the
+// results do not depend on the machine's vector width; `ContactBundleTests` checks that bundles of
+// one lane give the same bits as bundles of four. The overflow colour's contacts, which may share
+// bodies, are bundles of one.
+
+import Kinetic
+
+/// Four doubles, one per lane of a bundle.
+typealias Lanes = SIMD4<Double>
+typealias LaneMask = SIMDMask<SIMD4<Int64>>
+
+/// `Swift.max` lane by lane (`y >= x ? y : x`: the lane NaN and ±0 give as the scalar `max`).
+@inline(__always) func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
+/// `Swift.min` lane by lane (`y < x ? y : x`).
+@inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
+
+extension SIMD4 where Scalar == Double {
+    /// Writes one lane in place (a store, where `self[lane] = value` may move the whole vector).
+    @inline(__always) mutating func set(_ lane: Int, _ value: Double) {
+        withUnsafeMutablePointer(to: &self) {
+            UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 8, as: Double.self)
+        }
+    }
+}
+
+/// One manifold point of a bundle's contacts, lane by lane: what the sweeps read and write.
+struct PointLanes {
+    /// rA × n, rB × n, rA × t, rB × t: the anchors enter the sweeps only through these, so an
+    /// impulse λ along n turns A by −I⁻¹·λ·(rA × n) without a cross product per update.
+    var rnA = Lanes(), rnB = Lanes(), rtA = Lanes(), rtB = Lanes()
+    /// The accumulated impulses (per substep), and the largest normal one of the step.
+    var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
+    var normalMass = Lanes(), tangentMass = Lanes()
+    /// The anchors in each body's frame and the separation they started from: the point's
+    /// separation after a move is `baseSeparation` + (B's anchor − A's anchor)·n, in world space.
+    var localAX = Lanes(), localAY = Lanes(), localBX = Lanes(), localBY = Lanes()
+    var baseSeparation = Lanes()
+
+    /// Writes one lane's point as `ContactSolver.prepare` computed it (its largest impulse 0).
+    @inline(__always)
+    mutating func set(_ lane: Int, rnA: Double, rnB: Double, rtA: Double, rtB: Double, normalMass: Double,
+                      tangentMass: Double, localA: Vec2, localB: Vec2, baseSeparation: Double,
+                      normalImpulse: Double, tangentImpulse: Double) {
+        self.rnA.set(lane, rnA); self.rnB.set(lane, rnB); self.rtA.set(lane, rtA); self.rtB.set(lane, rtB)
+        self.normalMass.set(lane, normalMass); self.tangentMass.set(lane, tangentMass)
+        localAX.set(lane, localA.x); localAY.set(lane, localA.y)
+        localBX.set(lane, localB.x); localBY.set(lane, localB.y)
+        self.baseSeparation.set(lane, baseSeparation)
+        self.normalImpulse.set(lane, normalImpulse); self.tangentImpulse.set(lane, tangentImpulse)
+        maxNormalImpulse.set(lane, 0)
+    }
+}
+
+/// Up to four contacts of one colour, lane by lane (Box2D v3's b2ContactConstraintSIMD, written
+/// for Kinetic): what the substeps' sweeps read. Lanes past `laneCount` name the ground and are
+/// never written back.
+struct ContactBundle {
+    var p0 = PointLanes()
+    var p1 = PointLanes()
+    /// The world normal from A to B, fixed for the step.
+    var normalX = Lanes(), normalY = Lanes()
+    var friction = Lanes()
+    var invMassA = Lanes(), invMassB = Lanes(), invInertiaA = Lanes(), invInertiaB = Lanes()
+    /// Lanes with a second point, lanes with friction, lanes touching a static body (whose
+    /// contacts are twice as stiff).
+    var twoPoints = LaneMask(repeating: false)
+    var hasFriction = LaneMask(repeating: false)
+    var isFixed = LaneMask(repeating: false)
+    /// The bodies of each lane.
+    var a = SIMD4<Int32>(repeating: 0)
+    var b = SIMD4<Int32>(repeating: 0)
+    /// Lane i is the contact of slot `firstSlot + i` of the step's active contacts.
+    var firstSlot: Int32 = 0
+    var laneCount: Int32 = 0
+}
+
+/// What restitution reads of one point, lane by lane, beside the bundle (read once a step).
+struct BouncePointLanes {
+    /// The normal velocity when the step began, the applied forces' relative acceleration along
+    /// the normal, and e²·(impact speed)² (see `ContactSolver.bounceEnergy`).
+    var relativeVelocity = Lanes(), normalAcceleration = Lanes(), energy = Lanes()
+}
+
+/// A bundle's restitution and its points' bounce figures.
+struct BounceLanes {
+    var restitution = Lanes()
+    var p0 = BouncePointLanes()
+    var p1 = BouncePointLanes()
+}
+
+/// One side's velocities of a bundle's contacts, held in registers while it is solved.
+struct VelocityLanes {
+    var vx: Lanes, vy: Lanes, w: Lanes
+
+    @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
+        let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
+        let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
+        vx = Lanes(m0.pointee.velocity.x, m1.pointee.velocity.x, m2.pointee.velocity.x, m3.pointee.velocity.x)
+        vy = Lanes(m0.pointee.velocity.y, m1.pointee.velocity.y, m2.pointee.velocity.y, m3.pointee.velocity.y)
+        w = Lanes(m0.pointee.angularVelocity, m1.pointee.angularVelocity, m2.pointee.angularVelocity, m3.pointee.angularVelocity)
+    }
+
+    /// Writes the first `count` lanes back, in lane order.
+    @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>, count: Int32) {
+        for lane in 0..<Int(count) {
+            let m = motions + Int(index[lane])
+            m.pointee.velocity = Vec2(vx[lane], vy[lane])
+            m.pointee.angularVelocity = w[lane]
+        }
+    }
+}
+
+/// Where each lane's material point `local` (in its body's frame) is now, for both points:
+/// position + rotation.apply(local).
+@inline(__always)
+func worldPoints(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>,
+                 _ lx0: Lanes, _ ly0: Lanes, _ lx1: Lanes, _ ly1: Lanes) -> (x0: Lanes, y0: Lanes, x1: Lanes, y1: Lanes) {
+    let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
+    let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
+    let px = Lanes(m0.pointee.position.x, m1.pointee.position.x, m2.pointee.position.x, m3.pointee.position.x)
+    let py = Lanes(m0.pointee.position.y, m1.pointee.position.y, m2.pointee.position.y, m3.pointee.position.y)
+    let c = Lanes(m0.pointee.rotation.c, m1.pointee.rotation.c, m2.pointee.rotation.c, m3.pointee.rotation.c)
+    let s = Lanes(m0.pointee.rotation.s, m1.pointee.rotation.s, m2.pointee.rotation.s, m3.pointee.rotation.s)
+    return (px + (c * lx0 - s * ly0), py + (s * lx0 + c * ly0),
+            px + (c * lx1 - s * ly1), py + (s * lx1 + c * ly1))
+}
+
+/// A bundle's two sides while it is solved: their velocities in registers, and their masses.
+/// Its methods are `@_transparent`: the generic SIMD selections make them too big for the
+/// optimiser to inline on its own, and a call per point costs a fifth of a sweep.
+struct LanePair {
+    var a: VelocityLanes
+    var b: VelocityLanes
+    let massA: Lanes, massB: Lanes, inertiaA: Lanes, inertiaB: Lanes
+
+    @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ k: UnsafeMutablePointer<ContactBundle>) {
+        a = VelocityLanes(motions, k.pointee.a)
+        b = VelocityLanes(motions, k.pointee.b)
+        massA = k.pointee.invMassA; massB = k.pointee.invMassB
+        inertiaA = k.pointee.invInertiaA; inertiaB = k.pointee.invInertiaB
+    }
+
+    /// Writes the bundle's real lanes back, A's side first.
+    @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ k: UnsafeMutablePointer<ContactBundle>) {
+        a.store(motions, k.pointee.a, count: k.pointee.laneCount)
+        b.store(motions, k.pointee.b, count: k.pointee.laneCount)
+    }
+
+    /// The relative velocity along d at a point whose anchors' cross products with d are dA
+    /// and dB: (vB − vA)·d + ωB·dB − ωA·dA.
+    @_transparent func speed(_ dx: Lanes, _ dy: Lanes, _ dA: Lanes, _ dB: Lanes) -> Lanes {
+        (b.vx - a.vx) * dx + (b.vy - a.vy) * dy + b.w * dB - a.w * dA
+    }
+
+    /// The impulse λ·d at that point, −λ·d on A and +λ·d on B, in the lanes of `mask` only (the
+    /// others keep their velocities to the bit).
+    @_transparent mutating func apply(_ lambda: Lanes, _ dx: Lanes, _ dy: Lanes, _ dA: Lanes, _ dB: Lanes,
+                                      where mask: LaneMask) {
+        let px = dx * lambda, py = dy * lambda
+        a.vx.replace(with: a.vx - px * massA, where: mask); a.vy.replace(with: a.vy - py * massA, where: mask)
+        a.w.replace(with: a.w - inertiaA * lambda * dA, where: mask)
+        b.vx.replace(with: b.vx + px * massB, where: mask); b.vy.replace(with: b.vy + py * massB, where: mask)
+        b.w.replace(with: b.w + inertiaB * lambda * dB, where: mask)
+    }
+
+    /// A point's accumulated normal and tangent impulses at once (the warm start), in the lanes
+    /// of `mask`.
+    @_transparent mutating func warmStart(_ p: PointLanes, _ nx: Lanes, _ ny: Lanes, where mask: LaneMask) {
+        let tx = ny, ty = -nx
+        let px = nx * p.normalImpulse + tx * p.tangentImpulse
+        let py = ny * p.normalImpulse + ty * p.tangentImpulse
+        a.vx.replace(with: a.vx - px * massA, where: mask); a.vy.replace(with: a.vy - py * massA, where: mask)
+        a.w.replace(with: a.w - inertiaA * (p.normalImpulse * p.rnA + p.tangentImpulse * p.rtA), where: mask)
+        b.vx.replace(with: b.vx + px * massB, where: mask); b.vy.replace(with: b.vy + py * massB, where: mask)
+        b.w.replace(with: b.w + inertiaB * (p.normalImpulse * p.rnB + p.tangentImpulse * p.rtB), where: mask)
+    }
+
+    /// Non-penetration at one point of separation `s`, in the lanes of `mask`: with the soft bias
+    /// when `bias.isOn` (a speculative point, still apart, may close its gap in the substep either
+    /// way).
+    @_transparent mutating func solveNormal(_ p: inout PointLanes, _ s: Lanes, _ nx: Lanes, _ ny: Lanes,
+                                            _ bias: BiasLanes, where mask: LaneMask) {
+        let zero = Lanes(repeating: 0)
+        let touching = .!(s .> zero)
+        var vBias = (s * bias.invH).replacing(with: zero, where: touching)
+        var massScale = Lanes(repeating: 1), impulseScale = zero
+        if bias.isOn {
+            vBias.replace(with: laneMax(bias.coefficient * s, bias.pushOut), where: touching)
+            massScale.replace(with: bias.massScale, where: touching)
+            impulseScale.replace(with: bias.impulseScale, where: touching)
+        }
+        let vn = speed(nx, ny, p.rnA, p.rnB)
+        let old = p.normalImpulse
+        let new = old.replacing(with: laneMax(old - p.normalMass * (massScale * vn + vBias) - impulseScale * old, zero),
+                                where: mask)
+        p.normalImpulse = new
+        p.maxNormalImpulse.replace(with: laneMax(p.maxNormalImpulse, new), where: mask)
+        apply(new - old, nx, ny, p.rnA, p.rnB, where: mask)
+    }
+
+    /// Coulomb friction at one point, in the lanes of `mask`.
+    @_transparent mutating func solveTangent(_ p: inout PointLanes, _ tx: Lanes, _ ty: Lanes, _ friction: Lanes,
+                                             where mask: LaneMask) {
+        let vt = speed(tx, ty, p.rtA, p.rtB)
+        let maxF = friction * p.normalImpulse
+        let old = p.tangentImpulse
+        let new = old.replacing(with: laneMin(laneMax(old - p.tangentMass * vt, -maxF), maxF), where: mask)
+        p.tangentImpulse = new
+        apply(new - old, tx, ty, p.rtA, p.rtB, where: mask)
+    }
+}
+
+/// A sweep's soft-contact coefficients for the lanes of a bundle (the moving or the fixed ones).
+struct BiasLanes {
+    /// Whether the sweep pushes overlapping points apart (the biased sweep) or relaxes.
+    let isOn: Bool
+    let invH: Lanes, pushOut: Lanes
+    /// massScale·biasRate (in the scalar order: their product times the separation), massScale
+    /// and impulseScale of each lane's `Softness`.
+    let coefficient: Lanes, massScale: Lanes, impulseScale: Lanes
+}
+
+extension ContactSolver {
+    /// Applies the accumulated impulses again at the start of a substep (they are per substep).
+    static func warmStart(_ motions: UnsafeMutablePointer<Motion>, _ bundles: UnsafeMutableBufferPointer<ContactBundle>) {
+        guard let base = bundles.baseAddress else { return }
+        let all = LaneMask(repeating: true)
+        for index in 0..<bundles.count {
+            let k = base + index
+            var pair = LanePair(motions, k)
+            let nx = k.pointee.normalX, ny = k.pointee.normalY
+            pair.warmStart(k.pointee.p0, nx, ny, where: all)
+            if any(k.pointee.twoPoints) { pair.warmStart(k.pointee.p1, nx, ny, where: k.pointee.twoPoints) }
+            pair.store(motions, k)
+        }
+    }
+
+    /// One sweep over the contacts: non-penetration with the soft bias when `useBias`, then
+    /// Coulomb friction when not (as Box2D v3 does: in the biased sweep the push-out would take
+    /// friction with it, and a pyramid creeps). Each lane takes its branches as selections.
+    static func solve(_ motions: UnsafeMutablePointer<Motion>, _ bundles: UnsafeMutableBufferPointer<ContactBundle>,
+                      softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
+        guard let base = bundles.baseAddress else { return }
+        let all = LaneMask(repeating: true)
+        let moving = softness.moving, fixed = softness.fixed
+        let invHs = Lanes(repeating: invH), pushOut = Lanes(repeating: -pushOutSpeed)
+        for index in 0..<bundles.count {
+            let k = base + index
+            var pair = LanePair(motions, k)
+            let nx = k.pointee.normalX, ny = k.pointee.normalY
+            let isFixed = k.pointee.isFixed, twoPoints = k.pointee.twoPoints
+            let hasSecond = any(twoPoints)
+            @inline(__always) func lanes(_ m: Double, _ f: Double) -> Lanes {
+                Lanes(repeating: m).replacing(with: Lanes(repeating: f), where: isFixed)
+            }
+            let bias = BiasLanes(isOn: useBias, invH: invHs, pushOut: pushOut,
+                                 coefficient: lanes(moving.massScale * moving.biasRate, fixed.massScale * fixed.biasRate),
+                                 massScale: lanes(moving.massScale, fixed.massScale),
+                                 impulseScale: lanes(moving.impulseScale, fixed.impulseScale))
+            let wA = worldPoints(motions, k.pointee.a, k.pointee.p0.localAX, k.pointee.p0.localAY,
+                                 k.pointee.p1.localAX, k.pointee.p1.localAY)
+            let wB = worldPoints(motions, k.pointee.b, k.pointee.p0.localBX, k.pointee.p0.localBY,
+                                 k.pointee.p1.localBX, k.pointee.p1.localBY)
+            let s0 = k.pointee.p0.baseSeparation + ((wB.x0 - wA.x0) * nx + (wB.y0 - wA.y0) * ny)
+            pair.solveNormal(&k.pointee.p0, s0, nx, ny, bias, where: all)
+            if hasSecond {
+                let s1 = k.pointee.p1.baseSeparation + ((wB.x1 - wA.x1) * nx + (wB.y1 - wA.y1) * ny)
+                pair.solveNormal(&k.pointee.p1, s1, nx, ny, bias, where: twoPoints)
+            }
+            let withFriction = k.pointee.hasFriction
+            if !useBias && any(withFriction) {
+                let tx = ny, ty = -nx
+                pair.solveTangent(&k.pointee.p0, tx, ty, k.pointee.friction, where: withFriction)
+                if hasSecond { pair.solveTangent(&k.pointee.p1, tx, ty, k.pointee.friction, where: withFriction .& twoPoints) }
+            }
+            pair.store(motions, k)
+        }
+    }
+}
