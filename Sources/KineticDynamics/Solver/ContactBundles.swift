@@ -76,6 +76,11 @@ struct ContactBundle {
     /// Lane i is the contact of slot `firstSlot + i` of the step's active contacts.
     var firstSlot: Int32 = 0
     var laneCount: Int32 = 0
+    /// Whether any lane has a second point, friction or restitution (so a sweep can skip what
+    /// no lane needs without reducing a mask).
+    var anyTwoPoints = false
+    var anyFriction = false
+    var anyRestitution = false
 }
 
 /// What restitution reads of one point, lane by lane, beside the bundle (read once a step).
@@ -92,41 +97,74 @@ struct BounceLanes {
     var p1 = BouncePointLanes()
 }
 
-/// One side's velocities of a bundle's contacts, held in registers while it is solved.
+/// A `Motion` seen as rows of four doubles: (position.x, position.y, rotation.c, rotation.s) at
+/// byte 0 and (velocity.x, velocity.y, angularVelocity, invMass) at byte 32, so a lane's body is
+/// read and written with one vector load or store each, transposed to lanes in registers
+/// (`ContactBundleTests` checks the layout).
+enum MotionRows {
+    static let poseOffset = 0
+    static let velocityOffset = 32
+
+    @inline(__always) static func load(_ m: UnsafeMutablePointer<Motion>, at offset: Int) -> Lanes {
+        UnsafeRawPointer(m).loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+    }
+
+    /// Rows of four bodies as four lanes of each column (a 4 × 4 transpose).
+    @inline(__always) static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes)
+        -> (Lanes, Lanes, Lanes, Lanes) {
+        (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
+         Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
+    }
+}
+
+/// One side's velocities of a bundle's contacts, held in registers while it is solved, with the
+/// inverse masses read beside them (written back unchanged).
 struct VelocityLanes {
     var vx: Lanes, vy: Lanes, w: Lanes
+    let invMass: Lanes
 
     @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
-        let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
-        let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
-        vx = Lanes(m0.pointee.velocity.x, m1.pointee.velocity.x, m2.pointee.velocity.x, m3.pointee.velocity.x)
-        vy = Lanes(m0.pointee.velocity.y, m1.pointee.velocity.y, m2.pointee.velocity.y, m3.pointee.velocity.y)
-        w = Lanes(m0.pointee.angularVelocity, m1.pointee.angularVelocity, m2.pointee.angularVelocity, m3.pointee.angularVelocity)
+        let offset = MotionRows.velocityOffset
+        (vx, vy, w, invMass) = MotionRows.transpose(
+            MotionRows.load(motions + Int(index[0]), at: offset), MotionRows.load(motions + Int(index[1]), at: offset),
+            MotionRows.load(motions + Int(index[2]), at: offset), MotionRows.load(motions + Int(index[3]), at: offset))
     }
 
     /// Writes the first `count` lanes back, in lane order.
     @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>, count: Int32) {
-        for lane in 0..<Int(count) {
-            let m = motions + Int(index[lane])
-            m.pointee.velocity = Vec2(vx[lane], vy[lane])
-            m.pointee.angularVelocity = w[lane]
-        }
+        let rows = MotionRows.transpose(vx, vy, w, invMass)
+        let offset = MotionRows.velocityOffset
+        UnsafeMutableRawPointer(motions + Int(index[0])).storeBytes(of: rows.0, toByteOffset: offset, as: Lanes.self)
+        if count > 1 { UnsafeMutableRawPointer(motions + Int(index[1])).storeBytes(of: rows.1, toByteOffset: offset, as: Lanes.self) }
+        if count > 2 { UnsafeMutableRawPointer(motions + Int(index[2])).storeBytes(of: rows.2, toByteOffset: offset, as: Lanes.self) }
+        if count > 3 { UnsafeMutableRawPointer(motions + Int(index[3])).storeBytes(of: rows.3, toByteOffset: offset, as: Lanes.self) }
     }
 }
 
-/// Where each lane's material point `local` (in its body's frame) is now, for both points:
-/// position + rotation.apply(local).
+/// One side's poses of a bundle's contacts.
+struct PoseLanes {
+    let px: Lanes, py: Lanes, c: Lanes, s: Lanes
+
+    @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
+        let offset = MotionRows.poseOffset
+        (px, py, c, s) = MotionRows.transpose(
+            MotionRows.load(motions + Int(index[0]), at: offset), MotionRows.load(motions + Int(index[1]), at: offset),
+            MotionRows.load(motions + Int(index[2]), at: offset), MotionRows.load(motions + Int(index[3]), at: offset))
+    }
+
+    /// Where each lane's material point (lx, ly) in its body's frame is now:
+    /// position + rotation.apply(local).
+    @inline(__always) func point(_ lx: Lanes, _ ly: Lanes) -> (x: Lanes, y: Lanes) {
+        (px + (c * lx - s * ly), py + (s * lx + c * ly))
+    }
+}
+
+/// The separation of point `p` of each lane now: where its two material points are, along the
+/// normal, plus the separation the manifold measured (`baseSeparation` absorbs the start poses).
 @inline(__always)
-func worldPoints(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>,
-                 _ lx0: Lanes, _ ly0: Lanes, _ lx1: Lanes, _ ly1: Lanes) -> (x0: Lanes, y0: Lanes, x1: Lanes, y1: Lanes) {
-    let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
-    let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
-    let px = Lanes(m0.pointee.position.x, m1.pointee.position.x, m2.pointee.position.x, m3.pointee.position.x)
-    let py = Lanes(m0.pointee.position.y, m1.pointee.position.y, m2.pointee.position.y, m3.pointee.position.y)
-    let c = Lanes(m0.pointee.rotation.c, m1.pointee.rotation.c, m2.pointee.rotation.c, m3.pointee.rotation.c)
-    let s = Lanes(m0.pointee.rotation.s, m1.pointee.rotation.s, m2.pointee.rotation.s, m3.pointee.rotation.s)
-    return (px + (c * lx0 - s * ly0), py + (s * lx0 + c * ly0),
-            px + (c * lx1 - s * ly1), py + (s * lx1 + c * ly1))
+func separation(_ p: PointLanes, _ a: PoseLanes, _ b: PoseLanes, _ nx: Lanes, _ ny: Lanes) -> Lanes {
+    let wA = a.point(p.localAX, p.localAY), wB = b.point(p.localBX, p.localBY)
+    return p.baseSeparation + ((wB.x - wA.x) * nx + (wB.y - wA.y) * ny)
 }
 
 /// A bundle's two sides while it is solved: their velocities in registers, and their masses.
@@ -234,7 +272,7 @@ extension ContactSolver {
             var pair = LanePair(motions, k)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
             pair.warmStart(k.pointee.p0, nx, ny, where: all)
-            if any(k.pointee.twoPoints) { pair.warmStart(k.pointee.p1, nx, ny, where: k.pointee.twoPoints) }
+            if k.pointee.anyTwoPoints { pair.warmStart(k.pointee.p1, nx, ny, where: k.pointee.twoPoints) }
             pair.store(motions, k)
         }
     }
@@ -244,6 +282,17 @@ extension ContactSolver {
     /// friction with it, and a pyramid creeps). Each lane takes its branches as selections.
     static func solve(_ motions: UnsafeMutablePointer<Motion>, _ bundles: UnsafeMutableBufferPointer<ContactBundle>,
                       softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
+        // Two copies of the sweep, each with its branch on `useBias` decided.
+        if useBias {
+            sweep(motions, bundles, softness: softness, invH: invH, useBias: true)
+        } else {
+            sweep(motions, bundles, softness: softness, invH: invH, useBias: false)
+        }
+    }
+
+    @inline(__always)
+    private static func sweep(_ motions: UnsafeMutablePointer<Motion>, _ bundles: UnsafeMutableBufferPointer<ContactBundle>,
+                              softness: (moving: Softness, fixed: Softness), invH: Double, useBias: Bool) {
         guard let base = bundles.baseAddress else { return }
         let all = LaneMask(repeating: true)
         let moving = softness.moving, fixed = softness.fixed
@@ -251,9 +300,10 @@ extension ContactSolver {
         for index in 0..<bundles.count {
             let k = base + index
             var pair = LanePair(motions, k)
+            let poseA = PoseLanes(motions, k.pointee.a), poseB = PoseLanes(motions, k.pointee.b)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
             let isFixed = k.pointee.isFixed, twoPoints = k.pointee.twoPoints
-            let hasSecond = any(twoPoints)
+            let hasSecond = k.pointee.anyTwoPoints
             @inline(__always) func lanes(_ m: Double, _ f: Double) -> Lanes {
                 Lanes(repeating: m).replacing(with: Lanes(repeating: f), where: isFixed)
             }
@@ -261,18 +311,12 @@ extension ContactSolver {
                                  coefficient: lanes(moving.massScale * moving.biasRate, fixed.massScale * fixed.biasRate),
                                  massScale: lanes(moving.massScale, fixed.massScale),
                                  impulseScale: lanes(moving.impulseScale, fixed.impulseScale))
-            let wA = worldPoints(motions, k.pointee.a, k.pointee.p0.localAX, k.pointee.p0.localAY,
-                                 k.pointee.p1.localAX, k.pointee.p1.localAY)
-            let wB = worldPoints(motions, k.pointee.b, k.pointee.p0.localBX, k.pointee.p0.localBY,
-                                 k.pointee.p1.localBX, k.pointee.p1.localBY)
-            let s0 = k.pointee.p0.baseSeparation + ((wB.x0 - wA.x0) * nx + (wB.y0 - wA.y0) * ny)
-            pair.solveNormal(&k.pointee.p0, s0, nx, ny, bias, where: all)
+            pair.solveNormal(&k.pointee.p0, separation(k.pointee.p0, poseA, poseB, nx, ny), nx, ny, bias, where: all)
             if hasSecond {
-                let s1 = k.pointee.p1.baseSeparation + ((wB.x1 - wA.x1) * nx + (wB.y1 - wA.y1) * ny)
-                pair.solveNormal(&k.pointee.p1, s1, nx, ny, bias, where: twoPoints)
+                pair.solveNormal(&k.pointee.p1, separation(k.pointee.p1, poseA, poseB, nx, ny), nx, ny, bias, where: twoPoints)
             }
-            let withFriction = k.pointee.hasFriction
-            if !useBias && any(withFriction) {
+            if !useBias && k.pointee.anyFriction {
+                let withFriction = k.pointee.hasFriction
                 let tx = ny, ty = -nx
                 pair.solveTangent(&k.pointee.p0, tx, ty, k.pointee.friction, where: withFriction)
                 if hasSecond { pair.solveTangent(&k.pointee.p1, tx, ty, k.pointee.friction, where: withFriction .& twoPoints) }

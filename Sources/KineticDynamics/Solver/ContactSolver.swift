@@ -94,6 +94,7 @@ enum ContactSolver {
             if lanes < 4 { k.pointee = ContactBundle(); r.pointee = BounceLanes() }
             k.pointee.firstSlot = Int32(first)
             k.pointee.laneCount = Int32(lanes)
+            k.pointee.anyTwoPoints = false; k.pointee.anyFriction = false; k.pointee.anyRestitution = false
             for lane in 0..<lanes {
                 let c = context.contacts + Int(context.activeContacts[first + lane])
                 let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
@@ -138,6 +139,9 @@ enum ContactSolver {
                 k.pointee.friction.set(lane, c.pointee.friction)
                 k.pointee.hasFriction[lane] = c.pointee.friction > 0
                 r.pointee.restitution.set(lane, restitution)
+                if c.pointee.pointCount == 2 { k.pointee.anyTwoPoints = true }
+                if c.pointee.friction > 0 { k.pointee.anyFriction = true }
+                if restitution > 0 { k.pointee.anyRestitution = true }
                 k.pointee.isFixed[lane] = imA == 0 || imB == 0
                 k.pointee.invMassA.set(lane, imA); k.pointee.invMassB.set(lane, imB)
                 k.pointee.invInertiaA.set(lane, iA); k.pointee.invInertiaB.set(lane, iB)
@@ -166,18 +170,16 @@ enum ContactSolver {
         let threshold = Lanes(repeating: -restitutionThreshold)
         for index in 0..<context.bundles.count {
             let k = bundles + index, r = bounces + index
+            if !k.pointee.anyRestitution { continue }
             let bouncing = r.pointee.restitution .> zero
-            if !any(bouncing) { continue }
             var pair = LanePair(motions, k)
+            let poseA = PoseLanes(motions, k.pointee.a), poseB = PoseLanes(motions, k.pointee.b)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
-            let wA = worldPoints(motions, k.pointee.a, k.pointee.p0.localAX, k.pointee.p0.localAY,
-                                 k.pointee.p1.localAX, k.pointee.p1.localAY)
-            let wB = worldPoints(motions, k.pointee.b, k.pointee.p0.localBX, k.pointee.p0.localBY,
-                                 k.pointee.p1.localBX, k.pointee.p1.localBY)
-            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: BouncePointLanes, _ s: Lanes, where mask: LaneMask) {
+            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: BouncePointLanes, where mask: LaneMask) {
                 // A point comes back only if it approached fast enough and the solver pushed on it.
                 let active = mask .& .!(bounce.relativeVelocity .> threshold) .& .!(p.maxNormalImpulse .== zero)
                 if !any(active) { return }
+                let s = separation(p, poseA, poseB, nx, ny)
                 let energy = bounce.energy + two * bounce.normalAcceleration * s
                 let target = energy.squareRoot().replacing(with: zero, where: .!(energy .> zero))
                 let vn = pair.speed(nx, ny, p.rnA, p.rnB)
@@ -187,13 +189,8 @@ enum ContactSolver {
                 p.maxNormalImpulse.replace(with: laneMax(p.maxNormalImpulse, new), where: active)
                 pair.apply(new - old, nx, ny, p.rnA, p.rnB, where: active)
             }
-            restitute(&k.pointee.p0, r.pointee.p0,
-                      k.pointee.p0.baseSeparation + ((wB.x0 - wA.x0) * nx + (wB.y0 - wA.y0) * ny), where: bouncing)
-            let second = bouncing .& k.pointee.twoPoints
-            if any(second) {
-                restitute(&k.pointee.p1, r.pointee.p1,
-                          k.pointee.p1.baseSeparation + ((wB.x1 - wA.x1) * nx + (wB.y1 - wA.y1) * ny), where: second)
-            }
+            restitute(&k.pointee.p0, r.pointee.p0, where: bouncing)
+            if k.pointee.anyTwoPoints { restitute(&k.pointee.p1, r.pointee.p1, where: bouncing .& k.pointee.twoPoints) }
             pair.store(motions, k)
         }
     }
