@@ -13,6 +13,18 @@ public enum TimingOverride: Equatable, Sendable {
     case spring(SpringTimingParameters)
     /// A deceleration: a ``DecayAnimation`` decelerates with it.
     case decay(DecayTimingParameters)
+
+    /// The spring of a `.spring` override; nil for the other kinds.
+    var spring: SpringTimingParameters? {
+        if case .spring(let spring) = self { return spring }
+        return nil
+    }
+
+    /// The deceleration of a `.decay` override; nil for the other kinds.
+    var decay: DecayTimingParameters? {
+        if case .decay(let decay) = self { return decay }
+        return nil
+    }
 }
 
 extension AnimationEngine {
