@@ -56,8 +56,8 @@ public final class HostSession {
     /// the log); cleared when the scene is made again.
     var hasUnloggedInput = false
     /// The timing overrides every engine made for the shown scene gets (see
-    /// ``setTimingOverride(_:forAnimationsNamed:)``), in the order they were set.
-    var timingOverrides: [(name: String, timing: TimingOverride)] = []
+    /// ``setTimingOverride(_:forAnimationsNamed:)``).
+    var timingOverrides = TimingOverrides()
     /// The motion policy of every engine the session makes (see ``setMotionPolicy(_:)``).
     public internal(set) var motionPolicy: MotionPolicy = .full
 
@@ -90,7 +90,7 @@ public final class HostSession {
         hosted = nil
         hasUnloggedInput = false
         let engine = AnimationEngine(time: sceneStartTime)
-        for entry in timingOverrides { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
+        for entry in timingOverrides.entries { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
         engine.motionPolicy = motionPolicy
         hosted = entries[index].make(engine)
     }
