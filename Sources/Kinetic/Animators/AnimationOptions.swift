@@ -32,7 +32,7 @@
 /// - The calculation modes ``calculationModeLinear`` (no bits: the default),
 ///   ``calculationModeDiscrete``, ``calculationModePaced``, ``calculationModeCubic``,
 ///   ``calculationModeCubicPaced``: how a keyframe animation goes through its keyframes (see
-///   ``AnimationEngine/animateKeyframes(withDuration:delay:options:animations:completion:)``).
+///   ``KeyframeCalculationMode``).
 /// - ``layoutSubviews``, ``allowAnimatedContent``, ``showHideTransitionViews``: accepted for
 ///   source compatibility; Kinetic has no view hierarchy to lay out or snapshot here, so they do
 ///   nothing.

@@ -44,7 +44,7 @@ extension AnimationEngine {
                         initialSpringVelocity velocity: Double, options: AnimationOptions = [],
                         animations: @escaping () -> Void,
                         completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
-        let v = validSpringVelocity(velocity)
+        let v = ClassAnimation.springVelocity(velocity, on: self)
         let spring = SpringTimingParameters(dampingRatio: dampingRatio, initialVelocity: Vector(dx: v, dy: v))
         return ClassAnimation.run(on: self, duration: duration, delay: delay, options: options, timing: .spring(spring),
                                   canJoinEnclosing: true, animations: animations, completion: completion)
@@ -64,18 +64,10 @@ extension AnimationEngine {
                         delay: Double = 0, options: AnimationOptions = [],
                         animations: @escaping () -> Void,
                         completion: ((Bool) -> Void)? = nil) -> PropertyAnimator {
-        let v = validSpringVelocity(initialSpringVelocity)
+        let v = ClassAnimation.springVelocity(initialSpringVelocity, on: self)
         let spring = SpringTimingParameters(duration: springDuration, bounce: bounce, initialVelocity: Vector(dx: v, dy: v))
         return ClassAnimation.run(on: self, duration: springDuration, delay: delay, options: options, timing: .spring(spring),
                                   canJoinEnclosing: true, animations: animations, completion: completion)
-    }
-
-    private func validSpringVelocity(_ velocity: Double) -> Double {
-        guard velocity.isFinite else {
-            report(.invalidArgument, "initialSpringVelocity \(velocity) is not finite; using 0")
-            return 0
-        }
-        return velocity
     }
 }
 
@@ -146,6 +138,16 @@ enum ClassAnimation {
         animator.startAnimation(afterDelay: delay)
         engine.classAnimationContexts.removeLast()
         return animator
+    }
+
+    /// A spring method's `initialSpringVelocity` as it is honoured: itself, or 0 with a
+    /// diagnostic on `engine` when it is not finite.
+    static func springVelocity(_ velocity: Double, on engine: AnimationEngine) -> Double {
+        guard velocity.isFinite else {
+            engine.report(.invalidArgument, "initialSpringVelocity \(velocity) is not finite; using 0")
+            return 0
+        }
+        return velocity
     }
 
     /// Maps UIKit's `.repeat` and `.autoreverse` onto the animator's own media timing (see

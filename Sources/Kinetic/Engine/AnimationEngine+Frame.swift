@@ -93,8 +93,8 @@ extension AnimationEngine {
         }
     }
 
-    /// The engine's original loop over the animators it had when the tick began, from index
-    /// `start`: each one still active is advanced.
+    /// The loop over the animators the engine had when the tick began, from index `start`: each
+    /// one still active is advanced.
     private func callEveryAnimator(in snapshot: [PropertyAnimator], from start: Int, to time: Double) {
         var i = start
         while i < snapshot.count {

@@ -56,7 +56,7 @@ public final class AnimationEngine {
     @exclusivity(unchecked) var candidateRecords: [Int32] = []
     @exclusivity(unchecked) var callList: [PropertyAnimator] = []
     /// While the tick calls animators: the one being called, and whether anything changed the
-    /// clock of another animator (then the rest of the tick calls every animator, as it always did).
+    /// clock of another animator (then the rest of the tick calls every animator after it).
     @exclusivity(unchecked) var tickInProgress = false
     unowned(unsafe) var advancing: PropertyAnimator?
     @exclusivity(unchecked) var mutatedDuringTick = false
@@ -82,9 +82,9 @@ public final class AnimationEngine {
     /// The last id ``makeAnimationID()`` handed out (0: none yet).
     var lastAnimationID = 0
 
-    /// The timing overrides by animation name (see ``setTimingOverride(_:forAnimationsNamed:)``),
-    /// in the order they were set; empty unless an inspector retunes something.
-    var timingOverrides: [(name: String, timing: TimingOverride)] = []
+    /// The timing overrides by animation name (see ``setTimingOverride(_:forAnimationsNamed:)``);
+    /// empty unless an inspector retunes something.
+    var timingOverrides = TimingOverrides()
 
     /// The stack of open animation transactions; the innermost is last.
     @exclusivity(unchecked) var transactions: [AnimationTransaction] = []
@@ -190,7 +190,7 @@ public final class AnimationEngine {
 
     // MARK: Transactions
 
-    /// Runs `changes` with property changes animated by `segment`.
+    /// Runs `changes` with property changes animated by `transaction`.
     func perform(in transaction: AnimationTransaction, _ changes: () -> Void) {
         transactions.append(transaction)
         changes()

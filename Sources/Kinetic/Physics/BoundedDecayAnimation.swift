@@ -51,10 +51,10 @@ public final class BoundedDecayAnimation {
         case bouncing
     }
 
-    /// The property (a content offset along one axis).
     /// The animation's id among its engine's animations, handed out at creation (see
     /// ``AnimationEngine/makeAnimationID()``).
     public let animationID: Int
+    /// The property (a content offset along one axis).
     public let property: AnimatedProperty<Double>
     /// The offsets the motion may rest at.
     public let bounds: ClosedRange<Double>
@@ -76,7 +76,7 @@ public final class BoundedDecayAnimation {
 
     private var storedRestingDistance = 0.001
     private var storedRestingSpeed = 0.01
-    private var completions = PhysicsCompletions()
+    var completions = PhysicsCompletions()
 
     /// The default bounce-back spring: critically damped, mass 1, stiffness 100, damping 20
     /// (ω₀ = 10 rad/s), so a crossing at `v` points per second overshoots by `v/(10e)` at most
@@ -146,9 +146,8 @@ public final class BoundedDecayAnimation {
     /// discussion). Does nothing if already running.
     public func start() {
         guard !isRunning else { return }
-        let taken = property.removePhysicsTracks()
-        let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
-        let x0 = property.modelValue + taken.offset
+        let taken = takeOverProperty(velocity: initialVelocity)
+        let x0 = taken.from, v = taken.velocity
         let engine = property.engine
         let now = engine.time
         isRunning = true
@@ -204,12 +203,6 @@ public final class BoundedDecayAnimation {
 }
 
 extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
-    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
-    public func engineDidInvalidate() {
-        completions.removeAll()
-        stop()
-    }
-
     /// Hands off to the spring once the crossing time has come, and settles.
     public func advance(to time: Double) {
         guard isRunning else { return }

@@ -48,7 +48,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``).
     public private(set) var decay: DecayTimingParameters
     /// The animation's own ``decay`` while an engine timing override replaces it.
-    private var decayBeforeOverride: DecayTimingParameters?
+    private var ownDecay = OwnTiming<DecayTimingParameters>()
     /// The velocity the property has when the animation starts, in value units per second.
     public let initialVelocity: Value
     @usableFromInline @exclusivity(unchecked) var running = false // see SpringAnimation.running
@@ -57,7 +57,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     @inlinable public var isRunning: Bool { running }
 
     private var storedRest: Value?
-    private var completions = PhysicsCompletions()
+    var completions = PhysicsCompletions()
 
     /// A decay of `property` from `velocity` (value units per second), to start with
     /// ``start()``.
@@ -118,12 +118,10 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
-        if decayBeforeOverride != nil || !property.engine.timingOverrides.isEmpty { applyTimingOverride() }
-        let taken = property.removePhysicsTracks()
-        let v = property.tracks.isEmpty ? initialVelocity : initialVelocity - property.velocity
-        let from = property.modelValue + taken.offset
-        let delta = v * (1 / decay.rate)         // from − rest, the offset at the start
-        let rest = from - delta
+        if let overridden = ownDecay.replacement(for: decay, on: property, kind: { $0.decay }) { decay = overridden }
+        let taken = takeOverProperty(velocity: initialVelocity)
+        let delta = taken.velocity * (1 / decay.rate)   // from − rest, the offset at the start
+        let rest = taken.from - delta
         storedRest = rest
         property.setModelValue(rest)
         running = true
@@ -155,12 +153,6 @@ extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
     @_specialize(where Value == Color)
     public func advance(to time: Double) { advanceBody() }
 
-    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
-    public func engineDidInvalidate() {
-        completions.removeAll()
-        stop()
-    }
-
     @inline(never)
     func advanceBody() {
         guard isRunning else { return }
@@ -172,20 +164,6 @@ extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
         if own.velocity.magnitude <= decay.restingSpeed {
             storedRest = property.modelValue
             settle()
-        }
-    }
-}
-
-extension DecayAnimation {
-    /// At ``start()``: takes the engine's `.decay` override for the property's label, or
-    /// gets the own deceleration back when there is none any more.
-    func applyTimingOverride() {
-        if case .decay(let override)? = property.engine.timingOverride(forAnimationNamed: property.label) {
-            if decayBeforeOverride == nil { decayBeforeOverride = decay }
-            decay = override
-        } else if let own = decayBeforeOverride {
-            decay = own
-            decayBeforeOverride = nil
         }
     }
 }

@@ -1,8 +1,9 @@
 // What the physics animations (SpringAnimation, DecayAnimation, BoundedDecayAnimation) share: why a
-// run ended, their completion handlers, how a run ends, and how a property's physics tracks are
-// summed and taken over.
-/// Why a physics animation (``SpringAnimation``, ``DecayAnimation``) ended: passed to each of
-/// its completion handlers, which run exactly once per run.
+// run ended, their completion handlers, an own timing an override replaces, how a run starts and
+// ends, and how a property's physics tracks are summed and taken over.
+
+/// Why a physics animation (``SpringAnimation``, ``DecayAnimation``, ``BoundedDecayAnimation``)
+/// ended: passed to each of its completion handlers, which run exactly once per run.
 public enum PhysicsCompletionReason: Sendable, Equatable {
     /// The motion came to rest. The animation's track was removed, so the property's
     /// presentation equals its model value exactly (the target of a spring, the resting position
@@ -41,18 +42,68 @@ struct PhysicsCompletions {
     }
 }
 
-/// A physics animation's run, for the endings the three share (a class-bound protocol used only
-/// generically, as Embedded Swift requires).
+/// A physics animation's own timing while an engine's timing override replaces it (see
+/// ``AnimationEngine/setTimingOverride(_:forAnimationsNamed:)``): the spring of a
+/// ``SpringAnimation``, the deceleration of a ``DecayAnimation``.
+struct OwnTiming<Timing> {
+    /// The own timing, kept while an override replaces it.
+    private var saved: Timing?
+
+    /// The timing a start runs with instead of `current`, or nil to keep `current`: the engine's
+    /// override for `property`'s label that `kind` takes out of it (nil for an override of
+    /// another kind), or else the own timing back, once no override applies any more. Reads
+    /// nothing else (not even the label) while the engine has no override and none was applied.
+    mutating func replacement<Value>(for current: Timing, on property: AnimatedProperty<Value>,
+                                     kind: (TimingOverride) -> Timing?) -> Timing? {
+        guard saved != nil || !property.engine.timingOverrides.isEmpty else { return nil }
+        if let override = property.engine.timingOverride(forAnimationNamed: property.label).flatMap(kind) {
+            if saved == nil { saved = current }
+            return override
+        }
+        defer { saved = nil }
+        return saved
+    }
+}
+
+/// A physics animation's run, for the start and the endings the three share (a class-bound
+/// protocol used only generically, as Embedded Swift requires).
 protocol PhysicsAnimationRun: EngineDriven {
     associatedtype Value: AnimatableValue
     /// The property the animation moves.
     var property: AnimatedProperty<Value> { get }
+    /// The handlers of the current (or next) run.
+    var completions: PhysicsCompletions { get set }
+    /// Stops the motion where it is (the animation's public `stop()`).
+    func stop()
     /// Ends the run: the animation stops running, then its completion handlers run once with
     /// `reason`.
     func finish(_ reason: PhysicsCompletionReason)
 }
 
 extension PhysicsAnimationRun {
+    /// Stops where it is, as `stop()` does, without running the completion handlers.
+    public func engineDidInvalidate() {
+        completions.removeAll()
+        stop()
+    }
+
+    /// A start's take-over of the property: removes the tracks of the physics animations on it
+    /// and returns where the new motion starts (the model plus their offsets now), the velocity
+    /// its track starts with, and the animations taken over (to interrupt once the new track is
+    /// in). Given a `velocity`, the property's velocity becomes exactly that: the track carries
+    /// it less what the property's animator tracks add. Without one, the motion carries on with
+    /// the velocity of the motions taken over.
+    func takeOverProperty(velocity: Value?) -> (from: Value, velocity: Value, owners: [AnyObject]) {
+        let taken = property.removePhysicsTracks()
+        let start: Value
+        if let velocity {
+            start = property.tracks.isEmpty ? velocity : velocity - property.velocity
+        } else {
+            start = taken.velocity
+        }
+        return (property.modelValue + taken.offset, start, taken.owners)
+    }
+
     /// Stops the motion where it is: the animation's tracks are folded into the model (nothing
     /// moves) and the run ends ``PhysicsCompletionReason/stopped``. Nothing if not running.
     func stopWhereItIs() {

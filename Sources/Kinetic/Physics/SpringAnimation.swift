@@ -109,10 +109,10 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var storedTarget: Value
     private var pendingVelocity: Value?
     /// The animation's own ``spring`` while an engine timing override replaces it.
-    private var springBeforeOverride: SpringTimingParameters?
+    private var ownSpring = OwnTiming<SpringTimingParameters>()
     @exclusivity(unchecked) private var storedRestingDistance = 0.001
     @exclusivity(unchecked) private var storedRestingSpeed = 0.01
-    private var completions = PhysicsCompletions()
+    var completions = PhysicsCompletions()
     /// Whether the engine lists this animation (so a start need not search its list).
     private let registration = PhysicsRegistration()
     /// The segment of the track this animation last added, held while it runs so that its slot
@@ -233,21 +233,13 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
-        if springBeforeOverride != nil || !property.engine.timingOverrides.isEmpty { applyTimingOverride() }
-        let taken = property.removePhysicsTracks()
-        let v0: Value
-        if let v = pendingVelocity {
-            // The property's velocity becomes exactly `v`: subtract what its animator tracks add.
-            v0 = property.tracks.isEmpty ? v : v - property.velocity
-        } else {
-            v0 = taken.velocity
-        }
+        if let overridden = ownSpring.replacement(for: spring, on: property, kind: { $0.spring }) { spring = overridden }
+        let taken = takeOverProperty(velocity: pendingVelocity)
         pendingVelocity = nil
-        let from = property.modelValue + taken.offset
         let target = storedTarget
         property.setModelValue(target)
         running = true
-        appendTrack(delta: from - target, initialVelocity: v0)
+        appendTrack(delta: taken.from - target, initialVelocity: taken.velocity)
         property.engine.driven.add(self, registration: registration)
         interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
     }
@@ -329,12 +321,6 @@ extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
     @_specialize(where Value == Color)
     public func advance(to time: Double) { advanceBody() }
 
-    /// Stops where it is, as ``stop()`` does, without running the completion handlers.
-    public func engineDidInvalidate() {
-        completions.removeAll()
-        stop()
-    }
-
     @inline(never)
     func advanceBody() {
         guard isRunning else { return }
@@ -347,20 +333,6 @@ extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
         if own.offset.magnitude <= storedRestingDistance && own.velocity.magnitude <= storedRestingSpeed {
             storedTarget = property.modelValue
             settle()
-        }
-    }
-}
-
-extension SpringAnimation {
-    /// At ``start()``: takes the engine's `.spring` override for the property's label, or
-    /// gets the own spring back when there is none any more.
-    func applyTimingOverride() {
-        if case .spring(let override)? = property.engine.timingOverride(forAnimationNamed: property.label) {
-            if springBeforeOverride == nil { springBeforeOverride = spring }
-            spring = override
-        } else if let own = springBeforeOverride {
-            spring = own
-            springBeforeOverride = nil
         }
     }
 }

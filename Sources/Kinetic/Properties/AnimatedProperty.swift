@@ -345,7 +345,7 @@ protocol AnimatedPropertyTracks: InspectableProperty {
     /// the values the animations set, `.start` the values before them, `.current` nothing.
     func stopTracks(of animator: PropertyAnimator) -> (AnimatingPosition) -> Void
     /// Moves the tracks on keyframes directly under `root` onto one ``KeyframePath`` for the
-    /// property, in `mode` (implemented in KeyframeAnimation.swift).
+    /// property, in `mode`.
     func retimeKeyframeTracks(under root: AnimationSegment, mode: KeyframeCalculationMode)
 }
 

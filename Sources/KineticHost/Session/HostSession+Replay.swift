@@ -4,34 +4,13 @@ import KineticScene
 
 extension HostSession {
     /// Shows the scene as it was at `time` (seconds on the session's clock), by replaying its
-    /// input on a fresh scene: the shown scene is dropped (its engine invalidated), its entry
-    /// makes it again on a new engine at ``sceneStartTime``, and the logged calls are delivered
-    /// again in their original order, up to and including the last frame at or before `time`,
-    /// never past it; then the render list is encoded into ``encoder``. The calls after that
-    /// point stay logged as the future, so a later seek can go forward again (up to what is
-    /// logged), until the first pointer event or advancing frame drops them: live input then
-    /// continues a new branch of history (the log is truncated there).
-    ///
-    /// A page that pauses, seeks and redraws should set its clock to ``sceneTime`` (the sought
-    /// frame's time, at or before `time`): a frame later than it advances the scene.
-    ///
-    /// The engine is a function of time and input (dynamics step at a fixed rate on their own
-    /// clock, in-scene mode buttons are input), so after seeking to a logged frame's time the
-    /// render list and every value equal, bit for bit, what they were live at that frame.
-    ///
-    /// - A time between two frames gives the earlier frame; a time past the last logged frame
-    ///   replays the whole log (pointer events after its last frame are dropped); a time before
-    ///   the first frame (before ``sceneStartTime`` or `-infinity` included) gives the fresh
-    ///   scene, everything logged being its future.
-    /// - Past ``maximumLoggedInputs`` the log has stopped growing: a seek reaches only its last
-    ///   frame.
-    /// - Returns false, changing nothing, with no scene shown or a NaN `time`.
-    ///
-    /// Cost: seeking back replays everything from the selection up to `time`; seeking forward
-    /// only what lies between the shown instant and `time`; the frames in between are not
-    /// encoded. Natively (release, one core) the whole of a 30 s, 60 Hz session replays in
-    /// 1.9 s for the pyramid (1.1 ms a frame: its solver), 1.2 s for the stress field, 42 ms
-    /// for the dynamics catalog; a step of one frame forward takes 1.6 ms, 0.5 ms and 0.02 ms.
+    /// logged input on a fresh scene up to the last frame at or before `time`, then encodes the
+    /// render list into ``encoder``: at a logged frame's time, every value is, bit for bit, what
+    /// it was live. The calls after that point stay logged, so a later seek can go forward again,
+    /// until the first pointer event or advancing frame continues a new branch of history. A page
+    /// that pauses and seeks should set its clock to ``sceneTime``. Returns false, changing
+    /// nothing, with no scene shown or a NaN `time`. The edge cases and the cost are in
+    /// <doc:ReplayingASession>.
     @discardableResult
     public func seek(to time: Double) -> Bool {
         replay(to: time, fromStart: false, recording: false)

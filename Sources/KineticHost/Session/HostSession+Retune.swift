@@ -12,11 +12,7 @@ extension HostSession {
     @discardableResult
     public func setTimingOverride(_ timing: TimingOverride, forAnimationsNamed name: String) -> Bool {
         guard !name.isEmpty else { return false }
-        if let i = timingOverrides.firstIndex(where: { $0.name == name }) {
-            timingOverrides[i].timing = timing
-        } else {
-            timingOverrides.append((name: name, timing: timing))
-        }
+        timingOverrides.set(timing, for: name)
         return true
     }
 
@@ -53,7 +49,7 @@ extension HostSession {
 
     /// The timing override set for `name`, or nil.
     public func timingOverride(forAnimationsNamed name: String) -> TimingOverride? {
-        timingOverrides.first(where: { $0.name == name })?.timing
+        timingOverrides[name]
     }
 
     /// Replays the whole logged session (up to its last logged frame, the future a seek back

@@ -10,17 +10,11 @@ import KineticScene
 /// pointer event and ``frame(at:)`` once per animation frame, then draws ``encoder``'s
 /// buffers. Times are seconds on one clock (the page's `performance.now() / 1000`); events and
 /// frames may arrive slightly out of order and are held at the engine's time, never rewound.
-///
-/// The session logs what it feeds the shown scene (``pointer(_:)`` and
-/// ``frame(at:)`` calls, in order, since the selection), so any logged instant can be
-/// reproduced bit for bit by replaying that input on a fresh scene (``seek(to:)``), exported
-/// as a gesture script or a test (``script()``, ``testSource(sceneName:module:scenes:testable:)``)
-/// and a script replayed into the page (``importScript(_:)``).
+/// The session logs that input, so any logged instant can be shown again bit for bit
+/// (``seek(to:)``) and the log exported (see <doc:ReplayingASession>).
 ///
 /// Bad input never traps and never changes anything: an index out of range, a NaN or infinite
-/// time or position gives `false` (or −1 for ``record(_:script:fps:)``). The integer codes of
-/// the C ABI (pointer phases, describe fields) are `KineticWasm`'s, which maps them to these
-/// types.
+/// time or position gives `false` (or −1 for ``record(_:script:fps:)``).
 public final class HostSession {
     /// The session the WebAssembly C ABI drives: set by `KineticApp.main()` on wasm32 (empty
     /// until then, so every call before it is refused as an index out of range).
@@ -56,8 +50,8 @@ public final class HostSession {
     /// the log); cleared when the scene is made again.
     var hasUnloggedInput = false
     /// The timing overrides every engine made for the shown scene gets (see
-    /// ``setTimingOverride(_:forAnimationsNamed:)``), in the order they were set.
-    var timingOverrides: [(name: String, timing: TimingOverride)] = []
+    /// ``setTimingOverride(_:forAnimationsNamed:)``).
+    var timingOverrides = TimingOverrides()
     /// The motion policy of every engine the session makes (see ``setMotionPolicy(_:)``).
     public internal(set) var motionPolicy: MotionPolicy = .full
 
@@ -90,7 +84,7 @@ public final class HostSession {
         hosted = nil
         hasUnloggedInput = false
         let engine = AnimationEngine(time: sceneStartTime)
-        for entry in timingOverrides { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
+        for entry in timingOverrides.entries { engine.setTimingOverride(entry.timing, forAnimationsNamed: entry.name) }
         engine.motionPolicy = motionPolicy
         hosted = entries[index].make(engine)
     }
@@ -161,10 +155,10 @@ public final class HostSession {
 
     /// The longest script the page may hand to the module (`kinetic_input`), in bytes.
     public static let maximumInputLength = 1 << 20
-    /// The highest frame rate ``record(_:script:fps:)`` accepts, as `render`.
-    public static let maximumRecordingFPS = 1000.0
-    /// The most frames one recording may hold, as `render`.
-    public static let maximumRecordingFrames = 100_000
+    /// The highest frame rate ``record(_:script:fps:)`` accepts: `render`'s (1000).
+    public static let maximumRecordingFPS = SceneRender.maximumFPS
+    /// The most frames one recording may hold: `render`'s (100,000).
+    public static let maximumRecordingFrames = Int(SceneRender.maximumFrames)
     /// The most values (frames × channels × 3) one recording may hold: 64 MB of doubles.
     public static let maximumRecordingValues = 8_000_000
 

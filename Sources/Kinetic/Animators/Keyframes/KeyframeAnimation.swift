@@ -8,23 +8,9 @@ extension AnimationEngine {
     ///
     /// The progress runs through the options' curve over the whole animation (ease in-out by
     /// default, as UIKit; pass ``AnimationOptions/curveLinear`` for a progress proportional to
-    /// time). The calculation mode says how each property goes through the values its keyframes
-    /// give it, V₀ (before the animation), V₁, …, Vₙ, taken in the order the keyframes were added:
-    /// - ``AnimationOptions/calculationModeLinear`` (default): each keyframe interpolates
-    ///   linearly over its own stretch [s, s + d]; between stretches the value rests.
-    /// - ``AnimationOptions/calculationModeDiscrete``: no interpolation; keyframe k's value
-    ///   takes effect as soon as the progress is past its start sₖ (at progress 0 the property
-    ///   shows V₀, so finishing at the start restores it).
-    /// - ``AnimationOptions/calculationModePaced``: the stretches are ignored; the property
-    ///   moves along the polyline V₀…Vₙ with its arc length proportional to the progress
-    ///   (constant speed in time with ``AnimationOptions/curveLinear``).
-    /// - ``AnimationOptions/calculationModeCubic``: a Catmull-Rom spline through (τₖ, Vₖ), with
-    ///   τ₀ the first keyframe's start and τₖ keyframe k's end: tangent
-    ///   (Vₖ₊₁ − Vₖ₋₁)/(τₖ₊₁ − τₖ₋₁) inside, and at the ends half the one-sided slope (the end
-    ///   knot repeated), so it passes through every Vₖ at τₖ and rests before τ₀ and after τₙ.
-    /// - ``AnimationOptions/calculationModeCubicPaced``: the same spline through uniformly spaced
-    ///   knots, traversed with its arc length proportional to the progress (arc length measured
-    ///   on 256 chords per keyframe: constant speed to about 1e-5 of the path).
+    /// time). The options' calculation mode (``AnimationOptions/calculationMode``, linear by
+    /// default) says how each property goes through the values its keyframes give it: see
+    /// ``KeyframeCalculationMode``.
     ///
     /// Changes made in the block outside any keyframe animate over the whole duration; keyframes
     /// nested in keyframes stay linear within their parent. Completion, repeat, autoreverse and

@@ -29,6 +29,53 @@ final class KeyframePath {
 
     init(_ shape: Shape) { self.shape = shape }
 
+    /// Chords per keyframe when measuring a cubic path's arc length.
+    static let pacedChordsPerKeyframe = 256
+
+    /// The path for `mode` (see ``KeyframeCalculationMode``; linear is taken as discrete) of a
+    /// property through `positions`, its keyframe values relative to the first (V₀ − V₀ = 0,
+    /// V₁ − V₀, …, Vₙ − V₀), where keyframe k (1…n) runs over `stretches[k − 1]` of the progress.
+    convenience init<Value: AnimatableValue>(_ mode: KeyframeCalculationMode, through positions: [Value],
+                                             stretches: [(start: Double, end: Double)]) {
+        let n = stretches.count
+        let shape: Shape
+        switch mode {
+        case .linear, .discrete:
+            shape = .discrete(starts: stretches.map { $0.start })
+        case .paced:
+            var total = 0.0
+            var lengths = [0.0]
+            for k in 1...n {
+                total += (positions[k] - positions[k - 1]).magnitude
+                lengths.append(total)
+            }
+            shape = .paced(lengths: total > 0 && total.isFinite
+                ? lengths.map { $0 / total }
+                : (0...n).map { Double($0) / Double(n) })
+        case .cubic:
+            var knots = [stretches[0].start]
+            for stretch in stretches { knots.append(Swift.max(stretch.end, knots[knots.count - 1])) }
+            shape = .cubic(knots: knots)
+        case .cubicPaced:
+            let knots = (0...n).map { Double($0) / Double(n) }
+            let chords = n * Self.pacedChordsPerKeyframe
+            var previous = positions[0], total = 0.0
+            var tableTimes = [0.0]
+            var tableLengths = [0.0]
+            for q in 1...chords {
+                let t = Double(q) / Double(chords)
+                let point = KeyframeSpline.evaluate(knots: knots, at: t, value: { positions[$0] }).value
+                total += (point - previous).magnitude
+                previous = point
+                tableTimes.append(t)
+                tableLengths.append(total)
+            }
+            shape = .cubicPaced(knots: knots, times: tableTimes,
+                                lengths: total > 0 && total.isFinite ? tableLengths.map { $0 / total } : tableTimes)
+        }
+        self.init(shape)
+    }
+
     /// A path whose cₖ(P) is `weights(k, P)`: any motion that is a weighted mean of values.
     convenience init(weights: @escaping (Int, Double) -> (value: Double, slope: Double)) {
         self.init(.weights(weights))
