@@ -64,7 +64,8 @@ struct ContactBundle {
     /// The world normal from A to B, fixed for the step.
     var normalX = Lanes(), normalY = Lanes()
     var friction = Lanes()
-    var invMassA = Lanes(), invMassB = Lanes(), invInertiaA = Lanes(), invInertiaB = Lanes()
+    /// The inverse inertias (the inverse masses come with the velocities, `VelocityLanes`).
+    var invInertiaA = Lanes(), invInertiaB = Lanes()
     /// Lanes with a second point, lanes with friction, lanes touching a static body (whose
     /// contacts are twice as stiff).
     var twoPoints = LaneMask(repeating: false)
@@ -173,12 +174,13 @@ func separation(_ p: PointLanes, _ a: PoseLanes, _ b: PoseLanes, _ nx: Lanes, _ 
 struct LanePair {
     var a: VelocityLanes
     var b: VelocityLanes
-    let massA: Lanes, massB: Lanes, inertiaA: Lanes, inertiaB: Lanes
+    let inertiaA: Lanes, inertiaB: Lanes
+    var massA: Lanes { a.invMass }
+    var massB: Lanes { b.invMass }
 
     @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ k: UnsafeMutablePointer<ContactBundle>) {
         a = VelocityLanes(motions, k.pointee.a)
         b = VelocityLanes(motions, k.pointee.b)
-        massA = k.pointee.invMassA; massB = k.pointee.invMassB
         inertiaA = k.pointee.invInertiaA; inertiaB = k.pointee.invInertiaB
     }
 

@@ -143,7 +143,6 @@ enum ContactSolver {
                 if c.pointee.friction > 0 { k.pointee.anyFriction = true }
                 if restitution > 0 { k.pointee.anyRestitution = true }
                 k.pointee.isFixed[lane] = imA == 0 || imB == 0
-                k.pointee.invMassA.set(lane, imA); k.pointee.invMassB.set(lane, imB)
                 k.pointee.invInertiaA.set(lane, iA); k.pointee.invInertiaB.set(lane, iB)
                 withUnsafeMutablePointer(to: &k.pointee.p0) { q in
                     withUnsafeMutablePointer(to: &r.pointee.p0) { setUp(c.pointee.p0, q, $0) }
