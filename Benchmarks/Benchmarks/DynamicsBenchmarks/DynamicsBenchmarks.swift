@@ -5,8 +5,7 @@
 //
 // Each benchmark iteration is one `AnimationEngine.tick(at:)` exactly 1/120 s after the last: one
 // fixed step of the world (8 velocity and 3 position iterations) plus writing every item's centre
-// and transform back. Sleeping is off on both sides: before each step (outside the measured
-// region) every body's rest timer is reset through the public API (`DynamicScene.keepAwake()`).
+// and transform back. Sleeping is off on both sides (`DynamicAnimator.allowsSleeping` false here).
 // Each scene is built and warmed up for 1,200 steps (10 s) in the benchmark's
 // setup, so every measured step is a steady-state step of a settled pile, and the malloc count
 // per step must be 0. Figures are per step (`scalingFactor: .one`), in microseconds.
@@ -39,7 +38,6 @@ let benchmarks: @Sendable () -> Void = {
         let slot = SceneSlot()
         Benchmark(name) { benchmark in
             let scene = slot.scene.unsafelyUnwrapped
-            scene.keepAwake()  // sleeping off, as on Box2D's side; not measured
             benchmark.startMeasurement()
             scene.step()
         } setup: {

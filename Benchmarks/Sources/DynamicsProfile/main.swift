@@ -78,18 +78,11 @@ func nanoseconds(_ clock: clockid_t) -> Int {
     }
 }
 
-// Steps in batches of 0.25 s of simulated time (15 frames; 30 fixed steps at 120 Hz), waking every body between batches
-// (outside the timing; a body falls asleep only after 0.5 s at rest), so the whole pile is solved at every step.
+// Sleeping is off (`DynamicsScene`), so the whole pile is solved at every step.
 var wall: [Double] = [], cpu: [Double] = []
 wall.reserveCapacity(steps)
 cpu.reserveCapacity(steps)
-var done = 0
-while done < steps {
-    let batch = Swift.min(byFrames ? 15 : 15 * scene.stepsPerFrame, steps - done)
-    scene.keepAwake()
-    measuredSteps(scene, batch, &wall, &cpu)
-    done += batch
-}
+measuredSteps(scene, steps, &wall, &cpu)
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()

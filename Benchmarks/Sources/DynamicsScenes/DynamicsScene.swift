@@ -156,6 +156,8 @@ public final class DynamicsScene {
             for attachment in attachments { joints.addChildBehavior(attachment) }
             animator.addBehavior(joints)
         }
+        // Every body stays in the solver, as Box2D's `SetAllowSleeping(false)` on the other side.
+        animator.allowsSleeping = false
         engine.tick(at: 0)
     }
 
@@ -174,31 +176,16 @@ public final class DynamicsScene {
         engine.tick(at: Double(steps) / stepRate)
     }
 
-    /// Keeps every body awake, as Box2D's `SetAllowSleeping(false)` does on the other side: the
-    /// public API has no switch for sleeping, so this resets every body's rest timer (a zero
-    /// velocity added through `DynamicItemBehavior`, which wakes the body). A body falls asleep
-    /// only after 0.5 s (60 steps) at rest, so calling this at least every 30 steps (outside
-    /// the measured region) keeps the whole pile in the solver.
-    public func keepAwake() {
-        for item in movingItems { material.addLinearVelocity(.zero, for: item) }
-    }
-
-    /// Runs the warm-up (1,200 steps, 10 s of simulated time) with every body kept awake, counting
-    /// contacts through the collision delegate, which is then removed (no delegate while timing).
+    /// Runs the warm-up (1,200 steps, 10 s of simulated time), counting contacts through the
+    /// collision delegate, which is then removed (no delegate while timing).
     public func warmUp(steps count: Int = SceneGeometry.warmUpSteps) {
-        for _ in 0..<count {
-            keepAwake()
-            step()
-        }
+        for _ in 0..<count { step() }
         collision?.collisionDelegate = nil
     }
 
     /// `warmUp(steps:)` by 1/60 s frames.
     public func warmUp(frames count: Int) {
-        for _ in 0..<count {
-            keepAwake()
-            frame()
-        }
+        for _ in 0..<count { frame() }
         collision?.collisionDelegate = nil
     }
 
