@@ -25,7 +25,7 @@ extension PhysicsWorld {
             bodies.endStep()
             return
         }
-        withStepContext { context in
+        StepContext.of(self) { context in
             context.integrateVelocities(h, speedLimits)
             JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         }
@@ -59,7 +59,7 @@ extension PhysicsWorld {
         let pinSoftness = JointSolver.pinSoftness(h: hs)
         let positionIterations = max(self.positionIterations, 0)
         let limits = speedLimits
-        withStepContext { context in
+        StepContext.of(self) { context in
             ContactSolver.prepare(context, invH: 1 / h)
             let motions = context.motions, bundles = context.bundles
             context.shareVelocityChange(substeps: substeps)

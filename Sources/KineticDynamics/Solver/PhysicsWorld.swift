@@ -4,14 +4,14 @@ import Kinetic
 // fixed rate. Internal: the public surface is UIKit Dynamics' model (DynamicAnimator and the
 // behaviours), which drives this world.
 //
-// INTERFACE CONTRACT (agreed between the solver and the behaviour layer; keep the signatures,
-// add what you need):
+// Conventions between the world and the behaviour layer:
 // - Units are points, seconds and radians; y grows downwards (screen coordinates), so a positive
 //   angle turns clockwise on screen, as UIKit's rotations do.
 // - Mass = density × area / 10,000: a 100 × 100 item of density 1 has mass 1. Forces are in
 //   mass·points/s². (UIKit: a push of magnitude 1 on that item gives 100 points/s², so the
 //   behaviour layer multiplies push magnitudes by 100.)
-// - A step uses only +, −, ×, ÷ and sqrt (no libm), so it gives the same bits on every platform,
+// - A step uses only +, −, ×, ÷, sqrt and the package's deterministic kernels (`Elementary`, for
+//   the dampings' exponentials), never libm, so it gives the same bits on every platform,
 //   WebAssembly included. Rotations are stored as (cos, sin) pairs and integrated without sin or
 //   cos; `angle(of:)` (atan2) is for output only and never feeds back into the state.
 // - Forces and accelerations applied between steps act on the next `step()` and are then cleared.
@@ -107,7 +107,8 @@ struct JointDefinition: Equatable {
     var maxMotorForce = 0.0
 }
 
-/// A fixed-step rigid-body world (Box2D 2.3's design, written for Kinetic).
+/// A fixed-step rigid-body world: Box2D v3's soft step (substeps of soft contacts and a relaxing
+/// sweep, constraint graph colours, contacts solved four at a time), written for Kinetic.
 ///
 /// Bad input never crashes and never produces NaN: unknown or destroyed handles are ignored by
 /// setters and read as zero/identity by getters; non-finite numbers are ignored by setters and

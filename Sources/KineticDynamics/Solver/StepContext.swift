@@ -2,7 +2,7 @@
 import Kinetic
 
 /// The world's arrays as one step's solver functions see them: pointers taken once by
-/// `PhysicsWorld.withStepContext`, instead of a nest of `withUnsafe…` closures around every call.
+/// `StepContext.of(_:_:)`, instead of a nest of `withUnsafe…` closures around every call.
 /// Valid only inside that call, while nothing resizes the arrays. A pointer into an empty array
 /// is a placeholder that is never dereferenced (its list of indices is empty too).
 struct StepContext {
@@ -25,39 +25,31 @@ struct StepContext {
     let activeJoints: UnsafeBufferPointer<Int32>
 }
 
-extension PhysicsWorld {
-    /// Runs `body` with the step context of the world's arrays as they are now, after sizing the
+extension StepContext {
+    /// Runs `body` with the step context of `world`'s arrays as they are now, after sizing its
     /// step buffers (`startStates` to the bodies, `bundleBuffer` and `bounceBuffer` to the
     /// colouring's bundles).
     /// A step takes it twice: for the forces before the collision pass, which resizes the
     /// contact arrays, and for the solve after it.
-    func withStepContext<R>(_ body: (StepContext) -> R) -> R {
-        if startStates.count < bodies.records.count {
-            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
-        }
-        // The colouring's bundles: none before the first colouring, and the last step's before
-        // this step's (only the solve, after the colouring, reads them).
-        let bundleCount = colouring.bundleCount
-        if bundleBuffer.count < bundleCount {
-            bundleBuffer.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundleBuffer.count))
-            bounceBuffer.append(contentsOf: repeatElement(BounceLanes(), count: bundleCount - bounceBuffer.count))
-        }
-        return bodies.withBuffers { bodies in
-        colouring.bundleStarts.withUnsafeBufferPointer { bundleStarts in
-        bundleBuffer.withUnsafeMutableBufferPointer { bundles in
-        bounceBuffer.withUnsafeMutableBufferPointer { bounces in
-        startStates.withUnsafeMutableBufferPointer { start in
-        awakeBodies.withUnsafeBufferPointer { awake in
-        contacts.withUnsafeMutableBufferPointer { contacts in
-        activeContacts.withUnsafeBufferPointer { activeContacts in
-        joints.withUnsafeMutableBufferPointer { joints in
-        activeJoints.withUnsafeBufferPointer { activeJoints in
+    static func of<R>(_ world: PhysicsWorld, _ body: (StepContext) -> R) -> R {
+        world.sizeStepBuffers()
+        let bundleCount = world.colouring.bundleCount
+        return world.bodies.withBuffers { bodies in
+        world.colouring.bundleStarts.withUnsafeBufferPointer { bundleStarts in
+        world.bundleBuffer.withUnsafeMutableBufferPointer { bundles in
+        world.bounceBuffer.withUnsafeMutableBufferPointer { bounces in
+        world.startStates.withUnsafeMutableBufferPointer { start in
+        world.awakeBodies.withUnsafeBufferPointer { awake in
+        world.contacts.withUnsafeMutableBufferPointer { contacts in
+        world.activeContacts.withUnsafeBufferPointer { activeContacts in
+        world.joints.withUnsafeMutableBufferPointer { joints in
+        world.activeJoints.withUnsafeBufferPointer { activeJoints in
             body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start, awake: awake,
-                             contacts: Self.base(contacts), activeContacts: activeContacts,
+                             contacts: base(contacts), activeContacts: activeContacts,
                              bundles: UnsafeMutableBufferPointer(rebasing: bundles[0..<bundleCount]),
                              bundleStarts: bundleStarts,
                              bounces: UnsafeMutableBufferPointer(rebasing: bounces[0..<bundleCount]),
-                             joints: Self.base(joints), activeJoints: activeJoints))
+                             joints: base(joints), activeJoints: activeJoints))
         }
         }
         }
@@ -73,5 +65,21 @@ extension PhysicsWorld {
     /// The first element's address, or an aligned placeholder for an empty buffer.
     private static func base<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutablePointer<T> {
         buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
+    }
+}
+
+extension PhysicsWorld {
+    /// Grows the step buffers `StepContext.of` points into: `startStates` to the bodies, the
+    /// bundles to the colouring's (none before the first colouring, and the last step's before
+    /// this step's: only the solve, after the colouring, reads them).
+    fileprivate func sizeStepBuffers() {
+        if startStates.count < bodies.records.count {
+            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
+        }
+        let bundleCount = colouring.bundleCount
+        if bundleBuffer.count < bundleCount {
+            bundleBuffer.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundleBuffer.count))
+            bounceBuffer.append(contentsOf: repeatElement(BounceLanes(), count: bundleCount - bounceBuffer.count))
+        }
     }
 }
