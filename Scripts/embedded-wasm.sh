@@ -3,6 +3,10 @@
 # has the facts behind the flags). Defines:
 #
 #   EMBEDDED_FLAGS             swiftc's flags for wasm32-unknown-none-wasm
+#   EMBEDDED_BROWSER_FLAGS     what the browser's module adds to them: WebAssembly SIMD (simd128),
+#                              which every current browser runs and wasmkit 0.1 does not (so the
+#                              smoke test stays without it); the browser test checks the module
+#                              against native bit for bit
 #   EMBEDDED_CORE              the library modules every app links, in dependency order
 #   embedded_find_libc         wasi-libc's libc.a, or nothing
 #   embedded_find_builtins     the newest libclang_rt.builtins-wasm32.a, or nothing
@@ -21,6 +25,7 @@ EMBEDDED_FLAGS=(
     -package-name Kinetic                   # as SwiftPM passes: the targets share `package` API
     -Xfrontend -disable-stack-protector     # else the link needs __stack_chk_guard
 )
+EMBEDDED_BROWSER_FLAGS=(-Xcc -msimd128)   # the contact bundles' SIMD4<Double> as two f64x2 each
 EMBEDDED_CORE=(Kinetic KineticScene KineticDynamics KineticHost KineticWasm)
 
 embedded_find_libc() {
