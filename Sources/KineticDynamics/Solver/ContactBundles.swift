@@ -20,7 +20,9 @@ typealias LaneMask = SIMDMask<SIMD4<Int64>>
 
 extension SIMD4 where Scalar == Double {
     /// Writes one lane in place (a store, where `self[lane] = value` may move the whole vector).
+    /// `lane` must be 0…3 (a bundle's lanes: `ContactColouring` makes none wider).
     @inline(__always) mutating func set(_ lane: Int, _ value: Double) {
+        assert(lane >= 0 && lane < 4)
         withUnsafeMutablePointer(to: &self) {
             UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 8, as: Double.self)
         }
