@@ -22,6 +22,8 @@ struct ContactColouring {
     private(set) var colours: [UInt8] = []
     /// The contacts in colour order (swapped with the caller's list, so both keep their capacity).
     private var ordered: [Int32] = []
+    /// The counting sort's count, then first slot, of each colour (kept, so a step allocates nothing).
+    private var starts = [Int](repeating: 0, count: colourCount + 2)
     /// The first slot of each bundle the solver sweeps at once, and one past the last slot: a
     /// colour's slots `width` by `width`, then the overflow's one by one (they may share bodies).
     private(set) var bundleStarts: [Int32] = []
@@ -44,7 +46,8 @@ struct ContactColouring {
             colours.append(contentsOf: repeatElement(0, count: count - colours.count))
         }
         let overflow = Self.colourCount
-        var starts = [Int](repeating: 0, count: overflow + 2)
+        for colour in starts.indices { starts[colour] = 0 }
+        starts.withUnsafeMutableBufferPointer { starts in
         masks.withUnsafeMutableBufferPointer { masks in
         colours.withUnsafeMutableBufferPointer { colours in
         ordered.withUnsafeMutableBufferPointer { coloured in
@@ -86,6 +89,7 @@ struct ContactColouring {
                 begin = starts[colour]
             }
             bundleStarts.append(Int32(count))
+        }
         }
         }
         }
