@@ -394,6 +394,7 @@ public final class DynamicAnimator: EngineDriven {
         changedThisStep = false
         let flat = flattenedBehaviors
         for behavior in flat { behavior.applyBeforeStep(in: self) }
+        world.recordsContactEvents = registry.wantsContactEvents
         world.step()
         totalSteps += 1
         if flattenedHaveActions || flattenedStorage == nil {

@@ -228,6 +228,10 @@ final class ItemRegistry {
 
     // MARK: Contacts
 
+    /// Whether a collision behaviour has a delegate to tell of contacts: the world records its
+    /// contact events only then.
+    var wantsContactEvents: Bool { collisionSlots.contains { $0?.collisionDelegate != nil } }
+
     /// Tells the collision behaviours' delegates about the contacts that began and ended in the
     /// last step, in the world's order.
     func dispatchContacts() {

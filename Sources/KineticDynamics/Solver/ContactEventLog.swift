@@ -21,9 +21,48 @@ struct ContactEventLog {
         events.removeAll(keepingCapacity: true)
     }
 
+    /// Whether `previousTouching` holds the pairs touching at the end of the last step: false
+    /// after a step that recorded nothing (``pause()``), until ``resume(contacts:segments:)``.
+    private(set) var isCurrent = true
+
+    /// Stops keeping the touching pairs (a step whose world records no events): the log's
+    /// pairs are forgotten, and ``resume(contacts:segments:)`` finds them again before the next
+    /// step that records.
+    mutating func pause() {
+        guard isCurrent else { return }
+        previousTouching.removeAll(keepingCapacity: true)
+        isCurrent = false
+    }
+
+    /// Takes the pairs touching in `contacts` (as the last step left them) as the previous
+    /// step's, without events: recording that had been paused goes on as if it never had.
+    mutating func resume(contacts: [Contact], segments: [Segment]) {
+        Self.gatherTouching(contacts: contacts, segments: segments, into: &previousTouching)
+        isCurrent = true
+    }
+
     /// Appends the began/ended events from the (body, partner) pairs touching in `contacts` now
     /// and one step ago; a contact with a segment of `segments` counts as touching its boundary.
     mutating func record(contacts: [Contact], segments: [Segment]) {
+        Self.gatherTouching(contacts: contacts, segments: segments, into: &touching)
+        var i = 0, j = 0
+        while i < touching.count || j < previousTouching.count {
+            if j >= previousTouching.count || (i < touching.count && touching[i].key < previousTouching[j].key) {
+                events.append(Self.event(.began, touching[i]))
+                i += 1
+            } else if i >= touching.count || previousTouching[j].key < touching[i].key {
+                events.append(Self.event(.ended, previousTouching[j]))
+                j += 1
+            } else {
+                i += 1; j += 1
+            }
+        }
+        swap(&touching, &previousTouching)
+    }
+
+    /// The (body, partner) pairs touching in `contacts`, sorted by key, one record per pair (a
+    /// body may touch several segments of one boundary).
+    private static func gatherTouching(contacts: [Contact], segments: [Segment], into touching: inout [TouchRecord]) {
         touching.removeAll(keepingCapacity: true)
         contacts.withUnsafeBufferPointer { contacts in
         segments.withUnsafeBufferPointer { segments in
@@ -38,27 +77,12 @@ struct ContactEventLog {
         }
         }
         touching.withUnsafeMutableBufferPointer { KeySort.sort($0) }
-        // One record per pair (a body may touch several segments of one boundary).
         var unique = 0
         for k in touching.indices where k == 0 || touching[k].key != touching[unique - 1].key {
             touching[unique] = touching[k]
             unique += 1
         }
         touching.removeLast(touching.count - unique)
-
-        var i = 0, j = 0
-        while i < touching.count || j < previousTouching.count {
-            if j >= previousTouching.count || (i < touching.count && touching[i].key < previousTouching[j].key) {
-                events.append(Self.event(.began, touching[i]))
-                i += 1
-            } else if i >= touching.count || previousTouching[j].key < touching[i].key {
-                events.append(Self.event(.ended, previousTouching[j]))
-                j += 1
-            } else {
-                i += 1; j += 1
-            }
-        }
-        swap(&touching, &previousTouching)
     }
 
     private static func event(_ phase: ContactEvent.Phase, _ t: TouchRecord) -> ContactEvent {

@@ -4,10 +4,12 @@ import Kinetic
 
 extension PhysicsWorld {
     /// Advances the world by one fixed step: integrates the applied forces, solves contacts and
-    /// joints, updates sleeping, records contact events, and clears the applied forces.
+    /// joints, updates sleeping, records contact events (when ``recordsContactEvents``), and
+    /// clears the applied forces.
     func step() {
         let h = stepDuration
         eventLog.clearEvents()
+        if recordsContactEvents && !eventLog.isCurrent { eventLog.resume(contacts: contacts, segments: boundaries.segments) }
 
         // A joint between an awake body and a sleeping one wakes the sleeper.
         for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && joints[j].b != 0 {
@@ -36,7 +38,7 @@ extension PhysicsWorld {
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)
-        eventLog.record(contacts: contacts, segments: boundaries.segments)
+        if recordsContactEvents { eventLog.record(contacts: contacts, segments: boundaries.segments) } else { eventLog.pause() }
 
         bodies.endStep()
     }

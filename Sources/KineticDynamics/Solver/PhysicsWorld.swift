@@ -187,6 +187,10 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var activeJoints: [Int32] = []
     /// The pairs touching at the end of the last step, and the events measured from them.
     var eventLog = ContactEventLog()
+    /// Whether a step records ``contactEvents`` (the animator turns it off while no collision
+    /// behaviour has a delegate to tell). Turned back on, the next step's events are those it
+    /// would have had if it had never been off.
+    var recordsContactEvents = true
     /// The islands that sleep, each woken as one.
     var sleepingIslands = SleepingIslands()
     /// The union–find the sleep decision builds its islands in (rewritten every step).

@@ -228,7 +228,9 @@ private final class SnapshotScene {
             "contacts", "broadPhase", "eventLog", "sleepingIslands",
         ]
         let scratch: Set<String> = [
-            "stepRate", "bundleBuffer", "bounceBuffer", "bundleWidth", "pairs",
+            // recordsContactEvents: set by the animator before every step (the log it gates is
+            // covered, and knows whether its pairs are current).
+            "stepRate", "bundleBuffer", "bounceBuffer", "bundleWidth", "pairs", "recordsContactEvents",
             "interleaved", "wakeCandidates", "startStates", "awakeBodies", "activeContacts", "activeJoints",
             "islands", "colouring",
         ]

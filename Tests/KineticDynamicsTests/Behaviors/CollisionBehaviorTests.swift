@@ -160,6 +160,32 @@ final class ContactLog: CollisionBehaviorDelegate {
         #expect(collision.boundary(withIdentifier: "shelf") == [Point(x: 0, y: 200), Point(x: 320, y: 200)])
     }
 
+    /// The world records contact events only while a delegate listens; a delegate given while a
+    /// ball already rests on the floor hears no "began" for it (it began before), and hears it end.
+    @Test func aDelegateGivenMidContactHearsItEndButNotBegin() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let item = ball(at: Point(x: 160, y: 500), diameter: 40)
+        let collision = CollisionBehavior(items: [item])
+        collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 0, left: 0, bottom: 40, right: 0))
+        let gravity = GravityBehavior(items: [item])
+        let material = DynamicItemBehavior(items: [item])
+        material.allowsRotation = false
+        h.animator.addBehavior(collision)
+        h.animator.addBehavior(gravity)
+        h.animator.addBehavior(material)
+        h.run(until: 1)
+        #expect((item.center.y - 580).magnitude < 1, "resting on the floor, got \(item.center.y)")
+        let log = ContactLog([(item, "ball")])
+        collision.collisionDelegate = log
+        h.run(until: 1.5)
+        #expect(log.lines.isEmpty, "\(log.lines)")
+        material.addLinearVelocity(Vector(dx: 0, dy: -800), for: item)
+        h.run(until: 1.6)
+        #expect(log.lines == ["ended ball bounds"], "\(log.lines)")
+        h.run(until: 3.5)      // up 0.8 s and down again under 1,000 pt/s²
+        #expect(log.lines.prefix(2) == ["ended ball bounds", "began ball bounds"], "\(log.lines)")
+    }
+
     @Test func theReferenceBoundsBoundaryHasANilIdentifier() {
         let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
         let item = ball(at: Point(x: 160, y: 500), diameter: 40)

@@ -137,6 +137,45 @@ import Testing
         for (k, e) in log.enumerated() { #expect(e.phase == (k % 2 == 0 ? .began : .ended)) }
     }
 
+    /// Recording switched off for spans (as the animator does while no delegate listens) and on
+    /// again: every recorded step has exactly the events of a world that always recorded, the
+    /// off steps none, and the motion is bit for bit the same.
+    @Test func contactEventsSwitchedOffAndOnAgainAreThoseOfAWorldAlwaysRecording() {
+        func makeWorld() -> (PhysicsWorld, [BodyID]) {
+            let world = PhysicsWorld()
+            _ = world.addBoundary(points: [Point(x: -300, y: 200), Point(x: 0, y: 200), Point(x: 300, y: 200)], isClosed: false, mask: 1)
+            var balls: [BodyID] = []
+            for k in 0..<6 {
+                let ball = world.addBody(.circle(radius: 10), at: Point(x: Double(k) * 18 - 45, y: Double(-30 * k)),
+                                         material: BodyMaterial(restitution: 0.6))
+                balls.append(ball)
+            }
+            return (world, balls)
+        }
+        let (always, alwaysBalls) = makeWorld()
+        let (sometimes, sometimesBalls) = makeWorld()
+        var recordedEvents = 0, skippedEvents = 0
+        for step in 0..<360 {
+            // Off in spans of varied length, including ones that start and end mid-contact.
+            sometimes.recordsContactEvents = !((20..<45).contains(step) || (70..<71).contains(step) || (100..<230).contains(step))
+            for (a, b) in zip(alwaysBalls, sometimesBalls) {
+                always.applyAcceleration(Vector(dx: 0, dy: 1000), to: a)
+                sometimes.applyAcceleration(Vector(dx: 0, dy: 1000), to: b)
+            }
+            always.step()
+            sometimes.step()
+            if sometimes.recordsContactEvents {
+                #expect(sometimes.contactEvents == always.contactEvents, "step \(step)")
+                recordedEvents += always.contactEvents.count
+            } else {
+                #expect(sometimes.contactEvents.isEmpty, "step \(step)")
+                skippedEvents += always.contactEvents.count
+            }
+            for (a, b) in zip(alwaysBalls, sometimesBalls) { #expect(always.position(of: a) == sometimes.position(of: b)) }
+        }
+        #expect(recordedEvents >= 6 && skippedEvents >= 6, "recorded \(recordedEvents), skipped \(skippedEvents)")
+    }
+
     @Test(arguments: [PhysicsWorld.box(width: 40, height: 40), ShapeGeometry.circle(radius: 20)])
     func bodiesSlideOverTheSeamsOfAFlatBoundary(shape: ShapeGeometry) {
         // Three collinear segments: without ghost-vertex handling the box's leading face catches
