@@ -195,10 +195,17 @@ struct CollisionContext {
     /// those with points to `active`.
     func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: inout [Int32]) {
         let bodies = store.bodies
-        for k in 0..<count {
-            if !(bodies[Int(contacts[k].a)].isAwakeDynamic || bodies[Int(contacts[k].b)].isAwakeDynamic) { continue }
-            collide(contacts + k)
-            if contacts[k].pointCount > 0 { active.append(Int32(k)) }
+        // Written through a buffer sized for every contact, then trimmed (an append each was a
+        // uniqueness check each).
+        var end = active.count
+        active.append(contentsOf: repeatElement(0, count: count))
+        active.withUnsafeMutableBufferPointer { active in
+            for k in 0..<count {
+                if !(bodies[Int(contacts[k].a)].isAwakeDynamic || bodies[Int(contacts[k].b)].isAwakeDynamic) { continue }
+                collide(contacts + k)
+                if contacts[k].pointCount > 0 { active[end] = Int32(k); end += 1 }
+            }
         }
+        active.removeLast(active.count - end)
     }
 }

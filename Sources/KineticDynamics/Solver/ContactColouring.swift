@@ -107,16 +107,21 @@ struct ContactColouring {
     static func interleave(_ active: inout [Int32], scratch: inout [Int32]) {
         let lanes = 4
         let n = active.count
+        guard n >= 4 * lanes else { return }
         scratch.removeAll(keepingCapacity: true)
-        if n >= 4 * lanes {
-            let quarter = (n + lanes - 1) / lanes
+        scratch.append(contentsOf: repeatElement(0, count: n))
+        let quarter = (n + lanes - 1) / lanes
+        scratch.withUnsafeMutableBufferPointer { out in
+        active.withUnsafeBufferPointer { active in
+            var j = 0
             for i in 0..<quarter {
                 for lane in 0..<lanes {
                     let k = lane * quarter + i
-                    if k < n { scratch.append(active[k]) }
+                    if k < n { out[j] = active[k]; j += 1 }
                 }
             }
-            swap(&active, &scratch)
         }
+        }
+        swap(&active, &scratch)
     }
 }
