@@ -7,13 +7,17 @@ import Kinetic
 ///
 ///     let ball = BasicDynamicItem(center: Point(x: 160, y: 0), size: Size(width: 40, height: 40),
 ///                                 collisionBoundsType: .ellipse)
+///
+/// Its centre and transform are plain storage the animator reads and writes for every item at
+/// every frame, so they are exempt from the runtime's exclusivity checks (which were a twentieth
+/// of a 5,050-box pile's step): a value is read or written whole, never held across a call.
 public final class BasicDynamicItem: DynamicItem {
     /// The centre in the animator's reference coordinates, in points.
-    public var center: Point
+    @exclusivity(unchecked) public var center: Point
     /// The bounds (only the size is used), in points.
     public var bounds: Rect
     /// The transform; the animator writes a pure rotation about the centre.
-    public var transform: AffineTransform
+    @exclusivity(unchecked) public var transform: AffineTransform
     /// The shape the item collides with.
     public var collisionBoundsType: DynamicItemCollisionBoundsType
 
