@@ -263,10 +263,15 @@ extension BodyStore {
         return records[i]
     }
 
-    /// Fills `awake` with the awake dynamic bodies, in index order.
-    func listAwake(into awake: inout [Int32]) {
+    /// Fills `awake` with the awake dynamic bodies, in index order; returns whether a dynamic
+    /// body sleeps.
+    @discardableResult func listAwake(into awake: inout [Int32]) -> Bool {
         awake.removeAll(keepingCapacity: true)
-        for i in 1..<records.count where records[i].isAwakeDynamic { awake.append(Int32(i)) }
+        var sleeping = false
+        for i in 1..<records.count where records[i].isAlive && !records[i].material.isAnchored {
+            if records[i].isAwake { awake.append(Int32(i)) } else { sleeping = true }
+        }
+        return sleeping
     }
 
     /// Whether every dynamic body is asleep.

@@ -24,14 +24,17 @@ extension PhysicsWorld {
     }
 
     /// Broad phase (pairs found again only when a fat box moved), merge, narrowphase; wakes
-    /// sleeping bodies hit by awake ones; fills `activeContacts`.
-    func updateContacts() {
+    /// sleeping bodies hit by awake ones (when `wakingSleepers`: some body sleeps); fills
+    /// `activeContacts`.
+    func updateContacts(wakingSleepers: Bool) {
         pairs.update(&contacts, broadPhase: &broadPhase, bodies: bodies, boundaries: boundaries)
         let count = contacts.count
         activeContacts.removeAll(keepingCapacity: true)
         // Pass 1: a sleeping island touched by an awake body wakes up.
         wakeCandidates.removeAll(keepingCapacity: true)
-        withCollisionContext { context, contacts in context.sleepersTouched(contacts, count: count, into: &wakeCandidates) }
+        if wakingSleepers {
+            withCollisionContext { context, contacts in context.sleepersTouched(contacts, count: count, into: &wakeCandidates) }
+        }
         for k in wakeCandidates {
             withCollisionContext { context, contacts in context.collide(contacts + Int(k)) }
             if contacts[Int(k)].pointCount > 0 {

@@ -18,7 +18,7 @@ extension PhysicsWorld {
             if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
         }
 
-        bodies.listAwake(into: &awakeBodies)
+        let someSleep = bodies.listAwake(into: &awakeBodies)
         joints.listActive(into: &activeJoints, bodies: bodies)
 
         if awakeBodies.isEmpty && !broadPhase.needsRebuild {
@@ -32,7 +32,7 @@ extension PhysicsWorld {
             JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         }
         bodies.updateSweptBoxes(awakeBodies, h)
-        updateContacts()
+        updateContacts(wakingSleepers: someSleep)
         colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count,
                         width: bundleWidth)
         solve(h)
