@@ -167,12 +167,9 @@ final class ContactLog: CollisionBehaviorDelegate {
         let item = ball(at: Point(x: 160, y: 500), diameter: 40)
         let collision = CollisionBehavior(items: [item])
         collision.setTranslatesReferenceBoundsIntoBoundary(with: EdgeInsets(top: 0, left: 0, bottom: 40, right: 0))
-        let gravity = GravityBehavior(items: [item])
         let material = DynamicItemBehavior(items: [item])
         material.allowsRotation = false
-        h.animator.addBehavior(collision)
-        h.animator.addBehavior(gravity)
-        h.animator.addBehavior(material)
+        for behavior in [collision, GravityBehavior(items: [item]), material] { h.animator.addBehavior(behavior) }
         h.run(until: 1)
         #expect((item.center.y - 580).magnitude < 1, "resting on the floor, got \(item.center.y)")
         let log = ContactLog([(item, "ball")])
