@@ -738,18 +738,20 @@ def menu_timeline():
     thrown = [menu_x("item%d" % i) for i in range(5)]
     check("menu: flung right it is thrown shut (every item back out)", all(menu_shut(x) for x in thrown), str(thrown))
     # Open again and tap + mid-flight: the run reverses on the spot and goes back shut. The second
-    # tap goes as soon as the top item (the last to start) is seen moving, rather than after a
-    # fixed pause: a tap takes 0.1-0.2 s to reach the page here, and on a loaded machine a fixed
-    # pause let the item arrive first.
+    # tap goes once the top item (the last to start) is seen a third of its way in, and the scene
+    # runs at a quarter speed meanwhile (the Studio's rate): a tap takes 0.1-0.2 s to reach the
+    # page here, and at full speed on a loaded machine the item could arrive before it.
+    d.execute_script("window.kineticInspector.setRate(0.25)")
     Pointer().tap(321, 605).perform()
     t0, moving = time.time(), None
     while time.time() - t0 < 2 and moving is None:
         x = menu_x("item0")
-        if x is not None and x < 440:
+        if x is not None and x < 330:      # over a third of its way in (at a quarter speed)
             moving = x
         time.sleep(0.005)
     Pointer().tap(321, 605).perform()
-    back = menu_samples(1.2, name="item0")
+    back = menu_samples(4.0, name="item0", every=0.12)
+    d.execute_script("window.kineticInspector.setRate(1)")
     xs = [x for _, x in back]
     turned = any(x is not None and x < 440 for x in xs) and menu_shut(xs[-1]) and not any(x is not None and close(x, 145, 0.6) for x in xs)
     check("menu: a second tap mid-flight reverses it back shut before it is open", moving is not None and turned,
