@@ -98,7 +98,6 @@ enum ContactSolver {
             for lane in 0..<lanes {
                 let c = context.contacts + Int(context.activeContacts[first + lane])
                 let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
-                let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
                 let restitution = c.pointee.restitution
                 let xfA = transform(mA), xfB = transform(mB)
                 let imA = mA.invMass, imB = mB.invMass, iA = mA.invInertia, iB = mB.invInertia
@@ -121,16 +120,21 @@ enum ContactSolver {
                     let localB = mB.rotation.applyInverse(pB)
                     let wA = mA.position + mA.rotation.apply(localA)
                     let wB = mB.position + mB.rotation.apply(localB)
-                    let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
-                    let acceleration = dot(sB.kick - sA.kick, ev.normal) * invH
                     q.pointee.set(lane, rnA: rnA, rnB: rnB, rtA: rtA, rtB: rtB,
                                   normalMass: kN > 0 ? 1 / kN : 0, tangentMass: kT > 0 ? 1 / kT : 0,
                                   localA: localA, localB: localB, baseSeparation: p.separation - dot(wB - wA, ev.normal),
                                   normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse)
-                    bounce.pointee.relativeVelocity.set(lane, u0)
-                    bounce.pointee.normalAcceleration.set(lane, acceleration)
-                    bounce.pointee.energy.set(lane, restitution == 0 ? 0      // unused: `applyRestitution` skips it
-                        : bounceEnergy(approach: u0, gap: p.separation, acceleration: acceleration, restitution: restitution))
+                    // The bounce figures only where `applyRestitution` reads them: it masks out
+                    // the lanes without restitution (whose figures keep whatever they held).
+                    if restitution > 0 {
+                        let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
+                        let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
+                        let acceleration = dot(sB.kick - sA.kick, ev.normal) * invH
+                        bounce.pointee.relativeVelocity.set(lane, u0)
+                        bounce.pointee.normalAcceleration.set(lane, acceleration)
+                        bounce.pointee.energy.set(lane, bounceEnergy(approach: u0, gap: p.separation,
+                                                                     acceleration: acceleration, restitution: restitution))
+                    }
                     c.pointee.worldPoint = ev.point
                 }
                 k.pointee.a[lane] = c.pointee.a
