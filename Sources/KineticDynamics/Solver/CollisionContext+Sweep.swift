@@ -23,8 +23,13 @@ extension CollisionContext {
     ///   pressed into a wall a little more at every step.
     ///
     /// Only +, −, ×, ÷: deterministic like the rest of the step.
+    ///
+    /// `bundles` are the step's solved bundles over `active` (in its order): the depth guard
+    /// finds the boundary contacts by their lanes' ground body, in that order, rather than
+    /// reading every contact.
     func keepCoresInsideBoundaries(awake: UnsafeBufferPointer<Int32>, start: UnsafeBufferPointer<StartState>,
-                                   contacts: UnsafePointer<Contact>, active: UnsafeBufferPointer<Int32>) {
+                                   contacts: UnsafePointer<Contact>, active: UnsafeBufferPointer<Int32>,
+                                   bundles: UnsafeBufferPointer<ContactBundle>) {
         let motions = store.motions, bodies = store.bodies, vertices = store.vertices
         let segV = segmentVertices, segN = segmentNormals
         for index in awake {
@@ -56,8 +61,11 @@ extension CollisionContext {
             if first < 1 { motions[i].position = c0 + d * first }
         }
 
-        for k in active {
-            let c = contacts + Int(k)
+        guard let firstBundle = bundles.baseAddress else { return }
+        for index in bundles.indices {
+        let bundle = firstBundle + index
+        for lane in 0..<Int(bundle.pointee.laneCount) where bundle.pointee.a[lane] == 0 {     // a boundary's ground body
+            let c = contacts + Int(active[Int(bundle.pointee.firstSlot) + lane])
             let s = Int(c.pointee.segment), side = c.pointee.side
             guard s >= 0, side != 0 else { continue }
             let i = Int(c.pointee.b)
@@ -79,6 +87,7 @@ extension CollisionContext {
             }
             let limit = max(3 * ContactSolver.linearSlop, Self.coreFraction * bodies[i].innerRadius)
             if deepest < -limit { motions[i].position += n * (-limit - deepest) }
+        }
         }
     }
 }

@@ -10,7 +10,10 @@ extension PhysicsWorld {
         startStates.withUnsafeBufferPointer { start in
         awakeBodies.withUnsafeBufferPointer { awake in
         activeContacts.withUnsafeBufferPointer { active in
-            context.keepCoresInsideBoundaries(awake: awake, start: start, contacts: contacts, active: active)
+        bundleBuffer.withUnsafeBufferPointer { bundles in
+            context.keepCoresInsideBoundaries(awake: awake, start: start, contacts: contacts, active: active,
+                                              bundles: UnsafeBufferPointer(rebasing: bundles[0..<colouring.bundleCount]))
+        }
         }
         }
         }
