@@ -6,8 +6,10 @@ import Kinetic
 /// Orders a step's active contacts by graph colour, as Box2D v3 solves them: in the order it is
 /// given (`interleave`d key order) each contact takes the lowest colour neither of its moving
 /// bodies has yet (a body with no inverse mass takes none), so a colour's contacts share no moving
-/// body; the solver then meets the contacts colour by colour, each colour in the given order,
-/// four at a time (`bundleStarts`). The same contacts get the same colours on every platform.
+/// body; the solver then meets the contacts colour by colour, four at a time (`bundleStarts`),
+/// each colour in key order (the contact list's: its reads then run forward through memory; the
+/// order within a colour changes no bit, as its contacts share no moving body) and the overflow
+/// in the given order. The same contacts get the same colours on every platform.
 /// Nothing here outlives a step: every buffer is rewritten before it is read.
 ///
 /// Measured on Box2D v3's large_pyramid (5,050 boxes, 8.3 s): against key order, the fastest box
@@ -22,6 +24,9 @@ struct ContactColouring {
     private(set) var colours: [UInt8] = []
     /// The contacts in colour order (swapped with the caller's list, so both keep their capacity).
     private var ordered: [Int32] = []
+    /// Each contact's colour by its index in the contact list, `unused` for those not active.
+    private var colourOfContact: [UInt8] = []
+    private static let unused = UInt8.max
     /// The counting sort's count, then first slot, of each colour (kept, so a step allocates nothing).
     private var starts = [Int](repeating: 0, count: colourCount + 2)
     /// The first slot of each bundle the solver sweeps at once, and one past the last slot: a
@@ -45,12 +50,15 @@ struct ContactColouring {
         if colours.count < count {
             colours.append(contentsOf: repeatElement(0, count: count - colours.count))
         }
+        colourOfContact.removeAll(keepingCapacity: true)
+        colourOfContact.append(contentsOf: repeatElement(Self.unused, count: contacts.count))
         let overflow = Self.colourCount
         for colour in starts.indices { starts[colour] = 0 }
         starts.withUnsafeMutableBufferPointer { starts in
         masks.withUnsafeMutableBufferPointer { masks in
         colours.withUnsafeMutableBufferPointer { colours in
         ordered.withUnsafeMutableBufferPointer { coloured in
+        colourOfContact.withUnsafeMutableBufferPointer { colourOfContact in
         active.withUnsafeBufferPointer { active in
         contacts.withUnsafeBufferPointer { contacts in
         motions.withUnsafeBufferPointer { motions in
@@ -70,14 +78,20 @@ struct ContactColouring {
                     if movesB { masks[b] |= 1 << UInt32(colour) }
                 }
                 colours[slot] = UInt8(colour)
+                colourOfContact[Int(active[slot])] = UInt8(colour)
                 starts[colour + 1] += 1
             }
-            // A stable counting sort by colour.
+            // A counting sort by colour: the colours in contact order, the overflow (whose
+            // contacts may share bodies) in the given order.
             for colour in 0...overflow { starts[colour + 1] += starts[colour] }
-            for slot in 0..<count {
-                let colour = Int(colours[slot])
-                coloured[starts[colour]] = active[slot]
+            for k in colourOfContact.indices where colourOfContact[k] < overflow {
+                let colour = Int(colourOfContact[k])
+                coloured[starts[colour]] = Int32(k)
                 starts[colour] += 1
+            }
+            for slot in 0..<count where Int(colours[slot]) == overflow {
+                coloured[starts[overflow]] = active[slot]
+                starts[overflow] += 1
             }
             // The colours in the new order (each colour's range now ends where `starts` points).
             var begin = 0
@@ -89,6 +103,7 @@ struct ContactColouring {
                 begin = starts[colour]
             }
             bundleStarts.append(Int32(count))
+        }
         }
         }
         }
