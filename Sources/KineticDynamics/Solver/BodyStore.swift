@@ -265,7 +265,7 @@ extension BodyStore {
 
     /// Fills `awake` with the awake dynamic bodies, in index order; returns whether a dynamic
     /// body sleeps.
-    @discardableResult func listAwake(into awake: inout [Int32]) -> Bool {
+    func listAwake(into awake: inout [Int32]) -> Bool {
         awake.removeAll(keepingCapacity: true)
         var sleeping = false
         for i in 1..<records.count where records[i].isAlive && !records[i].material.isAnchored {

@@ -63,31 +63,31 @@ extension CollisionContext {
 
         guard let firstBundle = bundles.baseAddress else { return }
         for index in bundles.indices {
-        let bundle = firstBundle + index
-        for lane in 0..<Int(bundle.pointee.laneCount) where bundle.pointee.a[lane] == 0 {     // a boundary's ground body
-            let c = contacts + Int(active[Int(bundle.pointee.firstSlot) + lane])
-            let s = Int(c.pointee.segment), side = c.pointee.side
-            guard s >= 0, side != 0 else { continue }
-            let i = Int(c.pointee.b)
-            let v1 = segV[2 * s], v2 = segV[2 * s + 1]
-            let n = side > 0 ? segN[2 * s] : -segN[2 * s]
-            let span = (v2 - v1).lengthSquared
-            let m = motions[i]
-            var deepest = 0.0
-            @inline(__always) func measure(_ p: Vec2, _ radius: Double) {
-                let along = dot(p - v1, v2 - v1)
-                if along < 0 || along > span { return }
-                deepest = min(deepest, dot(p - v1, n) - radius)
+            let bundle = firstBundle + index
+            for lane in 0..<Int(bundle.pointee.laneCount) where bundle.pointee.a[lane] == 0 {     // a boundary's ground body
+                let c = contacts + Int(active[Int(bundle.pointee.firstSlot) + lane])
+                let s = Int(c.pointee.segment), side = c.pointee.side
+                guard s >= 0, side != 0 else { continue }
+                let i = Int(c.pointee.b)
+                let v1 = segV[2 * s], v2 = segV[2 * s + 1]
+                let n = side > 0 ? segN[2 * s] : -segN[2 * s]
+                let span = (v2 - v1).lengthSquared
+                let m = motions[i]
+                var deepest = 0.0
+                @inline(__always) func measure(_ p: Vec2, _ radius: Double) {
+                    let along = dot(p - v1, v2 - v1)
+                    if along < 0 || along > span { return }
+                    deepest = min(deepest, dot(p - v1, n) - radius)
+                }
+                if bodies[i].isCircle {
+                    measure(m.position, bodies[i].radius)
+                } else {
+                    let base = i * ConvexShape.maxVertices
+                    for v in 0..<bodies[i].vertexCount { measure(m.rotation.apply(vertices[base + v]) + m.position, 0) }
+                }
+                let limit = max(3 * ContactSolver.linearSlop, Self.coreFraction * bodies[i].innerRadius)
+                if deepest < -limit { motions[i].position += n * (-limit - deepest) }
             }
-            if bodies[i].isCircle {
-                measure(m.position, bodies[i].radius)
-            } else {
-                let base = i * ConvexShape.maxVertices
-                for v in 0..<bodies[i].vertexCount { measure(m.rotation.apply(vertices[base + v]) + m.position, 0) }
-            }
-            let limit = max(3 * ContactSolver.linearSlop, Self.coreFraction * bodies[i].innerRadius)
-            if deepest < -limit { motions[i].position += n * (-limit - deepest) }
-        }
         }
     }
 }

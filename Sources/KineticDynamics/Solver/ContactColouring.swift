@@ -77,7 +77,6 @@ struct ContactColouring {
                     if movesA { masks[a] |= 1 << UInt32(colour) }
                     if movesB { masks[b] |= 1 << UInt32(colour) }
                 }
-                colours[slot] = UInt8(colour)
                 colourOfContact[Int(active[slot])] = UInt8(colour)
                 starts[colour + 1] += 1
             }
@@ -89,7 +88,7 @@ struct ContactColouring {
                 coloured[starts[colour]] = Int32(k)
                 starts[colour] += 1
             }
-            for slot in 0..<count where Int(colours[slot]) == overflow {
+            for slot in 0..<count where Int(colourOfContact[Int(active[slot])]) == overflow {
                 coloured[starts[overflow]] = active[slot]
                 starts[overflow] += 1
             }
