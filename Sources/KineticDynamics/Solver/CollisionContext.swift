@@ -36,13 +36,16 @@ struct CollisionContext {
         let tolerance = c.pointee.pointCount > 0 ? Self.recycleDistance : min(Self.recycleDistance, PhysicsWorld.speculativeMargin)
         let allowance = tolerance - reach - extent * turn.s.magnitude
         guard allowance > 0, (pose.p - cached.p).lengthSquared < allowance * allowance else { return false }
-        let kind = c.pointee.kind, localNormal = c.pointee.localNormal, localPoint = c.pointee.localPoint
+        let frame = Narrowphase.frame(kind: c.pointee.kind, localNormal: c.pointee.localNormal,
+                                      localPoint: c.pointee.localPoint, xfA, xfB)
         let radiusA = c.pointee.radiusA, radiusB = c.pointee.radiusB
         var minSeparation = Double.infinity
         @inline(__always) func remeasure(_ p: inout ContactPoint) {
-            let s = Narrowphase.evaluate(kind: kind, localNormal: localNormal, localPoint: localPoint, point: p.localPoint,
-                                         radiusA: radiusA, radiusB: radiusB, xfA, xfB).separation
+            let ev = Narrowphase.evaluate(frame, point: p.localPoint, radiusA: radiusA, radiusB: radiusB, xfA, xfB)
+            let s = ev.separation
             p.separation = s
+            p.worldPoint = ev.point
+            c.pointee.normal = ev.normal
             if s > ContactSolver.linearSlop { p.normalImpulse = 0; p.tangentImpulse = 0 }
             minSeparation = min(minSeparation, s)
         }
@@ -50,6 +53,25 @@ struct CollisionContext {
         if c.pointee.pointCount == 2 { remeasure(&c.pointee.p1) }
         c.pointee.isTouching = minSeparation <= ContactSolver.linearSlop
         return true
+    }
+
+    /// Sets the world normal and the points' world places of contact `c`'s manifold at the poses
+    /// it was measured at (`Narrowphase.evaluate`); `ContactSolver.prepare` anchors the solver's
+    /// points there, as no body moves between the collision pass and the solve.
+    @inline(__always)
+    static func locatePoints(_ c: UnsafeMutablePointer<Contact>, _ xfA: Transform, _ xfB: Transform) {
+        guard c.pointee.pointCount > 0 else { return }
+        let frame = Narrowphase.frame(kind: c.pointee.kind, localNormal: c.pointee.localNormal,
+                                      localPoint: c.pointee.localPoint, xfA, xfB)
+        let radiusA = c.pointee.radiusA, radiusB = c.pointee.radiusB
+        let ev0 = Narrowphase.evaluate(frame, point: c.pointee.p0.localPoint, radiusA: radiusA, radiusB: radiusB, xfA, xfB)
+        c.pointee.p0.worldPoint = ev0.point
+        c.pointee.normal = ev0.normal
+        if c.pointee.pointCount == 2 {
+            let ev1 = Narrowphase.evaluate(frame, point: c.pointee.p1.localPoint, radiusA: radiusA, radiusB: radiusB, xfA, xfB)
+            c.pointee.p1.worldPoint = ev1.point
+            c.pointee.normal = ev1.normal
+        }
     }
 
     /// Recomputes contact `c`'s manifold, keeping the impulses of points whose feature ids persist.
@@ -171,6 +193,7 @@ struct CollisionContext {
         c.pointee.pointCount = m.count
         if m.count >= 1 { c.pointee.p0 = point(m.point0) }
         if m.count == 2 { c.pointee.p1 = point(m.point1) }
+        Self.locatePoints(c, xfA, xfB)
         var minSeparation = Double.infinity
         if m.count >= 1 { minSeparation = m.point0.separation }
         if m.count == 2 { minSeparation = min(minSeparation, m.point1.separation) }

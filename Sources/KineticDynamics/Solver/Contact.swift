@@ -4,22 +4,37 @@ import Kinetic
 
 /// A manifold point and the impulses it carries to the next step; the solver's per-step
 /// quantities (anchors, masses, the approach speed) live in its bundle's `PointLanes`.
+/// What `ContactSolver.prepare` reads comes first (see `Contact`).
 struct ContactPoint {
-    var localPoint = Vec2.zero
-    var id: UInt32 = 0
+    /// Where the point is in the world, midway between the surfaces, at the last collision pass
+    /// (`CollisionContext.locatePoints`).
+    var worldPoint = Vec2.zero
     /// Separation when the manifold was computed (positive: a speculative point).
     var separation = 0.0
     var normalImpulse = 0.0
     var tangentImpulse = 0.0
     var maxNormalImpulse = 0.0
+    var localPoint = Vec2.zero
+    var id: UInt32 = 0
 }
 
+/// The fields are in the order of what reads them: the solver's set-up (`ContactSolver.prepare`,
+/// which meets the contacts scattered over the list) reads the bodies, the point count, the
+/// material, the normal and the points, and finds them in the first three cache lines of the
+/// record; the collision pass's own state follows.
 struct Contact {
     /// Sort key: (lower body index << 32) | other body index, or | 0x8000_0000 | segment index.
     var key: UInt64
     /// Body indices; a boundary segment is the ground body 0.
     var a: Int32
     var b: Int32
+    var pointCount = 0
+    var friction = 0.0
+    var restitution = 0.0
+    /// World normal from A to B at the last collision pass (`CollisionContext.locatePoints`).
+    var normal = Vec2.zero
+    var p0 = ContactPoint()
+    var p1 = ContactPoint()
     /// The segment for a boundary contact, −1 otherwise.
     var segment: Int32 = -1
     /// A boundary contact's side: +1 or −1 for the side of the segment's normal the body's centre
@@ -28,25 +43,19 @@ struct Contact {
     /// never out through the boundary (see `CollisionContext.collide`).
     var side: Int8 = 0
     var kind = ManifoldKind.circles
-    var pointCount = 0
+    /// Touching: a point within the slop, or one the solver had to push on.
+    var isTouching = false
+    var hasCachedPose = false
     var localNormal = Vec2.zero
     var localPoint = Vec2.zero
     var radiusA = 0.0
     var radiusB = 0.0
-    var friction = 0.0
-    var restitution = 0.0
-    /// World normal from A to B at the last prepare.
-    var normal = Vec2.zero
-    /// A world point of the contact at the last prepare (for events).
-    var worldPoint = Vec2.zero
-    var p0 = ContactPoint()
-    var p1 = ContactPoint()
-    /// Touching: a point within the slop, or one the solver had to push on.
-    var isTouching = false
     /// B's pose in A's frame when the manifold was last computed (valid once `hasCachedPose`):
     /// the manifold is reused while the pair stays near it (`CollisionContext.recycle`).
     var cachedPose = Transform.identity
-    var hasCachedPose = false
+
+    /// A world point of the contact at the last collision pass (for events): its last point's.
+    var worldPoint: Vec2 { pointCount == 2 ? p1.worldPoint : p0.worldPoint }
 
     init(key: UInt64, a: Int32, b: Int32) {
         self.key = key; self.a = a; self.b = b

@@ -99,21 +99,17 @@ enum ContactSolver {
                 let c = context.contacts + Int(context.activeContacts[first + lane])
                 let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
                 let restitution = c.pointee.restitution
-                let xfA = transform(mA), xfB = transform(mB)
                 let imA = mA.invMass, imB = mB.invMass, iA = mA.invInertia, iB = mB.invInertia
-                let kind = c.pointee.kind, ln = c.pointee.localNormal, lp = c.pointee.localPoint
-                let rA = c.pointee.radiusA, rB = c.pointee.radiusB
-                var normal = Vec2.zero
+                // The normal and the points' world places as the collision pass left them, at
+                // these poses (`CollisionContext.locatePoints`).
+                let normal = c.pointee.normal
                 @inline(__always) func setUp(_ p: ContactPoint, _ q: UnsafeMutablePointer<PointLanes>,
                                              _ bounce: UnsafeMutablePointer<BouncePointLanes>) {
-                    let ev = Narrowphase.evaluate(kind: kind, localNormal: ln, localPoint: lp, point: p.localPoint,
-                                                 radiusA: rA, radiusB: rB, xfA, xfB)
-                    normal = ev.normal
-                    let pA = ev.point - mA.position
-                    let pB = ev.point - mB.position
-                    let rnA = cross(pA, ev.normal), rnB = cross(pB, ev.normal)
+                    let pA = p.worldPoint - mA.position
+                    let pB = p.worldPoint - mB.position
+                    let rnA = cross(pA, normal), rnB = cross(pB, normal)
                     let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
-                    let t = cross(ev.normal, 1)
+                    let t = cross(normal, 1)
                     let rtA = cross(pA, t), rtB = cross(pB, t)
                     let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
                     let localA = mA.rotation.applyInverse(pA)
@@ -122,20 +118,19 @@ enum ContactSolver {
                     let wB = mB.position + mB.rotation.apply(localB)
                     q.pointee.set(lane, rnA: rnA, rnB: rnB, rtA: rtA, rtB: rtB,
                                   normalMass: kN > 0 ? 1 / kN : 0, tangentMass: kT > 0 ? 1 / kT : 0,
-                                  localA: localA, localB: localB, baseSeparation: p.separation - dot(wB - wA, ev.normal),
+                                  localA: localA, localB: localB, baseSeparation: p.separation - dot(wB - wA, normal),
                                   normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse)
                     // The bounce figures only where `applyRestitution` reads them: it masks out
                     // the lanes without restitution (whose figures keep whatever they held).
                     if restitution > 0 {
                         let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
-                        let u0 = dot(sB.velocity - sA.velocity, ev.normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
-                        let acceleration = dot(sB.kick - sA.kick, ev.normal) * invH
+                        let u0 = dot(sB.velocity - sA.velocity, normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
+                        let acceleration = dot(sB.kick - sA.kick, normal) * invH
                         bounce.pointee.relativeVelocity.set(lane, u0)
                         bounce.pointee.normalAcceleration.set(lane, acceleration)
                         bounce.pointee.energy.set(lane, bounceEnergy(approach: u0, gap: p.separation,
                                                                      acceleration: acceleration, restitution: restitution))
                     }
-                    c.pointee.worldPoint = ev.point
                 }
                 k.pointee.a[lane] = c.pointee.a
                 k.pointee.b[lane] = c.pointee.b
@@ -156,7 +151,6 @@ enum ContactSolver {
                         withUnsafeMutablePointer(to: &r.pointee.p1) { setUp(c.pointee.p1, q, $0) }
                     }
                 }
-                c.pointee.normal = normal
                 k.pointee.normalX.set(lane, normal.x)
                 k.pointee.normalY.set(lane, normal.y)
             }

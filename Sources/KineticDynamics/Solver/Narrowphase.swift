@@ -230,14 +230,33 @@ enum Narrowphase {
         return nil
     }
 
-    /// The world normal (A → B), a world point midway between the surfaces, and the separation of
-    /// manifold point `local` at the given poses (Box2D's b2WorldManifold / b2PositionSolverManifold).
+    /// What a manifold's points share at given poses: for a face manifold the face's world
+    /// normal (A's face, or B's for `faceB`) and a world point of its plane; for circles A's
+    /// centre. `evaluate` finishes each point from it.
+    struct Frame {
+        let kind: ManifoldKind
+        let normal: Vec2
+        let origin: Vec2
+    }
+
     @inline(__always)
-    static func evaluate(kind: ManifoldKind, localNormal: Vec2, localPoint: Vec2, point local: Vec2,
-                         radiusA: Double, radiusB: Double, _ xfA: Transform, _ xfB: Transform) -> (normal: Vec2, point: Vec2, separation: Double) {
+    static func frame(kind: ManifoldKind, localNormal: Vec2, localPoint: Vec2, _ xfA: Transform, _ xfB: Transform) -> Frame {
         switch kind {
+        case .circles: return Frame(kind: kind, normal: .zero, origin: xfA.apply(localPoint))
+        case .faceA: return Frame(kind: kind, normal: xfA.q.apply(localNormal), origin: xfA.apply(localPoint))
+        case .faceB: return Frame(kind: kind, normal: xfB.q.apply(localNormal), origin: xfB.apply(localPoint))
+        }
+    }
+
+    /// The world normal (A → B), a world point midway between the surfaces, and the separation of
+    /// manifold point `local` at the poses `frame` was taken at (Box2D's b2WorldManifold /
+    /// b2PositionSolverManifold).
+    @inline(__always)
+    static func evaluate(_ frame: Frame, point local: Vec2, radiusA: Double, radiusB: Double,
+                         _ xfA: Transform, _ xfB: Transform) -> (normal: Vec2, point: Vec2, separation: Double) {
+        switch frame.kind {
         case .circles:
-            let pA = xfA.apply(localPoint)
+            let pA = frame.origin
             let pB = xfB.apply(local)
             let d = pB - pA
             let dist = d.length
@@ -246,16 +265,14 @@ enum Narrowphase {
             let mid = (pA + n * radiusA + pB - n * radiusB) * 0.5
             return (n, mid, sep)
         case .faceA:
-            let n = xfA.q.apply(localNormal)
-            let plane = xfA.apply(localPoint)
+            let n = frame.normal
             let clipPoint = xfB.apply(local)
-            let sep = dot(clipPoint - plane, n) - radiusA - radiusB
+            let sep = dot(clipPoint - frame.origin, n) - radiusA - radiusB
             return (n, clipPoint - n * (radiusB + sep * 0.5), sep)
         case .faceB:
-            let nB = xfB.q.apply(localNormal)
-            let plane = xfB.apply(localPoint)
+            let nB = frame.normal
             let clipPoint = xfA.apply(local)
-            let sep = dot(clipPoint - plane, nB) - radiusA - radiusB
+            let sep = dot(clipPoint - frame.origin, nB) - radiusA - radiusB
             let n = -nB
             return (n, clipPoint + n * (radiusA + sep * 0.5), sep)
         }
