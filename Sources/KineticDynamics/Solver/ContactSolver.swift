@@ -91,7 +91,10 @@ enum ContactSolver {
             let k = bundles + index, r = bounces + index
             let first = Int(context.bundleStarts[index]), lanes = Int(context.bundleStarts[index + 1]) - first
             // A bundle with fewer lanes starts from zeros (its last lanes name the ground, unused).
-            if lanes < 4 { k.pointee = ContactBundle(); r.pointee = BounceLanes() }
+            if lanes < 4 { k.pointee = ContactBundle() }
+            // The restitution figures are written only for a bundle with restitution: the others'
+            // are never read (`applyRestitution` skips them).
+            var restitutions = Lanes(repeating: 0)
             k.pointee.firstSlot = Int32(first)
             k.pointee.laneCount = Int32(lanes)
             k.pointee.anyTwoPoints = false; k.pointee.anyFriction = false; k.pointee.anyRestitution = false
@@ -137,7 +140,7 @@ enum ContactSolver {
                 k.pointee.twoPoints[lane] = c.pointee.pointCount == 2
                 k.pointee.friction.set(lane, c.pointee.friction)
                 k.pointee.hasFriction[lane] = c.pointee.friction > 0
-                r.pointee.restitution.set(lane, restitution)
+                restitutions.set(lane, restitution)
                 if c.pointee.pointCount == 2 { k.pointee.anyTwoPoints = true }
                 if c.pointee.friction > 0 { k.pointee.anyFriction = true }
                 if restitution > 0 { k.pointee.anyRestitution = true }
@@ -154,6 +157,7 @@ enum ContactSolver {
                 k.pointee.normalX.set(lane, normal.x)
                 k.pointee.normalY.set(lane, normal.y)
             }
+            if k.pointee.anyRestitution { r.pointee.restitution = restitutions }
         }
     }
 
@@ -209,8 +213,8 @@ enum ContactSolver {
                 }
                 if k.p0.maxNormalImpulse[lane] > 0 || (twoPoints && k.p1.maxNormalImpulse[lane] > 0) {
                     c.pointee.isTouching = true
-                    context.bodies[Int(k.a[lane])].isConstrained = true
-                    context.bodies[Int(k.b[lane])].isConstrained = true
+                    context.constrained[Int(k.a[lane])] = true
+                    context.constrained[Int(k.b[lane])] = true
                 }
             }
         }

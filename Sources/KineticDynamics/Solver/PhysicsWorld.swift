@@ -33,6 +33,11 @@ enum ShapeGeometry: Equatable {
 
 /// The physical properties of a body (UIKit's `UIDynamicItemBehavior` properties).
 struct BodyMaterial: Equatable {
+    /// Whether the body is static: infinite mass, does not move, still collides (UIKit's `isAnchored`).
+    /// First: the collision pass reads it for every contact's bodies (see `BodyRecord`).
+    var isAnchored = false
+    /// Whether the body may rotate (inverse inertia 0 when false).
+    var allowsRotation = true
     /// Mass per 10,000 square points. 0 would make the body massless: the world clamps it to a
     /// small positive value.
     var density = 1.0
@@ -44,10 +49,13 @@ struct BodyMaterial: Equatable {
     var linearDamping = 0.0
     /// Angular velocity damping per second (UIKit's `angularResistance`).
     var angularDamping = 0.0
-    /// Whether the body may rotate (inverse inertia 0 when false).
-    var allowsRotation = true
-    /// Whether the body is static: infinite mass, does not move, still collides (UIKit's `isAnchored`).
-    var isAnchored = false
+
+    init(density: Double = 1.0, restitution: Double = 0.0, friction: Double = 0.0, linearDamping: Double = 0.0,
+         angularDamping: Double = 0.0, allowsRotation: Bool = true, isAnchored: Bool = false) {
+        self.isAnchored = isAnchored; self.allowsRotation = allowsRotation
+        self.density = density; self.restitution = restitution; self.friction = friction
+        self.linearDamping = linearDamping; self.angularDamping = angularDamping
+    }
 }
 
 /// What a body touched: another body or a boundary.
@@ -179,6 +187,10 @@ final class PhysicsWorld {
     var pairs = ContactPairs()
     @exclusivity(unchecked) var awakeBodies: [Int32] = []
     @exclusivity(unchecked) var startStates: [StartState] = []
+    /// Whether a contact or joint acted on each body this step: a byte per body, apart from the
+    /// large body records, as the impulses' write-back marks them in the contacts' scattered
+    /// order.
+    @exclusivity(unchecked) var constrainedBodies: [Bool] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []
     /// The order `activeContacts` is solved in (its buffers are rewritten every step).
     var colouring = ContactColouring()

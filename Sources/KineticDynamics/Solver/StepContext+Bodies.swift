@@ -40,12 +40,12 @@ extension StepContext {
         return (decay, (1 - decay) / d)
     }
 
-    /// Records each awake body's start state, then v ← v·e^(−dh) + (F/m + a)·(1 − e^(−dh))/d and
-    /// the same for ω with τ/I (the exact solution of UIKit's documented resistance, dv/dt = −d·v,
+    /// Clears every body's start state and constrained flag, records each awake body's start
+    /// state, then v ← v·e^(−dh) + (F/m + a)·(1 − e^(−dh))/d and the same for ω with τ/I (the exact solution of UIKit's documented resistance, dv/dt = −d·v,
     /// under constant forces), then the clamps.
     func integrateVelocities(_ h: Double, _ limits: SpeedLimits) {
         let motions = self.motions, bodies = self.bodies, start = self.start
-        for i in start.indices { start[i] = StartState() }
+        for i in start.indices { start[i] = StartState(); constrained[i] = false }
         for j in activeJoints {
             start[Int(joints[Int(j)].a)].jointCount += 1
             start[Int(joints[Int(j)].b)].jointCount += 1
@@ -124,18 +124,17 @@ extension StepContext {
     /// their solved motion, clamped. Joints mark their bodies constrained here, as
     /// `ContactSolver.storeImpulses` marked the contacts'.
     func finishBodies(_ h: Double, _ limits: SpeedLimits) {
-        let motions = self.motions, bodies = self.bodies, start = self.start
+        let motions = self.motions, bodies = self.bodies, start = self.start, constrained = self.constrained
         for index in activeJoints where !joints[Int(index)].isExactThisStep {
-            bodies[Int(joints[Int(index)].a)].isConstrained = true
-            bodies[Int(joints[Int(index)].b)].isConstrained = true
+            constrained[Int(joints[Int(index)].a)] = true
+            constrained[Int(joints[Int(index)].b)] = true
         }
         for index in awake {
             let i = Int(index)
             var m = motions[i]
-            if bodies[i].isConstrained {
+            if constrained[i] {
                 m.velocity = limits.clamped(m.velocity)
                 m.angularVelocity = limits.clamped(m.angularVelocity)
-                bodies[i].isConstrained = false
             } else {
                 m.velocity = start[i].endVelocity
                 m.angularVelocity = start[i].endAngularVelocity

@@ -10,6 +10,8 @@ struct StepContext {
     let bodies: UnsafeMutablePointer<BodyRecord>
     /// At least one per body: the step's start state (velocities, pose, applied forces' share).
     let start: UnsafeMutableBufferPointer<StartState>
+    /// One per body of `start`: whether a contact or joint acted on the body this step.
+    let constrained: UnsafeMutablePointer<Bool>
     /// The awake bodies that can move, in index order.
     let awake: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutablePointer<Contact>
@@ -39,17 +41,20 @@ extension StepContext {
         world.bundleBuffer.withUnsafeMutableBufferPointer { bundles in
         world.bounceBuffer.withUnsafeMutableBufferPointer { bounces in
         world.startStates.withUnsafeMutableBufferPointer { start in
+        world.constrainedBodies.withUnsafeMutableBufferPointer { constrained in
         world.awakeBodies.withUnsafeBufferPointer { awake in
         world.contacts.withUnsafeMutableBufferPointer { contacts in
         world.activeContacts.withUnsafeBufferPointer { activeContacts in
         world.joints.withUnsafeMutableBufferPointer { joints in
         world.activeJoints.withUnsafeBufferPointer { activeJoints in
-            body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start, awake: awake,
+            body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start,
+                             constrained: constrained.baseAddress!, awake: awake,
                              contacts: base(contacts), activeContacts: activeContacts,
                              bundles: UnsafeMutableBufferPointer(rebasing: bundles[0..<bundleCount]),
                              bundleStarts: bundleStarts,
                              bounces: UnsafeMutableBufferPointer(rebasing: bounces[0..<bundleCount]),
                              joints: base(joints), activeJoints: activeJoints))
+        }
         }
         }
         }
@@ -69,12 +74,17 @@ extension StepContext {
 }
 
 extension PhysicsWorld {
-    /// Grows the step buffers `StepContext.of` points into: `startStates` to the bodies, the
+    /// Grows the step buffers `StepContext.of` points into: `startStates` and
+    /// `constrainedBodies` to the bodies (at least one, so the flags have an address), the
     /// bundles to the colouring's (none before the first colouring, and the last step's before
     /// this step's: only the solve, after the colouring, reads them).
     fileprivate func sizeStepBuffers() {
         if startStates.count < bodies.records.count {
             startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
+        }
+        let flags = max(bodies.records.count, 1)
+        if constrainedBodies.count < flags {
+            constrainedBodies.append(contentsOf: repeatElement(false, count: flags - constrainedBodies.count))
         }
         let bundleCount = colouring.bundleCount
         if bundleBuffer.count < bundleCount {

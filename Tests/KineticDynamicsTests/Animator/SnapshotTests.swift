@@ -231,7 +231,7 @@ private final class SnapshotScene {
             // recordsContactEvents: set by the animator before every step (the log it gates is
             // covered, and knows whether its pairs are current).
             "stepRate", "bundleBuffer", "bounceBuffer", "bundleWidth", "pairs", "recordsContactEvents",
-            "interleaved", "wakeCandidates", "startStates", "awakeBodies", "activeContacts", "activeJoints",
+            "interleaved", "wakeCandidates", "startStates", "constrainedBodies", "awakeBodies", "activeContacts", "activeJoints",
             "islands", "colouring",
         ]
         let names = Set(Mirror(reflecting: PhysicsWorld()).children.compactMap(\.label))
