@@ -65,14 +65,13 @@ struct ContactBundle {
     var p1 = PointLanes()
     /// The world normal from A to B, fixed for the step.
     var normalX = Lanes(), normalY = Lanes()
+    /// Friction coefficients (a lane has friction where it is above 0).
     var friction = Lanes()
-    /// The inverse inertias (the inverse masses come with the velocities, `VelocityLanes`).
+    /// The inverse inertias (the inverse masses come with the velocities, `VelocityLanes`: a
+    /// lane touching a static body has a side without).
     var invInertiaA = Lanes(), invInertiaB = Lanes()
-    /// Lanes with a second point, lanes with friction, lanes touching a static body (whose
-    /// contacts are twice as stiff).
+    /// Lanes with a second point.
     var twoPoints = LaneMask(repeating: false)
-    var hasFriction = LaneMask(repeating: false)
-    var isFixed = LaneMask(repeating: false)
     /// The bodies of each lane.
     var a = SIMD4<Int32>(repeating: 0)
     var b = SIMD4<Int32>(repeating: 0)
@@ -306,7 +305,10 @@ extension ContactSolver {
             var pair = LanePair(motions, k)
             let poseA = PoseLanes(motions, k.pointee.a), poseB = PoseLanes(motions, k.pointee.b)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
-            let isFixed = k.pointee.isFixed, twoPoints = k.pointee.twoPoints
+            // A lane touching a static body (or a sleeping one, static for the step) has one side
+            // without inverse mass; its contact is twice as stiff.
+            let zero = Lanes(repeating: 0)
+            let isFixed = (pair.massA .== zero) .| (pair.massB .== zero), twoPoints = k.pointee.twoPoints
             let hasSecond = k.pointee.anyTwoPoints
             @inline(__always) func lanes(_ m: Double, _ f: Double) -> Lanes {
                 Lanes(repeating: m).replacing(with: Lanes(repeating: f), where: isFixed)
@@ -320,7 +322,7 @@ extension ContactSolver {
                 pair.solveNormal(&k.pointee.p1, separation(k.pointee.p1, poseA, poseB, nx, ny), nx, ny, bias, where: twoPoints)
             }
             if !useBias && k.pointee.anyFriction {
-                let withFriction = k.pointee.hasFriction
+                let withFriction = k.pointee.friction .> zero
                 let tx = ny, ty = -nx
                 pair.solveTangent(&k.pointee.p0, tx, ty, k.pointee.friction, where: withFriction)
                 if hasSecond { pair.solveTangent(&k.pointee.p1, tx, ty, k.pointee.friction, where: withFriction .& twoPoints) }

@@ -139,12 +139,10 @@ enum ContactSolver {
                 k.pointee.b[lane] = c.pointee.b
                 k.pointee.twoPoints[lane] = c.pointee.pointCount == 2
                 k.pointee.friction.set(lane, c.pointee.friction)
-                k.pointee.hasFriction[lane] = c.pointee.friction > 0
                 restitutions.set(lane, restitution)
                 if c.pointee.pointCount == 2 { k.pointee.anyTwoPoints = true }
                 if c.pointee.friction > 0 { k.pointee.anyFriction = true }
                 if restitution > 0 { k.pointee.anyRestitution = true }
-                k.pointee.isFixed[lane] = imA == 0 || imB == 0
                 k.pointee.invInertiaA.set(lane, iA); k.pointee.invInertiaB.set(lane, iB)
                 withUnsafeMutablePointer(to: &k.pointee.p0) { q in
                     withUnsafeMutablePointer(to: &r.pointee.p0) { setUp(c.pointee.p0, q, $0) }
