@@ -33,6 +33,10 @@ package enum Elementary {
     @inlinable @inline(__always) package static func atan(_ x: Double) -> Double { InverseKernels.atan(x) }
     /// `InverseKernels.atan2`, the same bits on every platform.
     @inlinable @inline(__always) package static func atan2(_ y: Double, _ x: Double) -> Double { InverseKernels.atan2(y, x) }
+    /// `atan2` of four pairs at once, each lane the scalar's bits (`InverseKernels.atan2`).
+    @inlinable @inline(__always) package static func atan2(_ y: SIMD4<Double>, _ x: SIMD4<Double>) -> SIMD4<Double> {
+        InverseKernels.atan2(y, x)
+    }
     /// `InverseKernels.cbrt`, the same bits on every platform.
     @inlinable @inline(__always) package static func cbrt(_ x: Double) -> Double { InverseKernels.cbrt(x) }
 

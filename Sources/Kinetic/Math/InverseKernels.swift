@@ -124,6 +124,62 @@ enum InverseKernels {
         return y.sign == .minus ? -a : a
     }
 
+    /// `atanOfUnit` of four arguments at once: the same operations in the same order in each
+    /// lane, so each lane gives the scalar's bits.
+    @inlinable
+    static func atanOfUnit(_ t0: SIMD4<Double>) -> SIMD4<Double> {
+        var t = t0 / (1 + (1 + t0 * t0).squareRoot())
+        t = t / (1 + (1 + t * t).squareRoot())
+        let t2 = t * t
+        var p = SIMD4<Double>(repeating: -1.0 / 25)
+        p = 1.0 / 23 + t2 * p
+        p = -1.0 / 21 + t2 * p
+        p = 1.0 / 19 + t2 * p
+        p = -1.0 / 17 + t2 * p
+        p = 1.0 / 15 + t2 * p
+        p = -1.0 / 13 + t2 * p
+        p = 1.0 / 11 + t2 * p
+        p = -1.0 / 9 + t2 * p
+        p = 1.0 / 7 + t2 * p
+        p = -1.0 / 5 + t2 * p
+        p = 1.0 / 3 + t2 * p
+        return 4 * (t - t * (t2 * p))
+    }
+
+    /// `atan2` of four pairs at once, lane by lane the scalar's bits (its branches become
+    /// selections: one division and one `atanOfUnit` per lane, as the scalar takes). Four
+    /// independent chains of square roots and divisions run in the time of one.
+    @inlinable
+    static func atan2(_ y: SIMD4<Double>, _ x: SIMD4<Double>) -> SIMD4<Double> {
+        typealias Lanes = SIMD4<Double>
+        let zero = Lanes(repeating: 0)
+        @inline(__always) func isNegative(_ v: Lanes) -> SIMDMask<SIMD4<Int64>> {
+            unsafeBitCast(v, to: SIMD4<Int64>.self) .< SIMD4<Int64>(repeating: 0)    // the sign bit, as `.sign`
+        }
+        @inline(__always) func magnitude(_ v: Lanes) -> Lanes {
+            unsafeBitCast(unsafeBitCast(v, to: SIMD4<UInt64>.self) & SIMD4<UInt64>(repeating: ~(1 << 63)), to: Lanes.self)
+        }
+        let ax = magnitude(x), ay = magnitude(y)
+        let below = ay .< ax
+        // ay/ax where ay < ax, else ax/ay (the scalar's two branches, by their operands).
+        let u = atanOfUnit(ax.replacing(with: ay, where: below) / ay.replacing(with: ax, where: below))
+        var a = ((Lanes(repeating: halfPiHigh) - u) + halfPiLow).replacing(with: u, where: below)
+        let xNegative = isNegative(x)
+        a.replace(with: (Lanes(repeating: piHigh) - a) + piLow, where: xNegative)
+        // ax == ay: 0, π/4, π or 3π/4.
+        let xZero = ax .== zero
+        var diagonal = Lanes(repeating: 0.7853981633974483).replacing(with: zero, where: xZero)
+        diagonal.replace(with: Lanes(repeating: 2.356194490192345).replacing(with: Lanes(repeating: piHigh), where: xZero),
+                         where: xNegative)
+        a.replace(with: diagonal, where: ax .== ay)
+        // The sign flipped by its bit, as the scalar's `-a` (SIMD's prefix − is 0 − a, which loses −0).
+        let flipped = unsafeBitCast(unsafeBitCast(a, to: SIMD4<UInt64>.self) ^ SIMD4<UInt64>(repeating: 1 << 63), to: Lanes.self)
+        a.replace(with: flipped, where: isNegative(y))
+        // NaN in either: x + y (NaN), as the scalar returns.
+        let nan = (x .!= x) .| (y .!= y)
+        return a.replacing(with: x + y, where: nan)
+    }
+
     // MARK: cbrt
 
     /// The real cube root, within 3 ulps of libm; ±0, ±∞ and NaN are returned as they are.

@@ -185,11 +185,37 @@ final class ItemRegistry {
         // the loop reads them unretained instead of retaining and releasing each one.
         let snapshot = records
         snapshot.withUnsafeBufferPointer { snapshot in
+            // First the angles of the rotations that changed since the last read (most bodies of
+            // a pile barely turn), four at a time: an atan2 is a chain of dependent square roots
+            // and divisions, and the four-lane one runs four chains in the time of one, with the
+            // scalar's bits (`Elementary.atan2`). This loop calls no item, so it reads the poses
+            // by pointer; the writes, whose setters may change the world, come after.
+            world.withPoses { pose in
+                var ys = SIMD4<Double>(), xs = SIMD4<Double>(repeating: 1)
+                var slots = SIMD4<Int64>(), count = 0
+                @inline(__always) func takeAngles() {
+                    let angles = Elementary.atan2(ys, xs)
+                    for lane in 0..<count {
+                        unowned(unsafe) let record = snapshot[Int(slots[lane])]
+                        record.readAngle = angles[lane]
+                    }
+                    count = 0
+                }
+                for k in snapshot.indices {
+                    unowned(unsafe) let record = snapshot[k]
+                    let rotation = pose(record.body).rotation
+                    guard rotation != record.readRotation else { continue }
+                    record.readRotation = rotation
+                    ys[count] = rotation.s; xs[count] = rotation.c; slots[count] = Int64(k)
+                    count += 1
+                    if count == 4 { takeAngles() }
+                }
+                if count > 0 { takeAngles() }
+            }
             for k in snapshot.indices {
                 unowned(unsafe) let record = snapshot[k]
                 let pose = world.pose(of: record.body)
                 var center = pose.position
-                // atan2 only when the stored rotation pair changed (most bodies of a pile barely turn).
                 var angle: Double
                 if pose.rotation == record.readRotation {
                     angle = record.readAngle

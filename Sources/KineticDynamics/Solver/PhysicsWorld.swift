@@ -245,6 +245,17 @@ final class PhysicsWorld {
     func pose(of body: BodyID) -> (position: Point, rotation: Rotation) { bodies.pose(of: body) }
     func velocity(of body: BodyID) -> Vector { bodies.velocity(of: body) }
     func angularVelocity(of body: BodyID) -> Double { bodies.angularVelocity(of: body) }
+
+    /// Runs `read` with `pose(of:)` for many bodies through one access to the store (a call of
+    /// `pose(of:)` each copies its array references). The reader is valid only inside `read`,
+    /// which must not change the world.
+    func withPoses<R>(_ read: (PoseReader) -> R) -> R {
+        bodies.motions.withUnsafeBufferPointer { motions in
+        bodies.records.withUnsafeBufferPointer { records in
+            read(PoseReader(motions: motions, records: records))
+        }
+        }
+    }
     func mass(of body: BodyID) -> Double { bodies.record(of: body).mass }
     func inertia(of body: BodyID) -> Double { bodies.record(of: body).inertia }
     func material(of body: BodyID) -> BodyMaterial { bodies.record(of: body).material }
@@ -443,4 +454,17 @@ final class PhysicsWorld {
     /// (body, partner), bodies before boundaries. One event per pair, whose `body` is the lower
     /// body index of a body pair.
     var contactEvents: [ContactEvent] { eventLog.events }
+}
+
+/// `PhysicsWorld.pose(of:)` by pointer, for `PhysicsWorld.withPoses(_:)`.
+struct PoseReader {
+    let motions: UnsafeBufferPointer<Motion>
+    let records: UnsafeBufferPointer<BodyRecord>
+
+    /// A live body's centre and rotation (unknown or destroyed handles: the origin, unturned).
+    @inline(__always) func callAsFunction(_ body: BodyID) -> (position: Point, rotation: Rotation) {
+        let i = Int(body.raw)
+        guard i > 0 && i < records.count && records[i].isAlive else { return (.zero, .identity) }
+        return (motions[i].position.point, motions[i].rotation)
+    }
 }

@@ -173,6 +173,42 @@ struct KernelsTests {
         #expect(worstCbrt <= 3, "cbrt worst \(worstCbrt) ulp")
     }
 
+    /// The four-lane atan2 gives each lane the scalar's bits: random pairs over several scales
+    /// (the pairs of unit rotations the dynamics animator reads among them), and every pairing
+    /// of the special values, each in every lane beside others.
+    @Test func fourLaneAtan2GivesTheScalarsBitsInEveryLane() {
+        var g = Generator(state: 11)
+        func check(_ y: SIMD4<Double>, _ x: SIMD4<Double>) -> Bool {
+            let lanes = InverseKernels.atan2(y, x)
+            return (0..<4).allSatisfy { lanes[$0].bitPattern == InverseKernels.atan2(y[$0], x[$0]).bitPattern }
+        }
+        var mismatches = 0
+        for i in 0..<100_000 {
+            let scale = [1.0, 1e-3, 1e3, 1e-300, 1e300][i % 5]
+            var y = SIMD4<Double>(), x = SIMD4<Double>()
+            for lane in 0..<4 {
+                if i % 7 == 0 {
+                    let angle = g.next(-4, 4)                          // a unit rotation pair
+                    y[lane] = Elementary.sin(angle); x[lane] = Elementary.cos(angle)
+                } else {
+                    y[lane] = g.next(-1, 1) * scale; x[lane] = g.next(-1, 1) * scale
+                }
+            }
+            if !check(y, x) { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+        let specials: [Double] = [0, -0.0, 1, -1, 0.5, -2, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+                                  -.greatestFiniteMagnitude]
+        var specialMismatches = 0
+        for (k, y) in specials.enumerated() {
+            for (j, x) in specials.enumerated() {
+                let other = specials[(k + j + 3) % specials.count]
+                if !check(SIMD4(y, 0.25, other, y), SIMD4(x, -3, x, other)) { specialMismatches += 1 }
+            }
+        }
+        #expect(specialMismatches == 0)
+    }
+
     @Test func inverseKernelsFollowCsSpecialValues() {
         #expect(Kernels.expm1(0) == 0)
         #expect(Kernels.expm1(-800) == -1)
