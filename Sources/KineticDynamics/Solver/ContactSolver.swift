@@ -81,81 +81,99 @@ enum ContactSolver {
         return e * e * max(u0 * u0 - 2 * a * s0, 0)
     }
 
-    /// Anchors, effective masses and separations of the active contacts, written lane by lane
-    /// into the step's bundles (`ContactColouring.bundleStarts` says which slots each holds).
-    /// `invH` is 1 / the whole step (for the applied forces' acceleration along the normal).
+    /// Anchors, effective masses and separations of the active contacts, bundle by bundle
+    /// (`ContactColouring.bundleStarts` says which slots each holds): each lane's inputs are
+    /// gathered from its contact and bodies, then the four lanes are set up at once, each lane by
+    /// the scalar formulas' operations in their order (`PointInputs.setUp`), so the bits do not
+    /// depend on the bundle's width. `invH` is 1 / the whole step (for the applied forces'
+    /// acceleration along the normal).
     static func prepare(_ context: StepContext, invH: Double) {
         let motions = context.motions, start = context.start
         guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        // The lanes past a short bundle's contacts read this one: no points, the ground twice.
+        var none = Contact(key: 0, a: 0, b: 0)
+        withUnsafeMutablePointer(to: &none) { none in
         for index in 0..<context.bundles.count {
             let k = bundles + index, r = bounces + index
             let first = Int(context.bundleStarts[index]), lanes = Int(context.bundleStarts[index + 1]) - first
             // A bundle with fewer lanes starts from zeros (its last lanes name the ground, unused).
             if lanes < 4 { k.pointee = ContactBundle() }
-            // The restitution figures are written only for a bundle with restitution: the others'
-            // are never read (`applyRestitution` skips them).
-            var restitutions = Lanes(repeating: 0)
             k.pointee.firstSlot = Int32(first)
             k.pointee.laneCount = Int32(lanes)
-            k.pointee.anyTwoPoints = false; k.pointee.anyFriction = false; k.pointee.anyRestitution = false
-            for lane in 0..<lanes {
-                let c = context.contacts + Int(context.activeContacts[first + lane])
-                let mA = motions[Int(c.pointee.a)], mB = motions[Int(c.pointee.b)]
-                let restitution = c.pointee.restitution
-                let imA = mA.invMass, imB = mB.invMass, iA = mA.invInertia, iB = mB.invInertia
-                // The normal and the points' world places as the collision pass left them, at
-                // these poses (`CollisionContext.locatePoints`).
-                let normal = c.pointee.normal
-                @inline(__always) func setUp(_ p: ContactPoint, _ q: UnsafeMutablePointer<PointLanes>,
-                                             _ bounce: UnsafeMutablePointer<BouncePointLanes>) {
-                    let pA = p.worldPoint - mA.position
-                    let pB = p.worldPoint - mB.position
-                    let rnA = cross(pA, normal), rnB = cross(pB, normal)
-                    let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
-                    let t = cross(normal, 1)
-                    let rtA = cross(pA, t), rtB = cross(pB, t)
-                    let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
-                    let localA = mA.rotation.applyInverse(pA)
-                    let localB = mB.rotation.applyInverse(pB)
-                    let wA = mA.position + mA.rotation.apply(localA)
-                    let wB = mB.position + mB.rotation.apply(localB)
-                    q.pointee.set(lane, rnA: rnA, rnB: rnB, rtA: rtA, rtB: rtB,
-                                  normalMass: kN > 0 ? 1 / kN : 0, tangentMass: kT > 0 ? 1 / kT : 0,
-                                  localA: localA, localB: localB, baseSeparation: p.separation - dot(wB - wA, normal),
-                                  normalImpulse: p.normalImpulse, tangentImpulse: p.tangentImpulse)
-                    // The bounce figures only where `applyRestitution` reads them: it masks out
-                    // the lanes without restitution (whose figures keep whatever they held).
-                    if restitution > 0 {
-                        let sA = start[Int(c.pointee.a)], sB = start[Int(c.pointee.b)]
-                        let u0 = dot(sB.velocity - sA.velocity, normal) + sB.angularVelocity * rnB - sA.angularVelocity * rnA
-                        let acceleration = dot(sB.kick - sA.kick, normal) * invH
-                        bounce.pointee.relativeVelocity.set(lane, u0)
-                        bounce.pointee.normalAcceleration.set(lane, acceleration)
-                        bounce.pointee.energy.set(lane, bounceEnergy(approach: u0, gap: p.separation,
-                                                                     acceleration: acceleration, restitution: restitution))
-                    }
-                }
-                k.pointee.a[lane] = c.pointee.a
-                k.pointee.b[lane] = c.pointee.b
-                k.pointee.twoPoints[lane] = c.pointee.pointCount == 2
-                k.pointee.friction.set(lane, c.pointee.friction)
-                restitutions.set(lane, restitution)
-                if c.pointee.pointCount == 2 { k.pointee.anyTwoPoints = true }
-                if c.pointee.friction > 0 { k.pointee.anyFriction = true }
-                if restitution > 0 { k.pointee.anyRestitution = true }
-                k.pointee.invInertiaA.set(lane, iA); k.pointee.invInertiaB.set(lane, iB)
-                withUnsafeMutablePointer(to: &k.pointee.p0) { q in
-                    withUnsafeMutablePointer(to: &r.pointee.p0) { setUp(c.pointee.p0, q, $0) }
-                }
-                if c.pointee.pointCount == 2 {
-                    withUnsafeMutablePointer(to: &k.pointee.p1) { q in
-                        withUnsafeMutablePointer(to: &r.pointee.p1) { setUp(c.pointee.p1, q, $0) }
-                    }
-                }
-                k.pointee.normalX.set(lane, normal.x)
-                k.pointee.normalY.set(lane, normal.y)
+            @inline(__always) func contact(_ lane: Int) -> UnsafeMutablePointer<Contact> {
+                lane < lanes ? context.contacts + Int(context.activeContacts[first + lane]) : none
             }
-            if k.pointee.anyRestitution { r.pointee.restitution = restitutions }
+            let c = (contact(0), contact(1), contact(2), contact(3))
+            // Each input a vector of the four lanes' values, built in registers.
+            @inline(__always) func gather(_ value: (UnsafeMutablePointer<Contact>) -> Double) -> Lanes {
+                Lanes(value(c.0), value(c.1), value(c.2), value(c.3))
+            }
+            let mA = (motions + Int(c.0.pointee.a), motions + Int(c.1.pointee.a), motions + Int(c.2.pointee.a), motions + Int(c.3.pointee.a))
+            let mB = (motions + Int(c.0.pointee.b), motions + Int(c.1.pointee.b), motions + Int(c.2.pointee.b), motions + Int(c.3.pointee.b))
+            @inline(__always) func gatherA(_ value: (UnsafeMutablePointer<Motion>) -> Double) -> Lanes {
+                Lanes(value(mA.0), value(mA.1), value(mA.2), value(mA.3))
+            }
+            @inline(__always) func gatherB(_ value: (UnsafeMutablePointer<Motion>) -> Double) -> Lanes {
+                Lanes(value(mB.0), value(mB.1), value(mB.2), value(mB.3))
+            }
+            k.pointee.a = SIMD4(c.0.pointee.a, c.1.pointee.a, c.2.pointee.a, c.3.pointee.a)
+            k.pointee.b = SIMD4(c.0.pointee.b, c.1.pointee.b, c.2.pointee.b, c.3.pointee.b)
+            let pointCounts = SIMD4<Int64>(Int64(c.0.pointee.pointCount), Int64(c.1.pointee.pointCount),
+                                           Int64(c.2.pointee.pointCount), Int64(c.3.pointee.pointCount))
+            let twoPoints = pointCounts .== SIMD4(repeating: 2)
+            let friction = gather { $0.pointee.friction }, restitutions = gather { $0.pointee.restitution }
+            let zero = Lanes(repeating: 0)
+            let anyTwoPoints = any(twoPoints), anyRestitution = any(restitutions .> zero)
+            k.pointee.twoPoints = twoPoints
+            k.pointee.anyTwoPoints = anyTwoPoints
+            k.pointee.anyFriction = any(friction .> zero)
+            k.pointee.anyRestitution = anyRestitution
+            k.pointee.friction = friction
+            // The normal and the points' world places as the collision pass left them, at these
+            // poses (`CollisionContext.locatePoints`).
+            let bodies = BodyInputs(
+                posAX: gatherA { $0.pointee.position.x }, posAY: gatherA { $0.pointee.position.y },
+                posBX: gatherB { $0.pointee.position.x }, posBY: gatherB { $0.pointee.position.y },
+                cA: gatherA { $0.pointee.rotation.c }, sA: gatherA { $0.pointee.rotation.s },
+                cB: gatherB { $0.pointee.rotation.c }, sB: gatherB { $0.pointee.rotation.s },
+                imA: gatherA { $0.pointee.invMass }, imB: gatherB { $0.pointee.invMass },
+                iA: gatherA { $0.pointee.invInertia }, iB: gatherB { $0.pointee.invInertia },
+                normalX: gather { $0.pointee.normal.x }, normalY: gather { $0.pointee.normal.y })
+            k.pointee.invInertiaA = bodies.iA; k.pointee.invInertiaB = bodies.iB
+            k.pointee.normalX = bodies.normalX; k.pointee.normalY = bodies.normalY
+            let p0 = PointInputs(worldX: gather { $0.pointee.p0.worldPoint.x }, worldY: gather { $0.pointee.p0.worldPoint.y },
+                                 separation: gather { $0.pointee.p0.separation },
+                                 normalImpulse: gather { $0.pointee.p0.normalImpulse },
+                                 tangentImpulse: gather { $0.pointee.p0.tangentImpulse })
+            p0.setUp(&k.pointee.p0, bodies)
+            var p1: PointInputs? = nil
+            if anyTwoPoints {
+                // A lane with one point sets up whatever its second holds: the sweeps mask it out.
+                let second = PointInputs(worldX: gather { $0.pointee.p1.worldPoint.x }, worldY: gather { $0.pointee.p1.worldPoint.y },
+                                         separation: gather { $0.pointee.p1.separation },
+                                         normalImpulse: gather { $0.pointee.p1.normalImpulse },
+                                         tangentImpulse: gather { $0.pointee.p1.tangentImpulse })
+                second.setUp(&k.pointee.p1, bodies)
+                p1 = second
+            }
+            // The restitution figures only for a bundle with restitution (`applyRestitution` skips
+            // the others), and only in the lanes with restitution, whose start states it reads
+            // (it masks out the other lanes, whose figures keep whatever they held).
+            if anyRestitution {
+                r.pointee.restitution = restitutions
+                var velocities = StartInputs()
+                for lane in 0..<lanes where restitutions[lane] > 0 {
+                    let pair = lane == 0 ? c.0 : lane == 1 ? c.1 : lane == 2 ? c.2 : c.3
+                    velocities.set(lane, start[Int(pair.pointee.a)], start[Int(pair.pointee.b)])
+                }
+                let bouncing = restitutions .> zero
+                velocities.bounce(&r.pointee.p0, p0, k.pointee.p0, bodies, restitutions, invH: invH, where: bouncing)
+                if let p1 {
+                    velocities.bounce(&r.pointee.p1, p1, k.pointee.p1, bodies, restitutions, invH: invH,
+                                      where: bouncing .& twoPoints)
+                }
+            }
+        }
         }
     }
 
@@ -217,4 +235,84 @@ enum ContactSolver {
             }
         }
     }
+}
+
+/// A bundle's bodies as `ContactSolver.prepare` reads them, lane by lane: the poses, the inverse
+/// masses and inertias, and the contacts' normals.
+private struct BodyInputs {
+    let posAX: Lanes, posAY: Lanes, posBX: Lanes, posBY: Lanes
+    let cA: Lanes, sA: Lanes, cB: Lanes, sB: Lanes
+    let imA: Lanes, imB: Lanes, iA: Lanes, iB: Lanes
+    let normalX: Lanes, normalY: Lanes
+}
+
+/// One manifold point of a bundle's contacts as `ContactSolver.prepare` reads it, lane by lane.
+private struct PointInputs {
+    let worldX: Lanes, worldY: Lanes
+    let separation: Lanes
+    let normalImpulse: Lanes, tangentImpulse: Lanes
+
+    /// The point's anchors, masses and base separation in all four lanes. Each line is the scalar
+    /// formula's operations in its order (`cross`, `dot`, `Rotation.apply`/`applyInverse`):
+    ///
+    ///     pA = world − A's position; rnA = pA × n; rtA = pA × t with t = n × 1
+    ///     kN = imA + imB + iA·rnA·rnA + iB·rnB·rnB (kT likewise); masses 1/k where k > 0, else 0
+    ///     localA = A's rotation⁻¹ · pA; wA = A's position + A's rotation · localA
+    ///     baseSeparation = separation − (wB − wA)·n
+    @inline(__always) func setUp(_ q: inout PointLanes, _ b: BodyInputs) {
+        let nx = b.normalX, ny = b.normalY
+        let pAx = worldX - b.posAX, pAy = worldY - b.posAY
+        let pBx = worldX - b.posBX, pBy = worldY - b.posBY
+        let rnA = pAx * ny - pAy * nx, rnB = pBx * ny - pBy * nx
+        let kN = b.imA + b.imB + b.iA * rnA * rnA + b.iB * rnB * rnB
+        let tx = 1 * ny, ty = Lanes(repeating: -1) * nx
+        let rtA = pAx * ty - pAy * tx, rtB = pBx * ty - pBy * tx
+        let kT = b.imA + b.imB + b.iA * rtA * rtA + b.iB * rtB * rtB
+        let localAX = b.cA * pAx + b.sA * pAy, localAY = negated(b.sA) * pAx + b.cA * pAy
+        let localBX = b.cB * pBx + b.sB * pBy, localBY = negated(b.sB) * pBx + b.cB * pBy
+        let wAx = b.posAX + (b.cA * localAX - b.sA * localAY), wAy = b.posAY + (b.sA * localAX + b.cA * localAY)
+        let wBx = b.posBX + (b.cB * localBX - b.sB * localBY), wBy = b.posBY + (b.sB * localBX + b.cB * localBY)
+        let zero = Lanes(repeating: 0)
+        q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
+        q.normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
+        q.tangentMass = (1 / kT).replacing(with: zero, where: .!(kT .> zero))
+        q.localAX = localAX; q.localAY = localAY; q.localBX = localBX; q.localBY = localBY
+        q.baseSeparation = separation - ((wBx - wAx) * nx + (wBy - wAy) * ny)
+        q.normalImpulse = normalImpulse; q.tangentImpulse = tangentImpulse
+        q.maxNormalImpulse = zero
+    }
+}
+
+/// The start states `ContactSolver.prepare` reads for restitution, lane by lane: both bodies'
+/// velocities and their applied forces' Δv (`StartState.kick`).
+private struct StartInputs {
+    var vAX = Lanes(repeating: 0), vAY = Lanes(repeating: 0), wA = Lanes(repeating: 0)
+    var vBX = Lanes(repeating: 0), vBY = Lanes(repeating: 0), wB = Lanes(repeating: 0)
+    var kAX = Lanes(repeating: 0), kAY = Lanes(repeating: 0), kBX = Lanes(repeating: 0), kBY = Lanes(repeating: 0)
+
+    @inline(__always) mutating func set(_ lane: Int, _ a: StartState, _ b: StartState) {
+        vAX.set(lane, a.velocity.x); vAY.set(lane, a.velocity.y); wA.set(lane, a.angularVelocity)
+        vBX.set(lane, b.velocity.x); vBY.set(lane, b.velocity.y); wB.set(lane, b.angularVelocity)
+        kAX.set(lane, a.kick.x); kAY.set(lane, a.kick.y); kBX.set(lane, b.kick.x); kBY.set(lane, b.kick.y)
+    }
+
+    /// A point's bounce figures in the lanes of `mask` (`ContactSolver.bounceEnergy`, lane by
+    /// lane): u₀ = (vB − vA)·n + ωB·rnB − ωA·rnA, a = (kickB − kickA)·n / h.
+    @inline(__always) func bounce(_ out: inout BouncePointLanes, _ p: PointInputs, _ q: PointLanes, _ b: BodyInputs,
+                                  _ e: Lanes, invH: Double, where mask: LaneMask) {
+        let nx = b.normalX, ny = b.normalY
+        let u0 = ((vBX - vAX) * nx + (vBY - vAY) * ny) + wB * q.rnB - wA * q.rnA
+        let acceleration = ((kBX - kAX) * nx + (kBY - kAY) * ny) * invH
+        let zero = Lanes(repeating: 0)
+        let s0 = laneMax(p.separation, zero)
+        let energy = e * e * laneMax(u0 * u0 - 2 * acceleration * s0, zero)
+        out.relativeVelocity.replace(with: u0, where: mask)
+        out.normalAcceleration.replace(with: acceleration, where: mask)
+        out.energy.replace(with: energy, where: mask)
+    }
+}
+
+/// −v lane by lane by its sign bit, as the scalar's prefix minus (SIMD's is 0 − v, which loses −0).
+@inline(__always) private func negated(_ v: Lanes) -> Lanes {
+    Lanes(-v[0], -v[1], -v[2], -v[3])
 }
