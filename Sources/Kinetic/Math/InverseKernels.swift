@@ -73,24 +73,27 @@ enum InverseKernels {
 
     /// atan t for 0 ≤ t ≤ 1: two half-angle reductions, t → t/(1 + √(1 + t²)) (√ is exact-rounded
     /// everywhere), bring t below tan(π/16) ≈ 0.199, where the series to t²⁵ leaves < 1e-19.
+    /// Generic over one value or four lanes (`AtanOperand`): specialised, each is the same
+    /// operations in the same order, so a lane of four gives the bits of one.
     @inlinable
-    static func atanOfUnit(_ t0: Double) -> Double {
-        var t = t0 / (1 + (1 + t0 * t0).squareRoot())
-        t = t / (1 + (1 + t * t).squareRoot())
+    static func atanOfUnit<T: AtanOperand>(_ t0: T) -> T {
+        let one = T.constant(1)
+        var t = t0 / (one + (one + t0 * t0).squareRoot())
+        t = t / (one + (one + t * t).squareRoot())
         let t2 = t * t
-        var p = -1.0 / 25
-        p = 1.0 / 23 + t2 * p
-        p = -1.0 / 21 + t2 * p
-        p = 1.0 / 19 + t2 * p
-        p = -1.0 / 17 + t2 * p
-        p = 1.0 / 15 + t2 * p
-        p = -1.0 / 13 + t2 * p
-        p = 1.0 / 11 + t2 * p
-        p = -1.0 / 9 + t2 * p
-        p = 1.0 / 7 + t2 * p
-        p = -1.0 / 5 + t2 * p
-        p = 1.0 / 3 + t2 * p
-        return 4 * (t - t * (t2 * p))
+        var p = T.constant(-1.0 / 25)
+        p = T.constant(1.0 / 23) + t2 * p
+        p = T.constant(-1.0 / 21) + t2 * p
+        p = T.constant(1.0 / 19) + t2 * p
+        p = T.constant(-1.0 / 17) + t2 * p
+        p = T.constant(1.0 / 15) + t2 * p
+        p = T.constant(-1.0 / 13) + t2 * p
+        p = T.constant(1.0 / 11) + t2 * p
+        p = T.constant(-1.0 / 9) + t2 * p
+        p = T.constant(1.0 / 7) + t2 * p
+        p = T.constant(-1.0 / 5) + t2 * p
+        p = T.constant(1.0 / 3) + t2 * p
+        return T.constant(4) * (t - t * (t2 * p))
     }
 
     /// atan x in (−π/2, π/2), within 4 ulps of libm; ±∞ gives ±π/2, NaN gives NaN.
@@ -122,28 +125,6 @@ enum InverseKernels {
             if x.sign == .minus { a = (piHigh - a) + piLow }
         }
         return y.sign == .minus ? -a : a
-    }
-
-    /// `atanOfUnit` of four arguments at once: the same operations in the same order in each
-    /// lane, so each lane gives the scalar's bits.
-    @inlinable
-    static func atanOfUnit(_ t0: SIMD4<Double>) -> SIMD4<Double> {
-        var t = t0 / (1 + (1 + t0 * t0).squareRoot())
-        t = t / (1 + (1 + t * t).squareRoot())
-        let t2 = t * t
-        var p = SIMD4<Double>(repeating: -1.0 / 25)
-        p = 1.0 / 23 + t2 * p
-        p = -1.0 / 21 + t2 * p
-        p = 1.0 / 19 + t2 * p
-        p = -1.0 / 17 + t2 * p
-        p = 1.0 / 15 + t2 * p
-        p = -1.0 / 13 + t2 * p
-        p = 1.0 / 11 + t2 * p
-        p = -1.0 / 9 + t2 * p
-        p = 1.0 / 7 + t2 * p
-        p = -1.0 / 5 + t2 * p
-        p = 1.0 / 3 + t2 * p
-        return 4 * (t - t * (t2 * p))
     }
 
     /// `atan2` of four pairs at once, lane by lane the scalar's bits (its branches become
@@ -208,4 +189,24 @@ enum InverseKernels {
         let root = y * Double(sign: .plus, exponent: q, significand: 1)
         return x < 0 ? -root : root
     }
+}
+
+/// What `InverseKernels.atanOfUnit` computes with: a `Double`, or four of them as lanes.
+@usableFromInline
+protocol AtanOperand {
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    static func * (a: Self, b: Self) -> Self
+    static func / (a: Self, b: Self) -> Self
+    func squareRoot() -> Self
+    /// `value` (in every lane).
+    static func constant(_ value: Double) -> Self
+}
+
+extension Double: AtanOperand {
+    @inlinable @inline(__always) static func constant(_ value: Double) -> Double { value }
+}
+
+extension SIMD4: AtanOperand where Scalar == Double {
+    @inlinable @inline(__always) static func constant(_ value: Double) -> SIMD4<Double> { SIMD4(repeating: value) }
 }
