@@ -18,17 +18,6 @@ typealias LaneMask = SIMDMask<SIMD4<Int64>>
 /// `Swift.min` lane by lane (`y < x ? y : x`).
 @inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
 
-extension SIMD4 where Scalar == Double {
-    /// Writes one lane in place (a store, where `self[lane] = value` may move the whole vector).
-    /// `lane` must be 0…3 (a bundle's lanes: `ContactColouring` makes none wider).
-    @inline(__always) mutating func set(_ lane: Int, _ value: Double) {
-        assert(lane >= 0 && lane < 4)
-        withUnsafeMutablePointer(to: &self) {
-            UnsafeMutableRawPointer($0).storeBytes(of: value, toByteOffset: lane &* 8, as: Double.self)
-        }
-    }
-}
-
 /// One manifold point of a bundle's contacts, lane by lane: what the sweeps read and write.
 struct PointLanes {
     /// rA × n, rB × n, rA × t, rB × t: the anchors enter the sweeps only through these, so an
@@ -41,20 +30,6 @@ struct PointLanes {
     /// separation after a move is `baseSeparation` + (B's anchor − A's anchor)·n, in world space.
     var localAX = Lanes(), localAY = Lanes(), localBX = Lanes(), localBY = Lanes()
     var baseSeparation = Lanes()
-
-    /// Writes one lane's point as `ContactSolver.prepare` computed it (its largest impulse 0).
-    @inline(__always)
-    mutating func set(_ lane: Int, rnA: Double, rnB: Double, rtA: Double, rtB: Double, normalMass: Double,
-                      tangentMass: Double, localA: Vec2, localB: Vec2, baseSeparation: Double,
-                      normalImpulse: Double, tangentImpulse: Double) {
-        self.rnA.set(lane, rnA); self.rnB.set(lane, rnB); self.rtA.set(lane, rtA); self.rtB.set(lane, rtB)
-        self.normalMass.set(lane, normalMass); self.tangentMass.set(lane, tangentMass)
-        localAX.set(lane, localA.x); localAY.set(lane, localA.y)
-        localBX.set(lane, localB.x); localBY.set(lane, localB.y)
-        self.baseSeparation.set(lane, baseSeparation)
-        self.normalImpulse.set(lane, normalImpulse); self.tangentImpulse.set(lane, tangentImpulse)
-        maxNormalImpulse.set(lane, 0)
-    }
 }
 
 /// Up to four contacts of one colour, lane by lane (Box2D v3's b2ContactConstraintSIMD, written

@@ -75,10 +75,13 @@ enum ContactSolver {
     /// at any step (Box2D reflects the approach speed alone, e·|u₀|, which is off by the gravity
     /// gained over the step and the gap left at its start). With no applied force it is
     /// Newton's e·|u₀|. When the energy cannot reach s₁ the point stops (u = 0).
+    ///
+    /// Lane by lane, as `prepare` sets a bundle up (`Swift.max` as `laneMax`).
     @inline(__always)
-    static func bounceEnergy(approach u0: Double, gap: Double, acceleration a: Double, restitution e: Double) -> Double {
-        let s0 = max(gap, 0)
-        return e * e * max(u0 * u0 - 2 * a * s0, 0)
+    static func bounceEnergy(approach u0: Lanes, gap: Lanes, acceleration a: Lanes, restitution e: Lanes) -> Lanes {
+        let zero = Lanes(repeating: 0)
+        let s0 = laneMax(gap, zero)
+        return e * e * laneMax(u0 * u0 - 2 * a * s0, zero)
     }
 
     /// Anchors, effective masses and separations of the active contacts, bundle by bundle
@@ -157,15 +160,21 @@ enum ContactSolver {
                 p1 = second
             }
             // The restitution figures only for a bundle with restitution (`applyRestitution` skips
-            // the others), and only in the lanes with restitution, whose start states it reads
-            // (it masks out the other lanes, whose figures keep whatever they held).
+            // the others), written only in its lanes with restitution (it masks out the others,
+            // whose figures keep whatever they held).
             if anyRestitution {
                 r.pointee.restitution = restitutions
-                var velocities = StartInputs()
-                for lane in 0..<lanes where restitutions[lane] > 0 {
-                    let pair = lane == 0 ? c.0 : lane == 1 ? c.1 : lane == 2 ? c.2 : c.3
-                    velocities.set(lane, start[Int(pair.pointee.a)], start[Int(pair.pointee.b)])
+                @inline(__always) func gatherStart(_ body: (UnsafeMutablePointer<Contact>) -> Int32,
+                                                   _ value: (StartState) -> Double) -> Lanes {
+                    gather { value(start[Int(body($0))]) }
                 }
+                let velocities = StartInputs(
+                    vAX: gatherStart({ $0.pointee.a }) { $0.velocity.x }, vAY: gatherStart({ $0.pointee.a }) { $0.velocity.y },
+                    wA: gatherStart({ $0.pointee.a }) { $0.angularVelocity },
+                    vBX: gatherStart({ $0.pointee.b }) { $0.velocity.x }, vBY: gatherStart({ $0.pointee.b }) { $0.velocity.y },
+                    wB: gatherStart({ $0.pointee.b }) { $0.angularVelocity },
+                    kAX: gatherStart({ $0.pointee.a }) { $0.kick.x }, kAY: gatherStart({ $0.pointee.a }) { $0.kick.y },
+                    kBX: gatherStart({ $0.pointee.b }) { $0.kick.x }, kBY: gatherStart({ $0.pointee.b }) { $0.kick.y })
                 let bouncing = restitutions .> zero
                 velocities.bounce(&r.pointee.p0, p0, k.pointee.p0, bodies, restitutions, invH: invH, where: bouncing)
                 if let p1 {
@@ -286,15 +295,9 @@ private struct PointInputs {
 /// The start states `ContactSolver.prepare` reads for restitution, lane by lane: both bodies'
 /// velocities and their applied forces' Δv (`StartState.kick`).
 private struct StartInputs {
-    var vAX = Lanes(repeating: 0), vAY = Lanes(repeating: 0), wA = Lanes(repeating: 0)
-    var vBX = Lanes(repeating: 0), vBY = Lanes(repeating: 0), wB = Lanes(repeating: 0)
-    var kAX = Lanes(repeating: 0), kAY = Lanes(repeating: 0), kBX = Lanes(repeating: 0), kBY = Lanes(repeating: 0)
-
-    @inline(__always) mutating func set(_ lane: Int, _ a: StartState, _ b: StartState) {
-        vAX.set(lane, a.velocity.x); vAY.set(lane, a.velocity.y); wA.set(lane, a.angularVelocity)
-        vBX.set(lane, b.velocity.x); vBY.set(lane, b.velocity.y); wB.set(lane, b.angularVelocity)
-        kAX.set(lane, a.kick.x); kAY.set(lane, a.kick.y); kBX.set(lane, b.kick.x); kBY.set(lane, b.kick.y)
-    }
+    let vAX: Lanes, vAY: Lanes, wA: Lanes
+    let vBX: Lanes, vBY: Lanes, wB: Lanes
+    let kAX: Lanes, kAY: Lanes, kBX: Lanes, kBY: Lanes
 
     /// A point's bounce figures in the lanes of `mask` (`ContactSolver.bounceEnergy`, lane by
     /// lane): u₀ = (vB − vA)·n + ωB·rnB − ωA·rnA, a = (kickB − kickA)·n / h.
@@ -303,9 +306,7 @@ private struct StartInputs {
         let nx = b.normalX, ny = b.normalY
         let u0 = ((vBX - vAX) * nx + (vBY - vAY) * ny) + wB * q.rnB - wA * q.rnA
         let acceleration = ((kBX - kAX) * nx + (kBY - kAY) * ny) * invH
-        let zero = Lanes(repeating: 0)
-        let s0 = laneMax(p.separation, zero)
-        let energy = e * e * laneMax(u0 * u0 - 2 * acceleration * s0, zero)
+        let energy = ContactSolver.bounceEnergy(approach: u0, gap: p.separation, acceleration: acceleration, restitution: e)
         out.relativeVelocity.replace(with: u0, where: mask)
         out.normalAcceleration.replace(with: acceleration, where: mask)
         out.energy.replace(with: energy, where: mask)
