@@ -235,17 +235,22 @@ final class ItemRegistry {
                     world.setAngularVelocity(0, of: record.body)
                     continue
                 }
-                if center != record.writtenCenter {
-                    if !record.wasMovedOutside, record.item.center != record.writtenCenter {
+                let moves = center != record.writtenCenter, turns = angle != record.writtenAngle
+                guard moves || turns else { continue }
+                // One reference for both writes: reading `record.item` for each call retains and
+                // releases it each time.
+                let item = record.item
+                if moves {
+                    if !record.wasMovedOutside, item.center != record.writtenCenter {
                         // Another animator, or a write without `updateItem(usingCurrentState:)`.
                         record.wasMovedOutside = true
                         engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
                     }
-                    record.item.center = center
+                    item.center = center
                     record.writtenCenter = center
                 }
-                if angle != record.writtenAngle {
-                    record.item.transform = AffineTransform(rotationAngle: angle)
+                if turns {
+                    item.transform = AffineTransform(rotationAngle: angle)
                     record.writtenAngle = angle
                 }
             }
