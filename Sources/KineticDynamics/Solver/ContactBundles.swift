@@ -74,47 +74,37 @@ struct BounceLanes {
     var p1 = BouncePointLanes()
 }
 
-/// A `Motion` seen as rows of four doubles: (position.x, position.y, rotation.c, rotation.s) at
-/// byte 0 and (velocity.x, velocity.y, angularVelocity, invMass) at byte 32, so a lane's body is
-/// read and written with one vector load or store each, transposed to lanes in registers
-/// (`ContactBundleTests` checks the layout).
-enum MotionRows {
-    static let poseOffset = 0
-    static let velocityOffset = 32
-
-    @inline(__always) static func load(_ m: UnsafeMutablePointer<Motion>, at offset: Int) -> Lanes {
-        UnsafeRawPointer(m).loadUnaligned(fromByteOffset: offset, as: Lanes.self)
-    }
-
-    /// Rows of four bodies as four lanes of each column (a 4 × 4 transpose).
-    @inline(__always) static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes)
-        -> (Lanes, Lanes, Lanes, Lanes) {
-        (Lanes(r0[0], r1[0], r2[0], r3[0]), Lanes(r0[1], r1[1], r2[1], r3[1]),
-         Lanes(r0[2], r1[2], r2[2], r3[2]), Lanes(r0[3], r1[3], r2[3], r3[3]))
-    }
-}
-
 /// One side's velocities of a bundle's contacts, held in registers while it is solved, with the
-/// inverse masses read beside them (written back unchanged).
+/// inverse masses read beside them (not written back).
+///
+/// Each lane is gathered with scalar loads and written back with scalar stores. Loading each
+/// body's motion as one row of four doubles and transposing the rows in registers takes fewer
+/// instructions on paper, but the optimiser then pushes the transposes through the lane-wise
+/// arithmetic into half-scalar code: a step ran 8–10 % more instructions that way.
 struct VelocityLanes {
     var vx: Lanes, vy: Lanes, w: Lanes
     let invMass: Lanes
 
     @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
-        let offset = MotionRows.velocityOffset
-        (vx, vy, w, invMass) = MotionRows.transpose(
-            MotionRows.load(motions + Int(index[0]), at: offset), MotionRows.load(motions + Int(index[1]), at: offset),
-            MotionRows.load(motions + Int(index[2]), at: offset), MotionRows.load(motions + Int(index[3]), at: offset))
+        let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
+        let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
+        vx = Lanes(m0.pointee.velocity.x, m1.pointee.velocity.x, m2.pointee.velocity.x, m3.pointee.velocity.x)
+        vy = Lanes(m0.pointee.velocity.y, m1.pointee.velocity.y, m2.pointee.velocity.y, m3.pointee.velocity.y)
+        w = Lanes(m0.pointee.angularVelocity, m1.pointee.angularVelocity, m2.pointee.angularVelocity, m3.pointee.angularVelocity)
+        invMass = Lanes(m0.pointee.invMass, m1.pointee.invMass, m2.pointee.invMass, m3.pointee.invMass)
     }
 
     /// Writes the first `count` lanes back, in lane order.
     @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>, count: Int32) {
-        let rows = MotionRows.transpose(vx, vy, w, invMass)
-        let offset = MotionRows.velocityOffset
-        UnsafeMutableRawPointer(motions + Int(index[0])).storeBytes(of: rows.0, toByteOffset: offset, as: Lanes.self)
-        if count > 1 { UnsafeMutableRawPointer(motions + Int(index[1])).storeBytes(of: rows.1, toByteOffset: offset, as: Lanes.self) }
-        if count > 2 { UnsafeMutableRawPointer(motions + Int(index[2])).storeBytes(of: rows.2, toByteOffset: offset, as: Lanes.self) }
-        if count > 3 { UnsafeMutableRawPointer(motions + Int(index[3])).storeBytes(of: rows.3, toByteOffset: offset, as: Lanes.self) }
+        @inline(__always) func put(_ lane: Int) {
+            let m = motions + Int(index[lane])
+            m.pointee.velocity = Vec2(vx[lane], vy[lane])
+            m.pointee.angularVelocity = w[lane]
+        }
+        put(0)
+        if count > 1 { put(1) }
+        if count > 2 { put(2) }
+        if count > 3 { put(3) }
     }
 }
 
@@ -123,10 +113,12 @@ struct PoseLanes {
     let px: Lanes, py: Lanes, c: Lanes, s: Lanes
 
     @inline(__always) init(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
-        let offset = MotionRows.poseOffset
-        (px, py, c, s) = MotionRows.transpose(
-            MotionRows.load(motions + Int(index[0]), at: offset), MotionRows.load(motions + Int(index[1]), at: offset),
-            MotionRows.load(motions + Int(index[2]), at: offset), MotionRows.load(motions + Int(index[3]), at: offset))
+        let m0 = motions + Int(index[0]), m1 = motions + Int(index[1])
+        let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
+        px = Lanes(m0.pointee.position.x, m1.pointee.position.x, m2.pointee.position.x, m3.pointee.position.x)
+        py = Lanes(m0.pointee.position.y, m1.pointee.position.y, m2.pointee.position.y, m3.pointee.position.y)
+        c = Lanes(m0.pointee.rotation.c, m1.pointee.rotation.c, m2.pointee.rotation.c, m3.pointee.rotation.c)
+        s = Lanes(m0.pointee.rotation.s, m1.pointee.rotation.s, m2.pointee.rotation.s, m3.pointee.rotation.s)
     }
 
     /// Where each lane's material point (lx, ly) in its body's frame is now:

@@ -104,16 +104,6 @@ import Testing
         }
     }
 
-    /// The sweeps read and write a body's motion as two rows of four doubles.
-    @Test func aMotionIsTwoRowsOfFourDoubles() {
-        #expect(MemoryLayout<Motion>.offset(of: \Motion.position) == MotionRows.poseOffset)
-        #expect(MemoryLayout<Motion>.offset(of: \Motion.rotation) == MotionRows.poseOffset + 16)
-        #expect(MemoryLayout<Motion>.offset(of: \Motion.velocity) == MotionRows.velocityOffset)
-        #expect(MemoryLayout<Motion>.offset(of: \Motion.angularVelocity) == MotionRows.velocityOffset + 16)
-        #expect(MemoryLayout<Motion>.offset(of: \Motion.invMass) == MotionRows.velocityOffset + 24)
-        #expect(MemoryLayout<Motion>.size >= MotionRows.velocityOffset + 32)
-    }
-
     @Test func thePlanksContactsOverflowTheColours() {
         let world = PhysicsWorld()
         let bodies = Self.overflowAndJoints(world)
