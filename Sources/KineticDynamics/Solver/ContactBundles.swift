@@ -33,8 +33,9 @@ struct PointLanes {
 }
 
 /// Up to four contacts of one colour, lane by lane (Box2D v3's b2ContactConstraintSIMD, written
-/// for Kinetic): what the substeps' sweeps read. Lanes past `laneCount` name the ground and are
-/// never written back.
+/// for Kinetic): what the substeps' sweeps read. Lanes past `laneCount` name the ground, with no
+/// points: the sweeps write its velocities back as they read them (it has no inverse mass, and the
+/// lanes carry no impulse), and nothing else is written back from them.
 struct ContactBundle {
     var p0 = PointLanes()
     var p1 = PointLanes()
@@ -94,17 +95,16 @@ struct VelocityLanes {
         invMass = Lanes(m0.pointee.invMass, m1.pointee.invMass, m2.pointee.invMass, m3.pointee.invMass)
     }
 
-    /// Writes the first `count` lanes back, in lane order.
-    @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>, count: Int32) {
+    /// Writes the four lanes back, in lane order. A bundle's lanes past its contacts name the
+    /// ground and write its velocities back unchanged: storing them costs less than the branches
+    /// that skipped them, which also made the optimiser compute the last two lanes apart.
+    @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ index: SIMD4<Int32>) {
         @inline(__always) func put(_ lane: Int) {
             let m = motions + Int(index[lane])
             m.pointee.velocity = Vec2(vx[lane], vy[lane])
             m.pointee.angularVelocity = w[lane]
         }
-        put(0)
-        if count > 1 { put(1) }
-        if count > 2 { put(2) }
-        if count > 3 { put(3) }
+        put(0); put(1); put(2); put(3)
     }
 }
 
@@ -152,10 +152,10 @@ struct LanePair {
         inertiaA = k.pointee.invInertiaA; inertiaB = k.pointee.invInertiaB
     }
 
-    /// Writes the bundle's real lanes back, A's side first.
+    /// Writes the bundle's lanes back, A's side first.
     @inline(__always) func store(_ motions: UnsafeMutablePointer<Motion>, _ k: UnsafeMutablePointer<ContactBundle>) {
-        a.store(motions, k.pointee.a, count: k.pointee.laneCount)
-        b.store(motions, k.pointee.b, count: k.pointee.laneCount)
+        a.store(motions, k.pointee.a)
+        b.store(motions, k.pointee.b)
     }
 
     /// The relative velocity along d at a point whose anchors' cross products with d are dA
