@@ -26,9 +26,11 @@ struct PointLanes {
     /// The accumulated impulses (per substep), and the largest normal one of the step.
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
-    /// The anchors in each body's frame and the separation they started from: the point's
-    /// separation after a move is `baseSeparation` + (B's anchor − A's anchor)·n, in world space.
-    var localAX = Lanes(), localAY = Lanes(), localBX = Lanes(), localBY = Lanes()
+    /// Each body's anchor l in its own frame, as the separation reads it: l·n and l × n. For the
+    /// body's rotation R = (c, s), (R·l)·n = c·(l·n) + s·(l × n), so the separation after a move
+    /// is `baseSeparation` + (B's position − A's position)·n + (R_B·l_B − R_A·l_A)·n at three
+    /// operations per anchor (`separation`), with `baseSeparation` absorbing the start poses.
+    var anchorDotA = Lanes(), anchorCrossA = Lanes(), anchorDotB = Lanes(), anchorCrossB = Lanes()
     var baseSeparation = Lanes()
 }
 
@@ -120,20 +122,25 @@ struct PoseLanes {
         c = Lanes(m0.pointee.rotation.c, m1.pointee.rotation.c, m2.pointee.rotation.c, m3.pointee.rotation.c)
         s = Lanes(m0.pointee.rotation.s, m1.pointee.rotation.s, m2.pointee.rotation.s, m3.pointee.rotation.s)
     }
-
-    /// Where each lane's material point (lx, ly) in its body's frame is now:
-    /// position + rotation.apply(local).
-    @inline(__always) func point(_ lx: Lanes, _ ly: Lanes) -> (x: Lanes, y: Lanes) {
-        (px + (c * lx - s * ly), py + (s * lx + c * ly))
-    }
 }
 
-/// The separation of point `p` of each lane now: where its two material points are, along the
-/// normal, plus the separation the manifold measured (`baseSeparation` absorbs the start poses).
-@inline(__always)
-func separation(_ p: PointLanes, _ a: PoseLanes, _ b: PoseLanes, _ nx: Lanes, _ ny: Lanes) -> Lanes {
-    let wA = a.point(p.localAX, p.localAY), wB = b.point(p.localBX, p.localBY)
-    return p.baseSeparation + ((wB.x - wA.x) * nx + (wB.y - wA.y) * ny)
+/// (B's position − A's position)·n in each lane: the part of the separation a bundle's points share.
+@inline(__always) func centreGap(_ a: PoseLanes, _ b: PoseLanes, _ nx: Lanes, _ ny: Lanes) -> Lanes {
+    (b.px - a.px) * nx + (b.py - a.py) * ny
+}
+
+/// The separation of point `p` of each lane now, with the bodies' `centreGap`: where its two
+/// material points are along the normal, plus the separation the manifold measured.
+@inline(__always) func separation(_ p: PointLanes, _ centres: Lanes, _ a: PoseLanes, _ b: PoseLanes) -> Lanes {
+    separation(base: p.baseSeparation, centres: centres, a: (a.c, a.s), b: (b.c, b.s),
+               anchorA: (p.anchorDotA, p.anchorCrossA), anchorB: (p.anchorDotB, p.anchorCrossB))
+}
+
+/// base + (centres + ((R_B·l_B)·n − (R_A·l_A)·n)), each (R·l)·n as c·(l·n) + s·(l × n): the one
+/// formula of a point's separation, for the sweeps and for `ContactSolver.prepare`'s base.
+@inline(__always) func separation(base: Lanes, centres: Lanes, a: (c: Lanes, s: Lanes), b: (c: Lanes, s: Lanes),
+                                  anchorA: (dot: Lanes, cross: Lanes), anchorB: (dot: Lanes, cross: Lanes)) -> Lanes {
+    base + (centres + ((b.c * anchorB.dot + b.s * anchorB.cross) - (a.c * anchorA.dot + a.s * anchorA.cross)))
 }
 
 /// A bundle's two sides while it is solved: their velocities in registers, and their masses.
@@ -284,9 +291,10 @@ extension ContactSolver {
                                  coefficient: lanes(moving.massScale * moving.biasRate, fixed.massScale * fixed.biasRate),
                                  massScale: lanes(moving.massScale, fixed.massScale),
                                  impulseScale: lanes(moving.impulseScale, fixed.impulseScale))
-            pair.solveNormal(&k.pointee.p0, separation(k.pointee.p0, poseA, poseB, nx, ny), nx, ny, bias, where: all)
+            let centres = centreGap(poseA, poseB, nx, ny)
+            pair.solveNormal(&k.pointee.p0, separation(k.pointee.p0, centres, poseA, poseB), nx, ny, bias, where: all)
             if hasSecond {
-                pair.solveNormal(&k.pointee.p1, separation(k.pointee.p1, poseA, poseB, nx, ny), nx, ny, bias, where: twoPoints)
+                pair.solveNormal(&k.pointee.p1, separation(k.pointee.p1, centres, poseA, poseB), nx, ny, bias, where: twoPoints)
             }
             if !useBias && k.pointee.anyFriction {
                 let withFriction = k.pointee.friction .> zero

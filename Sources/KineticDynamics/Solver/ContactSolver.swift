@@ -201,11 +201,12 @@ enum ContactSolver {
             var pair = LanePair(motions, k)
             let poseA = PoseLanes(motions, k.pointee.a), poseB = PoseLanes(motions, k.pointee.b)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
+            let centres = centreGap(poseA, poseB, nx, ny)
             @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: BouncePointLanes, where mask: LaneMask) {
                 // A point comes back only if it approached fast enough and the solver pushed on it.
                 let active = mask .& .!(bounce.relativeVelocity .> threshold) .& .!(p.maxNormalImpulse .== zero)
                 if !any(active) { return }
-                let s = separation(p, poseA, poseB, nx, ny)
+                let s = separation(p, centres, poseA, poseB)
                 let energy = bounce.energy + two * bounce.normalAcceleration * s
                 let target = energy.squareRoot().replacing(with: zero, where: .!(energy .> zero))
                 let vn = pair.speed(nx, ny, p.rnA, p.rnB)
@@ -266,8 +267,8 @@ private struct PointInputs {
     ///
     ///     pA = world − A's position; rnA = pA × n; rtA = pA × t with t = n × 1
     ///     kN = imA + imB + iA·rnA·rnA + iB·rnB·rnB (kT likewise); masses 1/k where k > 0, else 0
-    ///     localA = A's rotation⁻¹ · pA; wA = A's position + A's rotation · localA
-    ///     baseSeparation = separation − (wB − wA)·n
+    ///     localA = A's rotation⁻¹ · pA; anchorDotA = localA·n, anchorCrossA = localA × n
+    ///     baseSeparation = separation − (the `separation` formula's gap at these poses)
     @inline(__always) func setUp(_ q: inout PointLanes, _ b: BodyInputs) {
         let nx = b.normalX, ny = b.normalY
         let pAx = worldX - b.posAX, pAy = worldY - b.posAY
@@ -279,14 +280,18 @@ private struct PointInputs {
         let kT = b.imA + b.imB + b.iA * rtA * rtA + b.iB * rtB * rtB
         let localAX = b.cA * pAx + b.sA * pAy, localAY = negated(b.sA) * pAx + b.cA * pAy
         let localBX = b.cB * pBx + b.sB * pBy, localBY = negated(b.sB) * pBx + b.cB * pBy
-        let wAx = b.posAX + (b.cA * localAX - b.sA * localAY), wAy = b.posAY + (b.sA * localAX + b.cA * localAY)
-        let wBx = b.posBX + (b.cB * localBX - b.sB * localBY), wBy = b.posBY + (b.sB * localBX + b.cB * localBY)
+        let anchorA = (dot: localAX * nx + localAY * ny, cross: localAX * ny - localAY * nx)
+        let anchorB = (dot: localBX * nx + localBY * ny, cross: localBX * ny - localBY * nx)
+        let centres = (b.posBX - b.posAX) * nx + (b.posBY - b.posAY) * ny
         let zero = Lanes(repeating: 0)
+        let gap = KineticDynamics.separation(base: zero, centres: centres, a: (b.cA, b.sA), b: (b.cB, b.sB),
+                                             anchorA: anchorA, anchorB: anchorB)
         q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
         q.normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
         q.tangentMass = (1 / kT).replacing(with: zero, where: .!(kT .> zero))
-        q.localAX = localAX; q.localAY = localAY; q.localBX = localBX; q.localBY = localBY
-        q.baseSeparation = separation - ((wBx - wAx) * nx + (wBy - wAy) * ny)
+        q.anchorDotA = anchorA.dot; q.anchorCrossA = anchorA.cross
+        q.anchorDotB = anchorB.dot; q.anchorCrossB = anchorB.cross
+        q.baseSeparation = separation - gap
         q.normalImpulse = normalImpulse; q.tangentImpulse = tangentImpulse
         q.maxNormalImpulse = zero
     }
