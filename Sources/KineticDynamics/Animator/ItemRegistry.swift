@@ -238,21 +238,18 @@ final class ItemRegistry {
                 let moves = center != record.writtenCenter, turns = angle != record.writtenAngle
                 guard moves || turns else { continue }
                 // One reference for both writes: reading `record.item` for each call retains and
-                // releases it each time.
+                // releases it each time. The record is updated before the item's setters run: a
+                // write to the record after a call into the item retained the record around it.
                 let item = record.item
-                if moves {
-                    if !record.wasMovedOutside, item.center != record.writtenCenter {
-                        // Another animator, or a write without `updateItem(usingCurrentState:)`.
-                        record.wasMovedOutside = true
-                        engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
-                    }
-                    item.center = center
-                    record.writtenCenter = center
+                if moves, !record.wasMovedOutside, item.center != record.writtenCenter {
+                    // Another animator, or a write without `updateItem(usingCurrentState:)`.
+                    record.wasMovedOutside = true
+                    engine.report(.invalidArgument, "DynamicAnimator: an item was moved outside this animator since it last wrote it (is it in a second animator? After moving an item yourself, call updateItem(usingCurrentState:)); the animator's simulation is written over it")
                 }
-                if turns {
-                    item.transform = AffineTransform(rotationAngle: angle)
-                    record.writtenAngle = angle
-                }
+                if moves { record.writtenCenter = center }
+                if turns { record.writtenAngle = angle }
+                if moves { item.center = center }
+                if turns { item.transform = AffineTransform(rotationAngle: angle) }
             }
         }
     }
