@@ -28,6 +28,8 @@ struct BodyRecord {
     var isAlive = false
     var isAwake = true
     var isCircle = true
+    /// Where its shape's vertices (and their normals) start in `BodyStore.vertexPool`.
+    var vertexStart: Int32 = 0
     /// The largest |v|·h + |ω|·h·R of the last step start: the speculative reach.
     var reach = 0.0
     /// Circle radius (0 for polygons).
@@ -52,6 +54,8 @@ struct BodyRecord {
     var sleepTime = 0.0
     /// The sleeping island the body belongs to (−1 when awake).
     var sleepIsland: Int32 = -1
+    /// How many vertices its range of `BodyStore.vertexPool` holds (its slot keeps the range).
+    var vertexCapacity: Int32 = 0
     /// Area (points²) and ∫|r|² dA about the origin (points⁴) of the shape: mass and inertia per density.
     var area = 0.0
     var secondMoment = 0.0

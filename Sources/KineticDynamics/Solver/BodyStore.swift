@@ -5,8 +5,10 @@ import Kinetic
 
 /// The bodies' storage. Slot `i` of `motions` and `records` is body `i` (0 is the ground: a static
 /// body at the origin that boundaries and world joints attach to); `shapes` keeps the shape as
-/// given and `vertexPool` and `normalPool` the prepared one, `ConvexShape.maxVertices` entries per
-/// body from `i × maxVertices`. `ids` hands out the slots of destroyed bodies again.
+/// given and `vertexPool` and `normalPool` the prepared one, body `i`'s `vertexCount` entries from
+/// `records[i].vertexStart`, packed (a box's four vertices are one cache line, and the bodies'
+/// boxes are updated in one forward pass through the pool). `ids` hands out the slots of
+/// destroyed bodies again.
 ///
 /// Nothing here wakes a body or touches a contact: that is the world's part of every change.
 struct BodyStore {
@@ -25,8 +27,9 @@ struct BodyStore {
         ground.material.isAnchored = true
         records.append(ground)
         shapes.append(.circle(radius: 0))
-        vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
-        normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
+        // One unused entry, so that the pools always have an address.
+        vertexPool.append(.zero)
+        normalPool.append(.zero)
     }
 
     /// The slot of a live body, or nil for the ground, a destroyed body or an unknown handle.
@@ -46,13 +49,15 @@ struct BodyStore {
             motions.append(motions[0])
             records.append(BodyRecord())
             shapes.append(.circle(radius: 1))
-            vertexPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
-            normalPool.append(contentsOf: repeatElement(.zero, count: ConvexShape.maxVertices))
         }
         let p = position.x.isFinite && position.y.isFinite ? Vec2(position) : .zero
         motions[i] = Motion(position: p, rotation: Rotation(angle: angle.isFinite ? angle : 0), velocity: .zero,
                             angularVelocity: 0, invMass: 0, invInertia: 0)
+        // A reused slot keeps its range of the vertex pool.
+        let vertexStart = records[i].vertexStart, vertexCapacity = records[i].vertexCapacity
         records[i] = BodyRecord()
+        records[i].vertexStart = vertexStart
+        records[i].vertexCapacity = vertexCapacity
         records[i].isAlive = true
         records[i].material = Self.sanitized(material)
         installShape(shape, at: i)
@@ -80,7 +85,8 @@ struct BodyStore {
         return m
     }
 
-    /// Stores the prepared shape of body `i` (vertices in the pool's 16 slots of the body).
+    /// Stores the prepared shape of body `i` (its vertices in its range of the pool, which moves
+    /// to the pool's end when the shape has more vertices than the range holds).
     mutating func installShape(_ geometry: ShapeGeometry, at i: Int) {
         shapes[i] = geometry
         let shape: ConvexShape
@@ -104,8 +110,15 @@ struct BodyStore {
         records[i].innerRadius = max(inner, 0)
         records[i].area = shape.area
         records[i].secondMoment = shape.secondMoment
-        let base = i * ConvexShape.maxVertices
-        for k in 0..<shape.vertices.count {
+        let count = shape.vertices.count
+        if count > Int(records[i].vertexCapacity) {
+            records[i].vertexStart = Int32(vertexPool.count)
+            records[i].vertexCapacity = Int32(count)
+            vertexPool.append(contentsOf: repeatElement(.zero, count: count))
+            normalPool.append(contentsOf: repeatElement(.zero, count: count))
+        }
+        let base = Int(records[i].vertexStart)
+        for k in 0..<count {
             vertexPool[base + k] = shape.vertices[k]
             normalPool[base + k] = shape.normals[k]
         }
@@ -148,7 +161,7 @@ struct BodyStore {
             let r = records[i].radius
             return AABB(minX: m.position.x - r, minY: m.position.y - r, maxX: m.position.x + r, maxY: m.position.y + r)
         }
-        let base = i * ConvexShape.maxVertices
+        let base = Int(records[i].vertexStart)
         var box = AABB(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for k in 0..<records[i].vertexCount {
             let v = m.rotation.apply(vertexPool[base + k]) + m.position
@@ -215,7 +228,7 @@ struct BodyStore {
 }
 
 /// The body arrays as `BodyStore.withBuffers` lends them: body `i` is `motions[i]` and
-/// `bodies[i]`, its prepared shape `vertices` and `normals` from `i × ConvexShape.maxVertices`.
+/// `bodies[i]`, its prepared shape `vertices` and `normals` from `bodies[i].vertexStart`.
 struct BodyBuffers {
     let motions: UnsafeMutablePointer<Motion>
     let bodies: UnsafeMutablePointer<BodyRecord>

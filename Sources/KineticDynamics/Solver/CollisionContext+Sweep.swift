@@ -82,7 +82,7 @@ extension CollisionContext {
                 if bodies[i].isCircle {
                     measure(m.position, bodies[i].radius)
                 } else {
-                    let base = i * ConvexShape.maxVertices
+                    let base = Int(bodies[i].vertexStart)
                     for v in 0..<bodies[i].vertexCount { measure(m.rotation.apply(vertices[base + v]) + m.position, 0) }
                 }
                 let limit = max(3 * ContactSolver.linearSlop, Self.coreFraction * bodies[i].innerRadius)

@@ -94,7 +94,6 @@ struct CollisionContext {
             c.pointee.hasCachedPose = true
         }
         var m = Manifold()
-        let stride = ConvexShape.maxVertices
         if c.pointee.segment >= 0 {
             let s = Int(c.pointee.segment)
             let seg = PolygonRef(vertices: segV + 2 * s, normals: segN + 2 * s, count: 2)
@@ -126,7 +125,7 @@ struct CollisionContext {
                     m.localPoint = mid
                     m.point0 = ManifoldPoint(localPoint: .zero, separation: dot(xfB.p - mid, side) - bodies[b].radius, id: 0)
                 } else {
-                    let poly = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
+                    let poly = PolygonRef(vertices: vertices + Int(bodies[b].vertexStart), normals: normals + Int(bodies[b].vertexStart), count: bodies[b].vertexCount)
                     Narrowphase.polygonAgainstFace(seg, .identity, edge: c.pointee.side > 0 ? 0 : 1, poly, xfB,
                                                    speculative: speculative, into: &m)
                 }
@@ -139,7 +138,7 @@ struct CollisionContext {
                     if dot(xfB.p - end, inward) < -1e-6 * inward.length { m.count = 0 }
                 }
             } else {
-                let poly = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
+                let poly = PolygonRef(vertices: vertices + Int(bodies[b].vertexStart), normals: normals + Int(bodies[b].vertexStart), count: bodies[b].vertexCount)
                 Narrowphase.polygons(seg, .identity, poly, xfB, speculative: speculative, into: &m)
                 if m.count > 0 && m.kind == .faceB {
                     let n = -xfB.q.apply(m.localNormal)            // from the segment to the body
@@ -163,11 +162,11 @@ struct CollisionContext {
         } else if bodies[a].isCircle {
             Narrowphase.circles(radiusA: bodies[a].radius, xfA, radiusB: bodies[b].radius, xfB, speculative: speculative, into: &m)
         } else {
-            let polyA = PolygonRef(vertices: vertices + a * stride, normals: normals + a * stride, count: bodies[a].vertexCount)
+            let polyA = PolygonRef(vertices: vertices + Int(bodies[a].vertexStart), normals: normals + Int(bodies[a].vertexStart), count: bodies[a].vertexCount)
             if bodies[b].isCircle {
                 Narrowphase.polygonCircle(polyA, xfA, radius: bodies[b].radius, xfB, speculative: speculative, into: &m)
             } else {
-                let polyB = PolygonRef(vertices: vertices + b * stride, normals: normals + b * stride, count: bodies[b].vertexCount)
+                let polyB = PolygonRef(vertices: vertices + Int(bodies[b].vertexStart), normals: normals + Int(bodies[b].vertexStart), count: bodies[b].vertexCount)
                 Narrowphase.polygons(polyA, xfA, polyB, xfB, speculative: speculative, into: &m)
             }
         }
