@@ -80,6 +80,8 @@ let package = Package(
             name: "DynamicsBenchmarks",
             dependencies: [
                 "DynamicsScenes",
+                .product(name: "Kinetic", package: "Kinetic"),
+                .product(name: "KineticDynamics", package: "Kinetic"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/DynamicsBenchmarks",

@@ -111,6 +111,11 @@ final class ItemRegistry {
         for record in records { refreshMaterial(of: record) }
     }
 
+    /// `refreshMaterials` for one item (after it joined or left an item behaviour), if it has a body.
+    func refreshMaterial(of item: any DynamicItem) {
+        if let record = record(for: item) { refreshMaterial(of: record) }
+    }
+
     private func refreshMaterial(of record: ItemRecord) {
         var material = BodyMaterial()
         var charge = 0.0
@@ -127,6 +132,12 @@ final class ItemRegistry {
     /// Recomputes every body's collision masks from the collision behaviours.
     func refreshCollisionMasks() {
         for record in records { refreshCollisionMasks(of: record) }
+    }
+
+    /// `refreshCollisionMasks` for one item (after it joined or left a collision behaviour), if it
+    /// has a body.
+    func refreshCollisionMasks(of item: any DynamicItem) {
+        if let record = record(for: item) { refreshCollisionMasks(of: record) }
     }
 
     private func refreshCollisionMasks(of record: ItemRecord) {
@@ -270,19 +281,21 @@ final class ItemRegistry {
             switch event.partner {
             case .body(let other):
                 guard let otherRecord = recordByBody[other] else { continue }
-                for case let behavior? in collisionSlots {
-                    guard behavior.collisionMode.contains(.items), behavior.contains(record.item),
-                          behavior.contains(otherRecord.item), let delegate = behavior.collisionDelegate else { continue }
+                // The bodies' item masks have bit `slot` for the collision behaviours that have
+                // them and collide with items (`refreshCollisionMasks`).
+                let both = record.itemsMask & otherRecord.itemsMask
+                for (slot, behavior) in collisionSlots.enumerated() {
+                    guard let behavior, let delegate = behavior.collisionDelegate, both & (1 << UInt64(slot)) != 0 else { continue }
                     switch event.phase {
                     case .began: delegate.collisionBehavior(behavior, beganContactFor: record.item, with: otherRecord.item, at: event.point)
                     case .ended: delegate.collisionBehavior(behavior, endedContactFor: record.item, with: otherRecord.item)
                     }
                 }
             case .boundary(let boundary):
-                for case let behavior? in collisionSlots {
-                    guard let identifier = behavior.identifier(of: boundary) else { continue }
-                    guard behavior.collisionMode.contains(.boundaries), behavior.contains(record.item),
-                          let delegate = behavior.collisionDelegate else { continue }
+                for (slot, behavior) in collisionSlots.enumerated() {
+                    guard let behavior, let delegate = behavior.collisionDelegate,
+                          record.boundariesMask & (1 << UInt64(slot)) != 0,
+                          let identifier = behavior.identifier(of: boundary) else { continue }
                     switch event.phase {
                     case .began: delegate.collisionBehavior(behavior, beganContactFor: record.item, withBoundaryIdentifier: identifier.name, at: event.point)
                     case .ended: delegate.collisionBehavior(behavior, endedContactFor: record.item, withBoundaryIdentifier: identifier.name)

@@ -66,12 +66,12 @@ public final class CollisionBehavior: DynamicBehavior {
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        addItem(item, to: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks() }
+        addItem(item, to: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks(of: item) }
     }
 
     /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
     public func removeItem(_ item: any DynamicItem) {
-        removeItem(item, from: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks() }
+        removeItem(item, from: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks(of: item) }
     }
 
     /// What the items collide with (default ``Mode/everything``).
@@ -230,6 +230,7 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
+    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
 
     override func didAttach(to animator: DynamicAnimator) {
         slot = animator.registry.allocateCollisionSlot(for: self)

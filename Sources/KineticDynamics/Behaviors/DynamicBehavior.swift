@@ -137,8 +137,9 @@ open class DynamicBehavior {
     /// The items this behaviour needs bodies for, in order.
     var referencedItems: [any DynamicItem] { [] }
 
-    /// Whether `item` is one of `referencedItems`.
-    final func contains(_ item: any DynamicItem) -> Bool { referencedItems.contains { $0 === item } }
+    /// Whether `item` is one of `referencedItems` (the behaviours with an item list override it
+    /// with the list's constant-time lookup).
+    func contains(_ item: any DynamicItem) -> Bool { referencedItems.contains { $0 === item } }
 
     /// Whether the animator must keep stepping even if every body is asleep (an active
     /// continuous push).
@@ -212,16 +213,19 @@ open class DynamicBehavior {
 /// violation).
 final class ItemList {
     private(set) var items: [any DynamicItem] = []
+    /// The items' identities, for a membership test in constant time: the animator asks it for
+    /// every item whenever a behaviour's items change, and for both items of every contact event.
+    private var members: Set<ObjectIdentifier> = []
     /// Bumped by every change of `items` (for caches derived from them).
     private(set) var version = 0
 
     init() {}
 
-    func contains(_ item: any DynamicItem) -> Bool { items.contains { $0 === item } }
+    func contains(_ item: any DynamicItem) -> Bool { members.contains(identity(of: item)) }
 
     /// Appends `item` unless it is already in the list; returns whether it was appended.
     func append(_ item: any DynamicItem) -> Bool {
-        if contains(item) { return false }
+        guard members.insert(identity(of: item)).inserted else { return false }
         items.append(item)
         version &+= 1
         return true
@@ -230,13 +234,14 @@ final class ItemList {
     /// Replaces the items (a snapshot's restore).
     func restore(_ saved: [any DynamicItem]) {
         items = saved
+        members = Set(saved.map { identity(of: $0) })
         version &+= 1
     }
 
     /// Removes `item`; returns whether it was in the list.
     func remove(_ item: any DynamicItem) -> Bool {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return false }
-        items.remove(at: index)
+        guard members.remove(identity(of: item)) != nil else { return false }
+        if let index = items.firstIndex(where: { $0 === item }) { items.remove(at: index) }
         version &+= 1
         return true
     }

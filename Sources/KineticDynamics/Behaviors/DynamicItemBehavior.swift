@@ -56,7 +56,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
     public func addItem(_ item: any DynamicItem) {
-        addItem(item, to: list, name: "DynamicItemBehavior") { [self] in animatorReference?.registry.refreshMaterials() }
+        addItem(item, to: list, name: "DynamicItemBehavior") { [self] in animatorReference?.registry.refreshMaterial(of: item) }
     }
 
     /// Removes `item` (deferred to the step's end during a step); its properties return to what
@@ -64,7 +64,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     public func removeItem(_ item: any DynamicItem) {
         removeItem(item, from: list, name: "DynamicItemBehavior") { [self] in
             pending.removeAll { $0.item === item }
-            animatorReference?.registry.refreshMaterials()
+            animatorReference?.registry.refreshMaterial(of: item)
         }
     }
 
@@ -225,6 +225,7 @@ public final class DynamicItemBehavior: DynamicBehavior {
     // MARK: Wiring
 
     override var referencedItems: [any DynamicItem] { list.items }
+    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
 
     override func savedState() -> (() -> Void)? {
         savedState(list, (settings, values, storedCharge, pending)) { [self] in

@@ -90,6 +90,7 @@ public final class GravityBehavior: DynamicBehavior {
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
+    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
 
     override func savedState() -> (() -> Void)? {
         savedState(list, (direction, pendingAngle)) { [self] in

@@ -128,6 +128,7 @@ public final class PushBehavior: DynamicBehavior {
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
+    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
 
     override func savedState() -> (() -> Void)? {
         savedState(list, (direction, rememberedAngle, isActive, offsets)) { [self] in

@@ -240,6 +240,7 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     override var referencedItems: [any DynamicItem] { list.items }
+    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
 
     override func savedState() -> (() -> Void)? {
         savedState(list, parameters) { [self] in parameters = $0 }

@@ -183,6 +183,51 @@ final class ContactLog: CollisionBehaviorDelegate {
         #expect(log.lines.prefix(2) == ["ended ball bounds", "began ball bounds"], "\(log.lines)")
     }
 
+    /// Each collision behaviour's delegate hears the contacts of pairs that are both its items,
+    /// and its boundaries' contacts with its items, including items added one at a time later.
+    @Test func eachDelegateHearsOnlyItsOwnItemsContacts() {
+        let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
+        let a = ball(at: Point(x: 160, y: 500), diameter: 40)
+        let b = ball(at: Point(x: 160, y: 420), diameter: 40)
+        let post = ball(at: Point(x: 160, y: 580), diameter: 40)
+        let anchored = DynamicItemBehavior(items: [post])
+        anchored.isAnchored = true
+        let material = DynamicItemBehavior()
+        material.elasticity = 0
+        let first = CollisionBehavior(items: [post])       // a, b and the post; the floor as "floor"
+        first.addBoundary(withIdentifier: "floor", from: Point(x: 0, y: 600), to: Point(x: 320, y: 600))
+        let second = CollisionBehavior()                    // a and b only
+        let firstLog = ContactLog([(a, "a"), (b, "b"), (post, "post")])
+        let secondLog = ContactLog([(a, "a"), (b, "b"), (post, "post")])
+        first.collisionDelegate = firstLog
+        second.collisionDelegate = secondLog
+        let gravity = GravityBehavior()
+        for behavior in [anchored, material, first, second, gravity] { h.animator.addBehavior(behavior) }
+        for item in [a, b] {
+            first.addItem(item)
+            second.addItem(item)
+            gravity.addItem(item)
+            material.addItem(item)
+        }
+        h.run(until: 1)
+        func pairs(_ log: ContactLog) -> Set<String> {
+            Set(log.lines.filter { $0.hasPrefix("began ") }.map { line in
+                let names = line.dropFirst(6).split(separator: "-").map(String.init).sorted()
+                return names.joined(separator: "-")
+            })
+        }
+        #expect(pairs(firstLog) == ["a-b", "a-post"], "\(firstLog.lines)")
+        #expect(pairs(secondLog) == ["a-b"], "\(secondLog.lines)")
+        // Out of the second behaviour, a's contacts are the first's alone: b, thrown up, comes
+        // back down on a, and only the first hears it.
+        second.removeItem(a)
+        material.addLinearVelocity(Vector(dx: 0, dy: -600), for: b)
+        let firstBefore = firstLog.lines.count, secondBefore = secondLog.lines.count
+        h.run(until: 2.5)
+        #expect(firstLog.lines.dropFirst(firstBefore).contains { $0 == "began a-b" || $0 == "began b-a" }, "\(firstLog.lines)")
+        #expect(!secondLog.lines.dropFirst(secondBefore).contains { $0.hasPrefix("began ") }, "\(secondLog.lines)")
+    }
+
     @Test func theReferenceBoundsBoundaryHasANilIdentifier() {
         let h = DynamicsHarness(bounds: Rect(x: 0, y: 0, width: 320, height: 640))
         let item = ball(at: Point(x: 160, y: 500), diameter: 40)
