@@ -282,7 +282,7 @@ private struct PointInputs {
         let localBX = b.cB * pBx + b.sB * pBy, localBY = negated(b.sB) * pBx + b.cB * pBy
         let anchorA = (dot: localAX * nx + localAY * ny, cross: localAX * ny - localAY * nx)
         let anchorB = (dot: localBX * nx + localBY * ny, cross: localBX * ny - localBY * nx)
-        let centres = (b.posBX - b.posAX) * nx + (b.posBY - b.posAY) * ny
+        let centres = centreGap(a: (b.posAX, b.posAY), b: (b.posBX, b.posBY), nx, ny)
         let zero = Lanes(repeating: 0)
         let gap = KineticDynamics.separation(base: zero, centres: centres, a: (b.cA, b.sA), b: (b.cB, b.sB),
                                              anchorA: anchorA, anchorB: anchorB)
