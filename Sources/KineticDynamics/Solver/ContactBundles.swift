@@ -126,12 +126,7 @@ struct PoseLanes {
 
 /// (B's position − A's position)·n in each lane: the part of the separation a bundle's points share.
 @inline(__always) func centreGap(_ a: PoseLanes, _ b: PoseLanes, _ nx: Lanes, _ ny: Lanes) -> Lanes {
-    centreGap(a: (a.px, a.py), b: (b.px, b.py), nx, ny)
-}
-
-/// `centreGap` of the positions `a` and `b`, for the sweeps and for `ContactSolver.prepare`'s base.
-@inline(__always) func centreGap(a: (x: Lanes, y: Lanes), b: (x: Lanes, y: Lanes), _ nx: Lanes, _ ny: Lanes) -> Lanes {
-    (b.x - a.x) * nx + (b.y - a.y) * ny
+    (b.px - a.px) * nx + (b.py - a.py) * ny
 }
 
 /// The separation of point `p` of each lane now, with the bodies' `centreGap`: where its two

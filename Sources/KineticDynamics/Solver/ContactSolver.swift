@@ -135,10 +135,7 @@ enum ContactSolver {
             // The normal and the points' world places as the collision pass left them, at these
             // poses (`CollisionContext.locatePoints`).
             let bodies = BodyInputs(
-                posAX: gatherA { $0.pointee.position.x }, posAY: gatherA { $0.pointee.position.y },
-                posBX: gatherB { $0.pointee.position.x }, posBY: gatherB { $0.pointee.position.y },
-                cA: gatherA { $0.pointee.rotation.c }, sA: gatherA { $0.pointee.rotation.s },
-                cB: gatherB { $0.pointee.rotation.c }, sB: gatherB { $0.pointee.rotation.s },
+                poseA: PoseLanes(motions, k.pointee.a), poseB: PoseLanes(motions, k.pointee.b),
                 imA: gatherA { $0.pointee.invMass }, imB: gatherB { $0.pointee.invMass },
                 iA: gatherA { $0.pointee.invInertia }, iB: gatherB { $0.pointee.invInertia },
                 normalX: gather { $0.pointee.normal.x }, normalY: gather { $0.pointee.normal.y })
@@ -247,11 +244,10 @@ enum ContactSolver {
     }
 }
 
-/// A bundle's bodies as `ContactSolver.prepare` reads them, lane by lane: the poses, the inverse
-/// masses and inertias, and the contacts' normals.
+/// A bundle's bodies as `ContactSolver.prepare` reads them, lane by lane: the poses (as the
+/// sweeps read them), the inverse masses and inertias, and the contacts' normals.
 private struct BodyInputs {
-    let posAX: Lanes, posAY: Lanes, posBX: Lanes, posBY: Lanes
-    let cA: Lanes, sA: Lanes, cB: Lanes, sB: Lanes
+    let poseA: PoseLanes, poseB: PoseLanes
     let imA: Lanes, imB: Lanes, iA: Lanes, iB: Lanes
     let normalX: Lanes, normalY: Lanes
 }
@@ -269,22 +265,23 @@ private struct PointInputs {
     ///     kN = imA + imB + iA·rnA·rnA + iB·rnB·rnB (kT likewise); masses 1/k where k > 0, else 0
     ///     localA = A's rotation⁻¹ · pA; anchorDotA = localA·n, anchorCrossA = localA × n
     ///     baseSeparation = separation − (the `separation` formula's gap at these poses)
-    @inline(__always) func setUp(_ q: inout PointLanes, _ b: BodyInputs) {
-        let nx = b.normalX, ny = b.normalY
-        let pAx = worldX - b.posAX, pAy = worldY - b.posAY
-        let pBx = worldX - b.posBX, pBy = worldY - b.posBY
+    @inline(__always) func setUp(_ q: inout PointLanes, _ bodies: BodyInputs) {
+        let a = bodies.poseA, b = bodies.poseB
+        let nx = bodies.normalX, ny = bodies.normalY
+        let imA = bodies.imA, imB = bodies.imB, iA = bodies.iA, iB = bodies.iB
+        let pAx = worldX - a.px, pAy = worldY - a.py
+        let pBx = worldX - b.px, pBy = worldY - b.py
         let rnA = pAx * ny - pAy * nx, rnB = pBx * ny - pBy * nx
-        let kN = b.imA + b.imB + b.iA * rnA * rnA + b.iB * rnB * rnB
+        let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
         let tx = 1 * ny, ty = Lanes(repeating: -1) * nx
         let rtA = pAx * ty - pAy * tx, rtB = pBx * ty - pBy * tx
-        let kT = b.imA + b.imB + b.iA * rtA * rtA + b.iB * rtB * rtB
-        let localAX = b.cA * pAx + b.sA * pAy, localAY = negated(b.sA) * pAx + b.cA * pAy
-        let localBX = b.cB * pBx + b.sB * pBy, localBY = negated(b.sB) * pBx + b.cB * pBy
+        let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
+        let localAX = a.c * pAx + a.s * pAy, localAY = negated(a.s) * pAx + a.c * pAy
+        let localBX = b.c * pBx + b.s * pBy, localBY = negated(b.s) * pBx + b.c * pBy
         let anchorA = (dot: localAX * nx + localAY * ny, cross: localAX * ny - localAY * nx)
         let anchorB = (dot: localBX * nx + localBY * ny, cross: localBX * ny - localBY * nx)
-        let centres = centreGap(a: (b.posAX, b.posAY), b: (b.posBX, b.posBY), nx, ny)
         let zero = Lanes(repeating: 0)
-        let gap = KineticDynamics.separation(base: zero, centres: centres, a: (b.cA, b.sA), b: (b.cB, b.sB),
+        let gap = KineticDynamics.separation(base: zero, centres: centreGap(a, b, nx, ny), a: (a.c, a.s), b: (b.c, b.s),
                                              anchorA: anchorA, anchorB: anchorB)
         q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
         q.normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
