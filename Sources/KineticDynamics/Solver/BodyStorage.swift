@@ -2,16 +2,27 @@
 
 import Kinetic
 
-/// What the solver reads and writes every iteration, packed so a body is 80 bytes in one array.
+/// What the solver reads and writes every iteration, packed in one array (88 bytes a body), what
+/// the contact sweeps gather first: the position, the rotation since the step began, the
+/// velocities and the inverse mass, 64 bytes.
 /// Index 0 is the ground: a static body at the origin that boundaries and world joints attach to.
 struct Motion {
     var position: Vec2
-    var rotation: Rotation
+    /// The rotation since the step began (the identity between steps): a contact point's
+    /// separation turns its anchor, fixed in the world for the step, by it (`separation`).
+    var deltaRotation = Rotation.identity
     var velocity: Vec2
     var angularVelocity: Double
     /// 0 for static (anchored), sleeping-as-static and the ground.
     var invMass: Double
+    var rotation: Rotation
     var invInertia: Double
+
+    init(position: Vec2, rotation: Rotation, velocity: Vec2, angularVelocity: Double, invMass: Double, invInertia: Double) {
+        self.position = position; self.rotation = rotation
+        self.velocity = velocity; self.angularVelocity = angularVelocity
+        self.invMass = invMass; self.invInertia = invInertia
+    }
 }
 
 /// An axis-aligned box.

@@ -26,11 +26,11 @@ struct PointLanes {
     /// The accumulated impulses (per substep), and the largest normal one of the step.
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
-    /// Each body's anchor l in its own frame, as the separation reads it: l·n and l × n. For the
-    /// body's rotation R = (c, s), (R·l)·n = c·(l·n) + s·(l × n), so the separation after a move
-    /// is `baseSeparation` + (B's position − A's position)·n + (R_B·l_B − R_A·l_A)·n at three
-    /// operations per anchor (`separation`), with `baseSeparation` absorbing the start poses.
-    var anchorDotA = Lanes(), anchorCrossA = Lanes(), anchorDotB = Lanes(), anchorCrossB = Lanes()
+    /// The separation the point started the step from, less the part `separation` measures:
+    /// with the anchors r fixed in the world for the step and turned by the bodies' rotations
+    /// since (Δ = (c, s)), (Δ·r)·n = c·(r·n) + s·(r × n) = s·rn − c·rt (rt = r × t = −r·n), so the separation after
+    /// a move is `baseSeparation` + (B's position − A's position)·n + (Δ_B·r_B − Δ_A·r_A)·n, from
+    /// the lever arms the impulses use (`rnA` … `rtB`).
     var baseSeparation = Lanes()
 }
 
@@ -110,7 +110,7 @@ struct VelocityLanes {
     }
 }
 
-/// One side's poses of a bundle's contacts.
+/// One side's poses of a bundle's contacts: the positions and the rotations since the step began.
 struct PoseLanes {
     let px: Lanes, py: Lanes, c: Lanes, s: Lanes
 
@@ -119,8 +119,8 @@ struct PoseLanes {
         let m2 = motions + Int(index[2]), m3 = motions + Int(index[3])
         px = Lanes(m0.pointee.position.x, m1.pointee.position.x, m2.pointee.position.x, m3.pointee.position.x)
         py = Lanes(m0.pointee.position.y, m1.pointee.position.y, m2.pointee.position.y, m3.pointee.position.y)
-        c = Lanes(m0.pointee.rotation.c, m1.pointee.rotation.c, m2.pointee.rotation.c, m3.pointee.rotation.c)
-        s = Lanes(m0.pointee.rotation.s, m1.pointee.rotation.s, m2.pointee.rotation.s, m3.pointee.rotation.s)
+        c = Lanes(m0.pointee.deltaRotation.c, m1.pointee.deltaRotation.c, m2.pointee.deltaRotation.c, m3.pointee.deltaRotation.c)
+        s = Lanes(m0.pointee.deltaRotation.s, m1.pointee.deltaRotation.s, m2.pointee.deltaRotation.s, m3.pointee.deltaRotation.s)
     }
 }
 
@@ -133,14 +133,14 @@ struct PoseLanes {
 /// material points are along the normal, plus the separation the manifold measured.
 @inline(__always) func separation(_ p: PointLanes, _ centres: Lanes, _ a: PoseLanes, _ b: PoseLanes) -> Lanes {
     separation(base: p.baseSeparation, centres: centres, a: (a.c, a.s), b: (b.c, b.s),
-               anchorA: (p.anchorDotA, p.anchorCrossA), anchorB: (p.anchorDotB, p.anchorCrossB))
+               anchorA: (p.rnA, p.rtA), anchorB: (p.rnB, p.rtB))
 }
 
-/// base + (centres + ((R_B·l_B)·n − (R_A·l_A)·n)), each (R·l)·n as c·(l·n) + s·(l × n): the one
-/// formula of a point's separation, for the sweeps and for `ContactSolver.prepare`'s base.
+/// base + (centres + ((Δ_B·r_B)·n − (Δ_A·r_A)·n)), each (Δ·r)·n as s·rn − c·rt: the one formula
+/// of a point's separation, for the sweeps and for `ContactSolver.prepare`'s base (at Δ = 1).
 @inline(__always) func separation(base: Lanes, centres: Lanes, a: (c: Lanes, s: Lanes), b: (c: Lanes, s: Lanes),
-                                  anchorA: (dot: Lanes, cross: Lanes), anchorB: (dot: Lanes, cross: Lanes)) -> Lanes {
-    base + (centres + ((b.c * anchorB.dot + b.s * anchorB.cross) - (a.c * anchorA.dot + a.s * anchorA.cross)))
+                                  anchorA: (rn: Lanes, rt: Lanes), anchorB: (rn: Lanes, rt: Lanes)) -> Lanes {
+    base + (centres + ((b.s * anchorB.rn - b.c * anchorB.rt) - (a.s * anchorA.rn - a.c * anchorA.rt)))
 }
 
 /// A bundle's two sides while it is solved: their velocities in registers, and their masses.

@@ -259,12 +259,12 @@ private struct PointInputs {
     let normalImpulse: Lanes, tangentImpulse: Lanes
 
     /// The point's anchors, masses and base separation in all four lanes. Each line is the scalar
-    /// formula's operations in its order (`cross`, `dot`, `Rotation.apply`/`applyInverse`):
+    /// formula's operations in its order (`cross`, `dot`):
     ///
     ///     pA = world − A's position; rnA = pA × n; rtA = pA × t with t = n × 1
     ///     kN = imA + imB + iA·rnA·rnA + iB·rnB·rnB (kT likewise); masses 1/k where k > 0, else 0
-    ///     localA = A's rotation⁻¹ · pA; anchorDotA = localA·n, anchorCrossA = localA × n
-    ///     baseSeparation = separation − (the `separation` formula's gap at these poses)
+    ///     baseSeparation = separation − (the `separation` formula's gap at these poses, with
+    ///     no rotation since the step began: Δ = (1, 0) in every lane, as the bodies' `Motion`s hold)
     @inline(__always) func setUp(_ q: inout PointLanes, _ bodies: BodyInputs) {
         let a = bodies.poseA, b = bodies.poseB
         let nx = bodies.normalX, ny = bodies.normalY
@@ -276,18 +276,12 @@ private struct PointInputs {
         let tx = 1 * ny, ty = Lanes(repeating: -1) * nx
         let rtA = pAx * ty - pAy * tx, rtB = pBx * ty - pBy * tx
         let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
-        let localAX = a.c * pAx + a.s * pAy, localAY = negated(a.s) * pAx + a.c * pAy
-        let localBX = b.c * pBx + b.s * pBy, localBY = negated(b.s) * pBx + b.c * pBy
-        let anchorA = (dot: localAX * nx + localAY * ny, cross: localAX * ny - localAY * nx)
-        let anchorB = (dot: localBX * nx + localBY * ny, cross: localBX * ny - localBY * nx)
-        let zero = Lanes(repeating: 0)
-        let gap = KineticDynamics.separation(base: zero, centres: centreGap(a, b, nx, ny), a: (a.c, a.s), b: (b.c, b.s),
-                                             anchorA: anchorA, anchorB: anchorB)
+        let zero = Lanes(repeating: 0), one = Lanes(repeating: 1)
+        let gap = KineticDynamics.separation(base: zero, centres: centreGap(a, b, nx, ny), a: (one, zero), b: (one, zero),
+                                             anchorA: (rnA, rtA), anchorB: (rnB, rtB))
         q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
         q.normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
         q.tangentMass = (1 / kT).replacing(with: zero, where: .!(kT .> zero))
-        q.anchorDotA = anchorA.dot; q.anchorCrossA = anchorA.cross
-        q.anchorDotB = anchorB.dot; q.anchorCrossB = anchorB.cross
         q.baseSeparation = separation - gap
         q.normalImpulse = normalImpulse; q.tangentImpulse = tangentImpulse
         q.maxNormalImpulse = zero
@@ -313,9 +307,4 @@ private struct StartInputs {
         out.normalAcceleration.replace(with: acceleration, where: mask)
         out.energy.replace(with: energy, where: mask)
     }
-}
-
-/// −v lane by lane by its sign bit, as the scalar's prefix minus (SIMD's is 0 − v, which loses −0).
-@inline(__always) private func negated(_ v: Lanes) -> Lanes {
-    Lanes(-v[0], -v[1], -v[2], -v[3])
 }

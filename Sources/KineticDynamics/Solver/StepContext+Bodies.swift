@@ -113,6 +113,7 @@ extension StepContext {
             m.angularVelocity = limits.clamped(m.angularVelocity)
             m.position += m.velocity * hs
             m.rotation = m.rotation.integrated(by: hs * m.angularVelocity)
+            m.deltaRotation = m.deltaRotation.integrated(by: hs * m.angularVelocity)
             motions[i] = m
         }
     }
@@ -143,6 +144,7 @@ extension StepContext {
                     : (m.velocity - bodies[i].externalKick * 0.5) * h)
                 m.rotation = start[i].rotation.integrated(by: h * m.angularVelocity)
             }
+            m.deltaRotation = .identity
             motions[i] = m
         }
     }

@@ -114,4 +114,47 @@ import Testing
         let overflow = world.colouring.colours.prefix(world.activeContacts.count).filter { Int($0) == ContactColouring.colourCount }
         #expect(overflow.count >= 10)
     }
+    /// A point's separation turns its anchors, fixed in the world for the step, by the bodies'
+    /// rotations since the step began, through the lever arms the impulses use: (Δ·r)·n =
+    /// s·(r × n) − c·(r × t) with t = (n_y, −n_x). Checked against the rotated anchor itself.
+    @Test func theSeparationTurnsTheAnchorsByTheRotationSinceTheStepBegan() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Double(seed >> 11) / Double(1 << 53) * 2 - 1
+        }
+        for _ in 0..<200 {
+            let r = (x: 40 * next(), y: 40 * next())
+            let angle = 3 * next(), turn = 0.5 * next()
+            let n = (x: Elementary.cos(angle), y: Elementary.sin(angle))
+            let rn = r.x * n.y - r.y * n.x, rt = r.x * -n.x - r.y * n.y
+            let delta = Rotation(angle: turn)
+            let turned = (x: delta.c * r.x - delta.s * r.y, y: delta.s * r.x + delta.c * r.y)
+            let expected = turned.x * n.x + turned.y * n.y
+            // B's anchor turned, A's not: the gap is (Δ_B·r_B)·n − r_A·n with r_A = 0.
+            let one = Lanes(repeating: 1), zero = Lanes(repeating: 0)
+            let s = separation(base: zero, centres: zero, a: (one, zero), b: (Lanes(repeating: delta.c), Lanes(repeating: delta.s)),
+                               anchorA: (zero, zero), anchorB: (Lanes(repeating: rn), Lanes(repeating: rt)))
+            #expect(abs(s[0] - expected) < 1e-12, "r \(r) n \(n) turn \(turn): \(s[0]) vs \(expected)")
+        }
+    }
+
+    /// That rotation is the identity for every body between steps (the bodies a step's contacts
+    /// meet asleep or static included), so a step's separations start from the manifold's.
+    @Test(arguments: [("pyramid", 0), ("overflow and joints", 2)])
+    func theRotationSinceTheStepBeganIsTheIdentityBetweenSteps(name: String, index: Int) {
+        let world = PhysicsWorld()
+        let bodies = [Self.pyramid, Self.circles, Self.overflowAndJoints][index](world)
+        var turned = 0
+        for _ in 0..<240 {
+            for body in bodies { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: body) }
+            world.step()
+            if world.bodies.motions.contains(where: { $0.rotation.s != 0 }) { turned += 1 }
+            for (i, m) in world.bodies.motions.enumerated() where m.deltaRotation.c != 1 || m.deltaRotation.s != 0 {
+                Issue.record("\(name): body \(i) keeps a rotation \(m.deltaRotation) after the step")
+                return
+            }
+        }
+        #expect(turned > 0, "\(name): nothing turned")
+    }
 }
