@@ -46,6 +46,7 @@ extension PhysicsWorld {
         boundaries = state.boundaries
         joints = state.joints
         contacts = state.contacts
+        pairs.forgetContactKeys()
         broadPhase = state.broadPhase
         eventLog = state.eventLog
         sleepingIslands = state.sleepingIslands

@@ -175,6 +175,8 @@ final class PhysicsWorld {
     var broadPhase = BroadPhase()
 
     // Step buffers, reused from step to step.
+    /// The persistent contacts, sorted by key. Only the pair merge (`ContactPairs`) adds any;
+    /// elsewhere the world removes them or restores a snapshot's (which tells `pairs`).
     @exclusivity(unchecked) var contacts: [Contact] = []
     /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundles.swift`),
     /// and each bundle's restitution figures.
