@@ -103,19 +103,25 @@ extension StepContext {
         }
     }
 
-    /// A substep's move: the clamped velocities over `hs`.
+    /// A substep's move: the clamped velocities over `hs`. The rotation since the step began
+    /// (`Motion.deltaRotation`) turns too while the step has contacts to read it (`bundles`); it
+    /// stays the identity otherwise.
     func integratePositions(_ hs: Double, _ limits: SpeedLimits) {
         let motions = self.motions
-        for index in awake {
-            let i = Int(index)
-            var m = motions[i]
-            m.velocity = limits.clamped(m.velocity)
-            m.angularVelocity = limits.clamped(m.angularVelocity)
-            m.position += m.velocity * hs
-            m.rotation = m.rotation.integrated(by: hs * m.angularVelocity)
-            m.deltaRotation = m.deltaRotation.integrated(by: hs * m.angularVelocity)
-            motions[i] = m
+        @inline(__always) func move(turningAnchors: Bool) {
+            for index in awake {
+                let i = Int(index)
+                var m = motions[i]
+                m.velocity = limits.clamped(m.velocity)
+                m.angularVelocity = limits.clamped(m.angularVelocity)
+                m.position += m.velocity * hs
+                m.rotation = m.rotation.integrated(by: hs * m.angularVelocity)
+                if turningAnchors { m.deltaRotation = m.deltaRotation.integrated(by: hs * m.angularVelocity) }
+                motions[i] = m
+            }
         }
+        // Two copies of the loop, each with its branch decided.
+        if bundles.isEmpty { move(turningAnchors: false) } else { move(turningAnchors: true) }
     }
 
     /// The step's end for each awake body. Bodies no constraint pushed on this step fly free:
