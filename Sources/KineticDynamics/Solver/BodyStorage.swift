@@ -2,9 +2,9 @@
 
 import Kinetic
 
-/// What the solver reads and writes every iteration, packed in one array (88 bytes a body), what
-/// the contact sweeps gather first: the position, the rotation since the step began, the
-/// velocities and the inverse mass, 64 bytes.
+/// What the solver reads and writes every iteration, in one array, 88 bytes a body. The first 64
+/// are what the contact sweeps gather: the position, the rotation since the step began, the
+/// velocities and the inverse mass.
 /// Index 0 is the ground: a static body at the origin that boundaries and world joints attach to.
 struct Motion {
     var position: Vec2

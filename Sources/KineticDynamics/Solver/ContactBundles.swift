@@ -26,11 +26,11 @@ struct PointLanes {
     /// The accumulated impulses (per substep), and the largest normal one of the step.
     var normalImpulse = Lanes(), tangentImpulse = Lanes(), maxNormalImpulse = Lanes()
     var normalMass = Lanes(), tangentMass = Lanes()
-    /// The separation the point started the step from, less the part `separation` measures:
-    /// with the anchors r fixed in the world for the step and turned by the bodies' rotations
-    /// since (Δ = (c, s)), (Δ·r)·n = c·(r·n) + s·(r × n) = s·rn − c·rt (rt = r × t = −r·n), so the separation after
-    /// a move is `baseSeparation` + (B's position − A's position)·n + (Δ_B·r_B − Δ_A·r_A)·n, from
-    /// the lever arms the impulses use (`rnA` … `rtB`).
+    /// The separation the point started the step from, less the part `separation` measures.
+    /// The anchors r are fixed in the world for the step and turned by the bodies' rotations
+    /// since, Δ = (c, s): (Δ·r)·n = c·(r·n) + s·(r × n) = s·rn − c·rt (as rt = r × t = −r·n). So
+    /// the separation after a move is `baseSeparation` + (B's position − A's position)·n +
+    /// (Δ_B·r_B − Δ_A·r_A)·n, from the lever arms the impulses use (`rnA` … `rtB`).
     var baseSeparation = Lanes()
 }
 

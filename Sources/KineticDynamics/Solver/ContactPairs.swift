@@ -123,11 +123,11 @@ struct ContactPairs {
         }
         // Nothing to change (the common case): every pair has its contact, and every contact
         // looked for was found.
-        let unchanged = contactKeys.withUnsafeBufferPointer { contacts in
+        let unchanged = contactKeys.withUnsafeBufferPointer { held in
             keys.withUnsafeBufferPointer { keys in
                 var k = 0
-                for c in contacts.indices {
-                    let key = contacts[c]
+                for c in held.indices {
+                    let key = held[c]
                     if k < keys.count && keys[k] < key { return false }          // a new pair
                     if k < keys.count && keys[k] == key { k += 1; continue }
                     if wasLookedFor(key) { return false }                          // a parted pair
