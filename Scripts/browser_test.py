@@ -791,12 +791,14 @@ def reduced_motion_switch():
         # loaded machine is 25 ms of scene time, not 100 ms. A late first sample at full speed
         # once put the bottom item's start 0.09 s after it began and read the stagger as 0.15 s.
         d.execute_script("window.kineticInspector.setRate(0.25)")
-        Pointer().tap(321, 605).perform()
-        samples, t0 = [], time.time()
-        while time.time() - t0 < wall:
-            samples.append(d.execute_script(sample))
-            time.sleep(0.01)
-        d.execute_script("window.kineticInspector.setRate(1)")
+        try:
+            Pointer().tap(321, 605).perform()
+            samples, t0 = [], time.time()
+            while time.time() - t0 < wall:
+                samples.append(d.execute_script(sample))
+                time.sleep(0.01)
+        finally:      # the checks after this one run at full speed even if a sample fails
+            d.execute_script("window.kineticInspector.setRate(1)")
         start = next((t for t, bottom, _ in samples if not menu_shut(bottom)), None)
         top_start = next((t for t, _, top in samples if not menu_shut(top)), None)
         unsettled = [i for i, (_, _, top) in enumerate(samples) if top is None or not close(top, 145, 0.6)]
