@@ -184,9 +184,10 @@ def calibrate():
     return LATENCY[0]
 
 
-def predicted(name):
+def predicted(name, target=None):
     """Where `name` will be when a pointer event sent now arrives: its last three frames
-    extrapolated with constant acceleration over the page's measured latency."""
+    extrapolated with constant acceleration over the page's measured latency, no farther than
+    `target` (where it flies to), and on the scene."""
     f = d.execute_script("return [performance.now()].concat(window.exFrames.slice(-3))")
     now, frames = f[0], f[1:]
     (t0, x0, y0), (t1, x1, y1), (t2, x2, y2) = [(a[0] / 1000, a[1], a[2]) for a in frames]
@@ -194,7 +195,12 @@ def predicted(name):
     ux, uy = (x1 - x0) / max(t1 - t0, 1e-3), (y1 - y0) / max(t1 - t0, 1e-3)
     ax, ay = (vx - ux) / max((t2 - t0) / 2, 1e-3), (vy - uy) / max((t2 - t0) / 2, 1e-3)
     dt = now / 1000 - t2 + LATENCY[0]
-    return (x2 + vx * dt + ax * dt * dt / 2, y2 + vy * dt + ay * dt * dt / 2), (vx, vy)
+    px, py = x2 + vx * dt + ax * dt * dt / 2, y2 + vy * dt + ay * dt * dt / 2
+    if target is not None and dist((px, py), (x2, y2)) > dist(target, (x2, y2)):
+        # Never past where it is flying to: three uneven frames can make the acceleration
+        # estimate wild, and a spring slows down into its target.
+        px, py = target
+    return (min(max(px, 1.0), W - 1), min(max(py, 1.0), H - 1)), (vx, vy)
 
 
 def last_down():
@@ -296,15 +302,15 @@ def card():
 
     # Grab it mid-flight: thrown towards the far corner, pressed where it is about to be, moved
     # 20 points and held. Held means it stays put, away from every corner; let go without moving,
-    # it goes to the nearest corner. (Retried: a press can miss a card flying at 1000 pt/s.)
+    # it goes to the nearest corner. (Retried, up to five times: a press can miss a card flying at 1000 pt/s.)
     report["latency_seconds"] = calibrate()
     caught = None
-    for attempt in range(1, 4):
+    for attempt in range(1, 6):
         start = nearest_corner(center("card"))
         far = opposite(start)
         fling_card(start, (start[0] + (far[0] - start[0]) * 0.3, start[1] + (far[1] - start[1]) * 0.3))
         time.sleep(0.12)
-        (px, py), v = predicted("card")
+        (px, py), v = predicted("card", far)
         # 12 points at once: the pan begins (and catches) at the first move, a frame after the press.
         p = Pointer().down(px, py).pause(0.01).move(px + 12, py)
         for k in range(1, 3):
@@ -326,7 +332,7 @@ def card():
             break
     check("card grabbed mid-flight: pressed on it while it flew, it is held still where it was caught",
           caught is not None, caught and "pressed on it at %.0f pt/s, held at (%.1f, %.1f), attempt %d" % (
-              caught[3]["speed"], caught[1][0], caught[1][1], caught[2]) or "missed 3 times (last press: %s)" % down)
+              caught[3]["speed"], caught[1][0], caught[1][1], caught[2]) or "missed 5 times (last press: %s)" % down)
     if caught:
         end = center("card")
         want = nearest_corner(caught[1])
@@ -336,12 +342,12 @@ def card():
     # Tap it mid-flight: thrown to the far corner, tapped on the way, it turns back to where it
     # came from (the corner opposite its target) without a jump.
     tapped = None
-    for attempt in range(1, 4):
+    for attempt in range(1, 6):
         start = nearest_corner(center("card"))
         far = opposite(start)
         fling_card(start, (start[0] + (far[0] - start[0]) * 0.3, start[1] + (far[1] - start[1]) * 0.3))
         time.sleep(0.12)
-        (px, py), v = predicted("card")
+        (px, py), v = predicted("card", far)
         Pointer().down(px, py).pause(0.03).up().perform()
         path = watch("card", 1.6, every=0.03)
         end = center("card")
@@ -352,7 +358,7 @@ def card():
             break
     check("card tapped mid-flight: turns back into the corner it was thrown from", tapped is not None,
           tapped and "tapped at %.0f pt/s at (%.1f, %.1f), attempt %d" % (tapped[2]["speed"], tapped[2]["at"][0], tapped[2]["at"][1], tapped[0])
-          or "the tap missed 3 times (last press: %s)" % down)
+          or "the tap missed 5 times (last press: %s)" % down)
     if tapped:
         # No jump: in the page's frame log, the card never moves faster from one frame to the
         # next than a spring throw does (peaks are near 4000 pt/s; a jump to where the other
@@ -375,13 +381,27 @@ def top():
     return rect("sheet")["y"]
 
 
+def flick_missed(start, attempt):
+    """Whether a flick from the detent at `start` left the sheet there: the page read the drag
+    as slow (on a loaded machine the release can arrive long after the last move, and a finger
+    that stops has no velocity), so the flick is sent again."""
+    missed = abs(top() - start) < 1
+    if missed:
+        print("     flick attempt %d: read as a slow drag, the sheet is back at %.1f" % (attempt, start), flush=True)
+    return missed
+
+
 def sheet():
     report["load_seconds"] = open_scene("sheet")
     check("sheet: starts at the medium detent (top 333.5)", abs(top() - 333.5) < 1, "top %.1f" % top())
-    Pointer().drag(187, 450, 187, 330, 0.1, 6).perform()
-    time.sleep(0.06)
-    shot("flight")
-    flight = watch("sheet", 1.2, every=0.03)
+    for attempt in range(1, 4):
+        Pointer().drag(187, 450, 187, 330, 0.1, 6).perform()
+        time.sleep(0.06)
+        if attempt == 1:
+            shot("flight")
+        flight = watch("sheet", 1.2, every=0.03)
+        if not flick_missed(333.5, attempt):
+            break
     seen = [y for (_, y) in flight]
     check("sheet flicked up: springs to the large detent (64)", abs(top() - 64) < 1, "top %.1f" % top())
     report["flick_up"] = seen
@@ -391,30 +411,52 @@ def sheet():
     time.sleep(1.2)
     check("sheet dragged to 380 and let go still: settles at medium (333.5)", abs(top() - 333.5) < 1, "top %.1f" % top())
 
-    Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
-    time.sleep(1.2)
+    for attempt in range(1, 4):
+        Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
+        time.sleep(1.2)
+        if not flick_missed(333.5, attempt):
+            break
     check("sheet flicked down from medium: collapses (557)", abs(top() - 557) < 1, "top %.1f" % top())
 
     # Grab it mid-flight: flicked up from collapsed, pressed low on the sheet (always under it),
-    # moved 20 points, held: it stays where it was caught, between the detents.
-    Pointer().drag(187, 640, 187, 520, 0.1, 6).perform()
-    time.sleep(0.08)
-    p = Pointer().down(187, 640)
-    for k in range(1, 4):
-        p.pause(0.03).move(187, 640 + 7 * k)
-    p.perform()
-    time.sleep(0.1)
-    a = top()
-    time.sleep(0.3)
-    b = top()
-    check("sheet grabbed mid-flight: held still where it was caught", abs(a - b) < 0.5, "top %.1f then %.1f" % (a, b))
-    check("sheet grabbed mid-flight: caught between the detents, not at one", min(abs(b - v) for v in DETENTS.values()) > 5,
-          "top %.1f" % b)
-    Pointer().up().perform()
-    time.sleep(1.2)
-    want = min(DETENTS.values(), key=lambda v: abs(v - b))
-    check("sheet let go without velocity: springs to the detent nearest to where it was held", abs(top() - want) < 1,
-          "top %.1f, nearest detent %.1f" % (top(), want))
+    # moved 20 points, held: it stays where it was caught, between the detents. Retried: on a
+    # loaded machine the press can arrive after the flight (the sheet is back at a detent), so
+    # each try first sees the sheet in flight, and a try that caught it at a detent goes again
+    # from collapsed.
+    caught = None
+    for attempt in range(1, 4):
+        if abs(top() - 557) > 1:
+            Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
+            time.sleep(1.2)
+        Pointer().drag(187, 640, 187, 520, 0.1, 6).perform()
+        seen = top()
+        t0 = time.time()
+        while min(abs(seen - v) for v in DETENTS.values()) < 40 and time.time() - t0 < 0.3:
+            seen = top()
+        p = Pointer().down(187, 640)
+        for k in range(1, 4):
+            p.pause(0.03).move(187, 640 + 7 * k)
+        p.perform()
+        time.sleep(0.1)
+        a = top()
+        time.sleep(0.3)
+        b = top()
+        print("     grab attempt %d: in flight at top %.1f; caught, top %.1f then %.1f" % (attempt, seen, a, b), flush=True)
+        if min(abs(b - v) for v in DETENTS.values()) > 5:
+            caught = (a, b, attempt)
+            break
+        Pointer().up().perform()
+        time.sleep(1.2)
+    check("sheet grabbed mid-flight: caught between the detents, not at one", caught is not None,
+          caught and "top %.1f, attempt %d" % (caught[1], caught[2]) or "caught at a detent 3 times (last top %.1f)" % b)
+    if caught:
+        a, b = caught[0], caught[1]
+        check("sheet grabbed mid-flight: held still where it was caught", abs(a - b) < 0.5, "top %.1f then %.1f" % (a, b))
+        Pointer().up().perform()
+        time.sleep(1.2)
+        want = min(DETENTS.values(), key=lambda v: abs(v - b))
+        check("sheet let go without velocity: springs to the detent nearest to where it was held", abs(top() - want) < 1,
+              "top %.1f, nearest detent %.1f" % (top(), want))
     shot("rest")
     compare_native()
 
