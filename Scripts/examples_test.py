@@ -381,6 +381,15 @@ def top():
     return rect("sheet")["y"]
 
 
+def from_detents(y):
+    """How far the sheet's top at `y` is from the nearest detent."""
+    return min(abs(y - v) for v in DETENTS.values())
+
+
+def flick_down():
+    Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
+
+
 def flick_missed(start, attempt):
     """Whether a flick from the detent at `start` left the sheet there: the page read the drag
     as slow (on a loaded machine the release can arrive long after the last move, and a finger
@@ -412,7 +421,7 @@ def sheet():
     check("sheet dragged to 380 and let go still: settles at medium (333.5)", abs(top() - 333.5) < 1, "top %.1f" % top())
 
     for attempt in range(1, 4):
-        Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
+        flick_down()
         time.sleep(1.2)
         if not flick_missed(333.5, attempt):
             break
@@ -426,12 +435,12 @@ def sheet():
     caught = None
     for attempt in range(1, 4):
         if abs(top() - 557) > 1:
-            Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
+            flick_down()
             time.sleep(1.2)
         Pointer().drag(187, 640, 187, 520, 0.1, 6).perform()
         seen = top()
         t0 = time.time()
-        while min(abs(seen - v) for v in DETENTS.values()) < 40 and time.time() - t0 < 0.3:
+        while from_detents(seen) < 40 and time.time() - t0 < 0.3:
             seen = top()
         p = Pointer().down(187, 640)
         for k in range(1, 4):
@@ -442,7 +451,7 @@ def sheet():
         time.sleep(0.3)
         b = top()
         print("     grab attempt %d: in flight at top %.1f; caught, top %.1f then %.1f" % (attempt, seen, a, b), flush=True)
-        if min(abs(b - v) for v in DETENTS.values()) > 5:
+        if from_detents(b) > 5:
             caught = (a, b, attempt)
             break
         Pointer().up().perform()
