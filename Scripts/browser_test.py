@@ -7,7 +7,10 @@ found by their data-name), in stage points (375 x 667): the Studio page may scal
 a CSS transform (on a phone, or a short window), so every position is divided by the stage's
 on-screen scale and every pointer position multiplied by it.
 
-    python3 Scripts/browser_test.py URL OUTDIR
+    python3 Scripts/browser_test.py URL OUTDIR [--frame-cost]
+
+With --frame-cost, only the wall-clock bars, strictly and twice each (Benchmarks/browser-frame-cost);
+without it, those bars are loose regression guards and every other check runs.
 
 Last, opens version-check.html (a page expecting another render-list format) and checks that the
 runtime refuses the module with a visible message.
@@ -35,6 +38,7 @@ from kinetic_browser import check, chromium, finish, mouse
 import kinetic_browser
 
 URL, OUT = sys.argv[1], sys.argv[2]
+FRAME_COST = "--frame-cost" in sys.argv[3:]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 report = {}
 
@@ -78,6 +82,152 @@ def Pointer():
 
 def close(a, b, tol):
     return a is not None and b is not None and abs(a - b) <= tol
+
+
+# --- Frame cost: timed bars are benchmarks ----------------------------------------------------
+# The comments panel's script time per frame (< 1 ms) and the stress demo's engine + draw with
+# 10,000 springs moving (<= 8 ms, issue 19) are wall-clock bars: on a shared 2-core CI machine a
+# build next door lifts them two- or threefold. In the test run they are regression guards with
+# room for that (a median comments frame under 3 ms; the stress demo's median engine + median
+# draw under 24 ms) and their figures are printed; `Scripts/browser-test --frame-cost`
+# (Benchmarks/browser-frame-cost) measures them alone, each twice on a fresh page, against the bars.
+def comments_frame_cost(run, strict):
+    """The comments panel mid-transition: the page's script time (the wasm frame call and the DOM
+    update) over 40 frames. Returns the median, mean and max."""
+    d.get("about:blank")
+    open_demo("comments")
+    time.sleep(0.5)
+    Pointer().tap(140, 635).perform()
+    frame_times = d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const s = window.kineticStats; const out = [];
+        (function poll() {
+            if (s.frames !== poll.seen) { poll.seen = s.frames; out.push(s.last); }
+            if (out.length >= 40) return done(out);
+            requestAnimationFrame(poll);
+        })();
+    """)
+    frame_times = frame_times[1:]
+    mean = sum(frame_times) / len(frame_times)
+    median = sorted(frame_times)[len(frame_times) // 2]
+    # The median, not the mean: on a shared 2-core machine one frame in forty can wait 15-20 ms
+    # for the CPU (another process, not the page's script), which alone lifts the mean of 0.4 ms
+    # frames past 1 ms. The mean and max are reported beside it.
+    bar = 1.0 if strict else 3.0
+    check("comments panel mid-transition (run %d): median script time per frame < %g ms%s"
+          % (run + 1, bar, "" if strict else " (regression guard; the 1 ms bar: --frame-cost)"), median < bar,
+          "median %.3f ms, mean %.3f ms, max %.3f ms over %d frames" % (median, mean, max(frame_times), len(frame_times)))
+    return {"median": median, "mean": mean, "max": max(frame_times), "samples": frame_times}
+
+
+def median_of(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else float("nan")
+
+
+# --- Ten thousand springs: the engine's time per frame with every spring moving -----------------
+def stress_sweep(run, strict):
+    """Sweeps the stress demo's field with real pointer input (a zigzag over the whole stage, five
+    times: passes 49.5 pt apart, so every dot is within 25 pt of one and each pass throws it)
+    and records, frame by frame in the page, the engine's time (the wasm kinetic_frame call: tick
+    + encode), the canvas draw time and the number of springs moving (the demo's counter); the
+    numbers are over the first 120 frames with all 10,000 springs moving (strict: there must be
+    120; in the test run 30 are enough, a loaded machine draws fewer frames in the sweep's 3.5 s).
+    Returns them; the first run also takes the screenshot."""
+    d.get("about:blank")   # a fresh page each run (the same URL again would not reload)
+    open_demo("stress")
+    time.sleep(0.5)
+    d.execute_script("""
+        const s = window.kineticStats, out = window.stressFrames = [];
+        const label = () => document.querySelector('.t[data-name="count"]');
+        let seen = s.frames;
+        (function poll() {
+            if (s.frames !== seen) {
+                seen = s.frames;
+                const l = label();
+                out.push([s.engine, s.draw, l ? parseInt(l.textContent, 10) : -1]);
+            }
+            if (!window.stressStop) requestAnimationFrame(poll);
+        })();
+    """)
+
+    def zigzag(p, rows, x0=-15, x1=390, seconds=0.05, steps=2):
+        for k, y in enumerate(rows):
+            a, b = (x0, x1) if k % 2 == 0 else (x1, x0)
+            p.move(a, y)
+            for s in range(1, steps + 1):
+                p.pause(seconds / steps)
+                p.move(a + (b - a) * s / steps, y)
+        return p
+
+    down_rows = [12 + k * (655 - 12) / 13 for k in range(14)]   # 49.5 pt apart, top to bottom
+    # One chain, the pointer held down (the page captures it on the stage, so moves just outside
+    # it still arrive); the screenshot is taken before it lifts, with the field in full swing.
+    p = Pointer().down(30, down_rows[0])   # clear of the stage's rounded corner
+    zigzag(p, down_rows)
+    for _ in range(2):
+        zigzag(p, list(reversed(down_rows)))
+        zigzag(p, down_rows)
+    p.perform()
+    shot = os.path.join(OUT, "screenshot-stress.png")
+    if run == 0:
+        d.save_screenshot(shot)
+    Pointer().up().perform()
+    time.sleep(0.3)
+    frames = d.execute_script("window.stressStop = true; return window.stressFrames")
+    moving = [f for f in frames if f[2] == 10000]
+    window = moving[:120]
+    engine = [f[0] for f in window]
+    draw = [f[1] for f in window]
+    needed = 120 if strict else 30
+    ok = len(window) >= needed
+    mean = sum(engine) / len(engine) if engine else float("nan")
+    dmean = sum(draw) / len(draw) if draw else float("nan")
+    check("stress (run %d): %d frames with all 10,000 springs moving under a real sweep" % (run + 1, needed), ok,
+          "%d of %d frames had 10000 moving (most %d)" % (len(moving), len(frames), max(f[2] for f in frames)))
+    if run == 0:
+        check("stress: screenshot mid-sweep", os.path.getsize(shot) > 10000, shot)
+    return {"ok": ok, "engine_ms": {"mean": mean, "max": max(engine or [0]), "samples": engine},
+            "draw_ms": {"mean": dmean, "max": max(draw or [0]), "samples": draw},
+            "frames_all_moving": len(moving), "frames": len(frames)}
+
+
+def stress_demo(strict):
+    """The stress demo's bar (issue 19): the engine's time (tick + encode, wasm) plus the canvas
+    draw, with all 10,000 springs moving, at most 8 ms per frame on average (a 120 Hz budget),
+    measured the same way twice: both runs must meet it (strict, `--frame-cost`). In the test run,
+    one sweep and a regression guard on the medians (engine + draw under 24 ms: three times the
+    bar, room for a loaded machine, far below a frame that lost its batching); the figures are
+    printed either way."""
+    runs = [stress_sweep(k, strict) for k in range(2 if strict else 1)]
+    for k, r in enumerate(runs):
+        e, dr = r["engine_ms"], r["draw_ms"]
+        em, dm = median_of(e["samples"]), median_of(dr["samples"])
+        figures = ("engine mean %.3f ms (median %.3f, max %.3f) + canvas draw mean %.3f ms (median %.3f, max %.3f)"
+                   " = %.3f ms mean, %.3f ms medians, over %d frames"
+                   % (e["mean"], em, e["max"], dr["mean"], dm, dr["max"], e["mean"] + dr["mean"], em + dm, len(e["samples"])))
+        if strict:
+            check("stress (run %d): engine + draw with every spring moving: mean <= 8 ms" % (k + 1),
+                  r["ok"] and e["mean"] + dr["mean"] <= 8.0, figures)
+        else:
+            check("stress: engine + draw with every spring moving: medians under 24 ms"
+                  " (regression guard; the 8 ms bar: --frame-cost)", r["ok"] and em + dm < 24.0, figures)
+    report["stress"] = runs[0]
+    report["stress_runs"] = [{"engine_mean": r["engine_ms"]["mean"], "draw_mean": r["draw_ms"]["mean"]} for r in runs]
+
+
+def frame_cost(strict):
+    runs = [comments_frame_cost(k, strict) for k in range(2 if strict else 1)]
+    report["frame_ms"] = runs[0]
+    report["frame_ms_runs"] = [r["median"] for r in runs]
+    stress_demo(strict)
+
+
+if FRAME_COST:
+    frame_cost(strict=True)
+    d.quit()
+    json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
+    finish()
 
 
 # --- The drawer ------------------------------------------------------------------------------
@@ -146,17 +296,31 @@ check("photo flicked down: popped, the stack shows the grid only", names_present
 # --- The pane, three ways -------------------------------------------------------------------------
 # The mode buttons (Dynamics, Spring, POP) sit at the top; each mode throws the pane up and down.
 MODE_BUTTONS = {"dynamics": (67.5, 30), "spring": (187.5, 30), "pop": (307.5, 30)}
+
+
+def throw_pane(mode, direction, drag, start, wait):
+    """Throws the pane with a real drag (x0, y0, x1, y1, seconds, moves) and returns its top 0.1 s
+    after the release and `wait` s later. A loaded machine can deliver the drag's moves late and
+    together (Chromium coalesces them), so that the pane sees a slow drag and rightly goes back
+    where it started: only that outcome is retried, up to three throws, each miss printed;
+    anything else is the caller's check to judge."""
+    for attempt in range(3):
+        Pointer().drag(*drag[:4], drag[4], steps=drag[5]).perform()
+        time.sleep(0.1)
+        flying = rect("pane")["y"]
+        time.sleep(wait)
+        top = rect("pane")["y"]
+        if abs(top - start) >= 3 or attempt == 2:
+            return flying, top
+        print("INFO pane (%s) thrown %s: attempt %d read as a slow drag (back at %.1f), thrown again"
+              % (mode, direction, attempt + 1, top), flush=True)
 report["pane"] = {}
 for mode, (bx, by) in MODE_BUTTONS.items():
     open_demo("pane")
     check("pane (%s) starts closed: top at 587" % mode, close(rect("pane")["y"], 587, 0.6))
     Pointer().tap(bx, by).perform()
     time.sleep(0.1)
-    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
-    time.sleep(0.1)
-    flying = rect("pane")["y"]
-    time.sleep(1.8)
-    top = rect("pane")["y"]
+    flying, top = throw_pane(mode, "up", (187, 620, 187, 470, 0.15, 9), start=587, wait=1.8)
     check("pane (%s) thrown up: settles open at top 147" % mode, close(top, 147, 0.6) and flying < 560,
           "mid-flight %.1f, settled %.2f" % (flying, top))
     # Tap it to close, tap again mid-flight: it turns round and settles open again.
@@ -171,9 +335,7 @@ for mode, (bx, by) in MODE_BUTTONS.items():
     # A slower throw than the one up, with more moves: one CI run saw a 0.12 s, 7-move throw end
     # open in the spring mode (Chromium coalesces pointer moves under load), so give the pan and its
     # velocity tracker samples to spare.
-    Pointer().drag(187, 300, 187, 460, 0.2, steps=12).perform()
-    time.sleep(2.2)
-    top = rect("pane")["y"]
+    _, top = throw_pane(mode, "down", (187, 300, 187, 460, 0.2, 12), start=147, wait=2.2)
     check("pane (%s) thrown down: settles closed at top 587" % mode, close(top, 587, 0.6), "settled %.2f" % top)
     report["pane"][mode] = {"flying": flying, "tapped_mid_flight": mid}
 
@@ -208,111 +370,7 @@ check("pyramid knocked over by the thrown ball: many boxes moved more than a box
 d.save_screenshot(os.path.join(OUT, "screenshot-pyramid-after.png"))
 report["pyramid"] = {"standing_max_move": still, "moved_after_throw": moved}
 
-# --- Frame cost: the comments panel mid-transition ----------------------------------------------
-open_demo("comments")
-time.sleep(0.5)
-Pointer().tap(140, 635).perform()
-frame_times = d.execute_async_script("""
-    const done = arguments[arguments.length - 1];
-    const s = window.kineticStats; const start = s.frames; const out = [];
-    (function poll() {
-        if (s.frames !== poll.seen) { poll.seen = s.frames; out.push(s.last); }
-        if (out.length >= 40) return done(out);
-        requestAnimationFrame(poll);
-    })();
-""")
-frame_times = frame_times[1:]
-mean = sum(frame_times) / len(frame_times)
-median = sorted(frame_times)[len(frame_times) // 2]
-# The median, not the mean: on a shared 2-core machine one frame in forty can wait 15-20 ms for
-# the CPU (another process, not the page's script), which alone lifts the mean of 0.4 ms frames
-# past 1 ms. The mean and max are reported beside it.
-check("comments panel mid-transition: median script time per frame < 1 ms", median < 1.0,
-      "median %.3f ms, mean %.3f ms, max %.3f ms over %d frames" % (median, mean, max(frame_times), len(frame_times)))
-report["frame_ms"] = {"median": median, "mean": mean, "max": max(frame_times), "samples": frame_times}
-
-# --- Ten thousand springs: the engine's time per frame with every spring moving -----------------
-def stress_sweep(run):
-    """Sweeps the stress demo's field with real pointer input (a zigzag over the whole stage, five
-    times: passes 49.5 pt apart, so every dot is within 25 pt of one and each pass throws it)
-    and records, frame by frame in the page, the engine's time (the wasm kinetic_frame call: tick
-    + encode), the canvas draw time and the number of springs moving (the demo's counter); the
-    numbers are over the first 120 frames with all 10,000 springs moving. Returns them; the
-    first run also takes the screenshot."""
-    d.get("about:blank")   # a fresh page each run (the same URL again would not reload)
-    open_demo("stress")
-    time.sleep(0.5)
-    d.execute_script("""
-        const s = window.kineticStats, out = window.stressFrames = [];
-        const label = () => document.querySelector('.t[data-name="count"]');
-        let seen = s.frames;
-        (function poll() {
-            if (s.frames !== seen) {
-                seen = s.frames;
-                const l = label();
-                out.push([s.engine, s.draw, l ? parseInt(l.textContent, 10) : -1]);
-            }
-            if (!window.stressStop) requestAnimationFrame(poll);
-        })();
-    """)
-
-    def zigzag(p, rows, x0=-15, x1=390, seconds=0.05, steps=2):
-        for k, y in enumerate(rows):
-            a, b = (x0, x1) if k % 2 == 0 else (x1, x0)
-            p.move(a, y)
-            for s in range(1, steps + 1):
-                p.pause(seconds / steps)
-                p.move(a + (b - a) * s / steps, y)
-        return p
-
-    down_rows = [12 + k * (655 - 12) / 13 for k in range(14)]   # 49.5 pt apart, top to bottom
-    # One chain, the pointer held down (the page captures it on the stage, so moves just outside
-    # it still arrive); the screenshot is taken before it lifts, with the field in full swing.
-    p = Pointer().down(30, down_rows[0])   # clear of the stage's rounded corner
-    zigzag(p, down_rows)
-    for _ in range(2):
-        zigzag(p, list(reversed(down_rows)))
-        zigzag(p, down_rows)
-    p.perform()
-    shot = os.path.join(OUT, "screenshot-stress.png")
-    if run == 0:
-        d.save_screenshot(shot)
-    Pointer().up().perform()
-    time.sleep(0.3)
-    frames = d.execute_script("window.stressStop = true; return window.stressFrames")
-    moving = [f for f in frames if f[2] == 10000]
-    window = moving[:120]
-    engine = [f[0] for f in window]
-    draw = [f[1] for f in window]
-    ok = len(window) == 120
-    mean = sum(engine) / len(engine) if engine else float("nan")
-    dmean = sum(draw) / len(draw) if draw else float("nan")
-    check("stress (run %d): 120 frames with all 10,000 springs moving under a real sweep" % (run + 1), ok,
-          "%d of %d frames had 10000 moving (most %d)" % (len(moving), len(frames), max(f[2] for f in frames)))
-    if run == 0:
-        check("stress: screenshot mid-sweep", os.path.getsize(shot) > 10000, shot)
-    return {"ok": ok, "engine_ms": {"mean": mean, "max": max(engine or [0]), "samples": engine},
-            "draw_ms": {"mean": dmean, "max": max(draw or [0]), "samples": draw},
-            "frames_all_moving": len(moving), "frames": len(frames)}
-
-
-def stress_demo():
-    """The stress demo's bar (issue 19): the engine's time (tick + encode, wasm) plus the canvas
-    draw, with all 10,000 springs moving, at most 8 ms per frame on average (a 120 Hz budget),
-    measured the same way twice: both runs must meet it. Wall-clock time on a shared machine:
-    the figures are printed."""
-    runs = [stress_sweep(0), stress_sweep(1)]
-    for k, r in enumerate(runs):
-        e, dr = r["engine_ms"], r["draw_ms"]
-        check("stress (run %d): engine + draw with every spring moving: mean <= 8 ms" % (k + 1),
-              r["ok"] and e["mean"] + dr["mean"] <= 8.0,
-              "engine mean %.3f ms (max %.3f) + canvas draw mean %.3f ms (max %.3f) = %.3f ms over %d frames"
-              % (e["mean"], e["max"], dr["mean"], dr["max"], e["mean"] + dr["mean"], len(e["samples"])))
-    report["stress"] = runs[0]
-    report["stress_runs"] = [{"engine_mean": r["engine_ms"]["mean"], "draw_mean": r["draw_ms"]["mean"]} for r in runs]
-
-
-stress_demo()
+frame_cost(strict=False)
 
 # --- Screenshots of each demo mid-animation ------------------------------------------------------
 shots = {
@@ -849,45 +907,55 @@ d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 def grid_flight_caught_and_thrown_back():
     """Tap cell 4 of the grid (it flies to the detail photo), pull the photo down and let go (the
     flight home takes the finger's speed), touch it mid-flight (it holds still under the finger),
-    then flick it up: it flies back to the detail view."""
-    fresh_demo("grid")
-    Pointer().tap(187, 300).perform()
-    time.sleep(0.1)
-    opening = rect("cell4.flight")
+    then flick it up: it flies back to the detail view. A loaded machine can deliver the flick's
+    moves late and together, so that the release reads as a slow one and the photo rightly flies
+    home to its cell: only that outcome is retried (from a fresh page, up to three times, each
+    miss printed); every check is made on the last attempt."""
+    for attempt in range(3):
+        fresh_demo("grid")
+        Pointer().tap(187, 300).perform()
+        time.sleep(0.1)
+        opening = rect("cell4.flight")
+        time.sleep(1.4)
+        landed = rect("detail.photo"), rect("cell4.flight")
+        # Pull down 180 pt in 0.25 s and let go moving, then touch it 0.1 s later and move 15 pt.
+        p = Pointer().drag(187, 300, 187, 480, 0.25, steps=15).pause(0.1)
+        p.down(187, 400).pause(0.03).move(187, 407).pause(0.03).move(187, 415).pause(0.05)
+        p.perform()
+        caught = rect("cell4.flight")
+        time.sleep(0.25)
+        held = rect("cell4.flight")
+        # Flick it up: thrown back to the detail view.
+        p = Pointer()
+        for k in range(1, 9):
+            p.pause(1 / 60).move(187, 415 - 20 * k)
+        p.up().perform()
+        samples = []
+        t0 = time.time()
+        while time.time() - t0 < 1.5:
+            r = rect("cell4.flight")
+            samples.append(r and round(r["w"], 1))
+            time.sleep(0.05)
+        photo, flight = rect("detail.photo"), rect("cell4.flight")
+        went_home = photo is None and flight is None
+        if not went_home or attempt == 2:
+            break
+        print("INFO grid: flick up %d read as a slow release (the photo flew home to its cell), tried again"
+              % (attempt + 1), flush=True)
     check("grid: the tapped cell flies (a proxy between the cell and the detail)",
           opening is not None and 117 < opening["w"] < 375, "proxy %s" % opening)
-    time.sleep(1.4)
-    photo = rect("detail.photo")
     check("grid: the flight lands on the detail photo (0, 146, 375 x 375)",
-          photo is not None and close(photo["y"], 146, 0.6) and close(photo["w"], 375, 0.6) and rect("cell4.flight") is None,
-          "photo %s" % photo)
-    # Pull down 180 pt in 0.25 s and let go moving, then touch it 0.1 s later and move 15 pt.
-    p = Pointer().drag(187, 300, 187, 480, 0.25, steps=15).pause(0.1)
-    p.down(187, 400).pause(0.03).move(187, 407).pause(0.03).move(187, 415).pause(0.05)
-    p.perform()
-    caught = rect("cell4.flight")
-    time.sleep(0.25)
-    held = rect("cell4.flight")
+          landed[0] is not None and close(landed[0]["y"], 146, 0.6) and close(landed[0]["w"], 375, 0.6)
+          and landed[1] is None, "photo %s" % landed[0])
     check("grid: caught mid-flight, the photo holds still under the finger",
           caught is not None and held is not None and 117 < caught["w"] < 375 and close(caught["y"], held["y"], 0.6)
           and close(caught["w"], held["w"], 0.6), "caught %s, 0.25 s later %s" % (caught, held))
-    # Flick it up: thrown back to the detail view.
-    p = Pointer()
-    for k in range(1, 9):
-        p.pause(1 / 60).move(187, 415 - 20 * k)
-    p.up().perform()
-    samples = []
-    t0 = time.time()
-    while time.time() - t0 < 1.5:
-        r = rect("cell4.flight")
-        samples.append(r and round(r["w"], 1))
-        time.sleep(0.05)
-    photo = rect("detail.photo")
     growing = [w for w in samples if w is not None]
     check("grid: thrown back up, it grows back to the detail photo and lands there",
-          photo is not None and close(photo["y"], 146, 0.6) and rect("cell4.flight") is None
+          photo is not None and close(photo["y"], 146, 0.6) and flight is None
           and all(b >= a - 0.6 for a, b in zip(growing, growing[1:])), "widths %s, photo %s" % (samples, photo))
-    report["grid"] = {"opening": opening, "caught": caught, "held": held, "thrown_back_widths": samples}
+    report["grid"] = {"opening": opening, "caught": caught, "held": held, "thrown_back_widths": samples,
+                      "attempts": attempt + 1}
 
 
 def list_exit_interrupted_by_reinsertion():
