@@ -84,6 +84,21 @@ def close(a, b, tol):
     return a is not None and b is not None and abs(a - b) <= tol
 
 
+def sample(seconds, every, read):
+    """`read()` every `every` seconds for `seconds` (wall clock): the list of what it returned."""
+    out, t0 = [], time.time()
+    while time.time() - t0 < seconds:
+        out.append(read())
+        time.sleep(every)
+    return out
+
+
+def width_of(name, digits):
+    """The drawn width of `name` rounded to `digits`, or None when it is not drawn."""
+    r = rect(name)
+    return r and round(r["w"], digits)
+
+
 # --- Frame cost: timed bars are benchmarks ----------------------------------------------------
 # The comments panel's script time per frame (< 1 ms) and the stress demo's engine + draw with
 # 10,000 springs moving (<= 8 ms, issue 19) are wall-clock bars: on a shared 2-core CI machine a
@@ -930,12 +945,7 @@ def grid_flight_caught_and_thrown_back():
         for k in range(1, 9):
             p.pause(1 / 60).move(187, 415 - 20 * k)
         p.up().perform()
-        samples = []
-        t0 = time.time()
-        while time.time() - t0 < 1.5:
-            r = rect("cell4.flight")
-            samples.append(r and round(r["w"], 1))
-            time.sleep(0.05)
+        samples = sample(1.5, 0.05, lambda: width_of("cell4.flight", 1))
         photo, flight = rect("detail.photo"), rect("cell4.flight")
         went_home = photo is None and flight is None
         if not went_home or attempt == 2:
@@ -964,18 +974,9 @@ def list_exit_interrupted_by_reinsertion():
     fresh_demo("list")
     start = rect("item1")
     Pointer().tap(142, 78).perform()
-    widths = []
-    t0 = time.time()
-    while time.time() - t0 < 0.15:
-        r = rect("item1")
-        widths.append(r and round(r["w"], 2))
-        time.sleep(0.02)
+    widths = sample(0.15, 0.02, lambda: width_of("item1", 2))
     Pointer().tap(231, 78).perform()
-    t0 = time.time()
-    while time.time() - t0 < 1.0:
-        r = rect("item1")
-        widths.append(r and round(r["w"], 2))
-        time.sleep(0.03)
+    widths += sample(1.0, 0.03, lambda: width_of("item1", 2))
     end = rect("item1")
     shrunk = min(w for w in widths if w is not None) if any(w is not None for w in widths) else None
     check("list: a removed row stays drawn through its exit and the undo (never removed)",
