@@ -106,6 +106,11 @@ def width_of(name, digits):
 # room for that (a median comments frame under 3 ms; the stress demo's median engine + median
 # draw under 24 ms) and their figures are printed; `Scripts/browser-test --frame-cost`
 # (Benchmarks/browser-frame-cost) measures them alone, each twice on a fresh page, against the bars.
+def median_of(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else float("nan")
+
+
 def comments_frame_cost(run, strict):
     """The comments panel mid-transition: the page's script time (the wasm frame call and the DOM
     update) over 40 frames. Returns the median, mean and max."""
@@ -124,7 +129,7 @@ def comments_frame_cost(run, strict):
     """)
     frame_times = frame_times[1:]
     mean = sum(frame_times) / len(frame_times)
-    median = sorted(frame_times)[len(frame_times) // 2]
+    median = median_of(frame_times)
     # The median, not the mean: on a shared 2-core machine one frame in forty can wait 15-20 ms
     # for the CPU (another process, not the page's script), which alone lifts the mean of 0.4 ms
     # frames past 1 ms. The mean and max are reported beside it.
@@ -133,11 +138,6 @@ def comments_frame_cost(run, strict):
           % (run + 1, bar, "" if strict else " (regression guard; the 1 ms bar: --frame-cost)"), median < bar,
           "median %.3f ms, mean %.3f ms, max %.3f ms over %d frames" % (median, mean, max(frame_times), len(frame_times)))
     return {"median": median, "mean": mean, "max": max(frame_times), "samples": frame_times}
-
-
-def median_of(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2] if xs else float("nan")
 
 
 # --- Ten thousand springs: the engine's time per frame with every spring moving -----------------
@@ -320,7 +320,7 @@ def throw_pane(mode, direction, drag, start, wait):
     where it started: only that outcome is retried, up to three throws, each miss printed;
     anything else is the caller's check to judge."""
     for attempt in range(3):
-        Pointer().drag(*drag[:4], drag[4], steps=drag[5]).perform()
+        Pointer().drag(*drag).perform()
         time.sleep(0.1)
         flying = rect("pane")["y"]
         time.sleep(wait)
