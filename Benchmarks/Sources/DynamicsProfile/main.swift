@@ -8,7 +8,8 @@
 //
 // With `--frames` it ticks by 1/60 s instead (two fixed steps per tick), as `compare-box2d-v3` times it beside
 // Box2D v3's driver, with the same arguments and environment (sizes: LARGE_PYRAMID_BASE, JOINT_GRID_SIZE,
-// PYRAMID_ROWS, CIRCLES), and prints ms per 1/60 s and the state in metres as JSON. KINETIC_STEP_RATE=60 builds the
+// PYRAMID_ROWS, CIRCLES), and prints ms per 1/60 s and the state in metres as JSON (`state_bits`: the same
+// figures to the last digit, to check that a change keeps every bit). KINETIC_STEP_RATE=60 builds the
 // scene at Box2D v3's rate (one step of 4 substeps per tick) instead of Kinetic's default 120 Hz (two steps of 2):
 //
 //     .build/release/DynamicsProfile --frames large_pyramid 1 499      # WARMUP FRAMES
@@ -100,7 +101,8 @@ if byFrames {
         + "\"cpu_median_ms\": \(rounded4(median(cpu) / 1000)), \"sideways\": \(s.sideways), "
         + "\"max_sideways_m\": \(rounded4(s.maxSideways)), \"lowest_y_m\": \(rounded4(s.lowestY)), "
         + "\"highest_y_m\": \(rounded4(s.highestY)), \"max_speed_m_s\": \(rounded4(s.fastest)), "
-        + "\"diagnostics\": \(scene.engine.diagnostics.count)}")
+        + "\"diagnostics\": \(scene.engine.diagnostics.count), "
+        + "\"state_bits\": \"\(s.lowestY) \(s.highestY) \(s.fastest) \(s.maxSideways)\"}")
     exit(0)
 }
 
