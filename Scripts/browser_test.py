@@ -34,7 +34,7 @@ import os
 import sys
 import time
 
-from kinetic_browser import check, chromium, finish, mouse
+from kinetic_browser import check, chromium, finish, mouse, retried
 import kinetic_browser
 
 URL, OUT = sys.argv[1], sys.argv[2]
@@ -315,20 +315,18 @@ MODE_BUTTONS = {"dynamics": (67.5, 30), "spring": (187.5, 30), "pop": (307.5, 30
 
 def throw_pane(mode, direction, drag, start, wait):
     """Throws the pane with a real drag (x0, y0, x1, y1, seconds, moves) and returns its top 0.1 s
-    after the release and `wait` s later. A loaded machine can deliver the drag's moves late and
-    together (Chromium coalesces them), so that the pane sees a slow drag and rightly goes back
-    where it started: only that outcome is retried, up to three throws, each miss printed;
-    anything else is the caller's check to judge."""
-    for attempt in range(3):
+    after the release and `wait` s later, thrown again (`retried`) while it lands back within 3 pt
+    of `start`, as a slow drag does."""
+    def throw():
         Pointer().drag(*drag).perform()
         time.sleep(0.1)
         flying = rect("pane")["y"]
         time.sleep(wait)
-        top = rect("pane")["y"]
-        if abs(top - start) >= 3 or attempt == 2:
-            return flying, top
-        print("INFO pane (%s) thrown %s: attempt %d read as a slow drag (back at %.1f), thrown again"
-              % (mode, direction, attempt + 1, top), flush=True)
+        return flying, rect("pane")["y"]
+    (flying, top), _ = retried(throw, lambda thrown: abs(thrown[1] - start) < 3,
+                               lambda attempt, thrown: "pane (%s) thrown %s: attempt %d read as a slow drag (back at %.1f), thrown again"
+                               % (mode, direction, attempt, thrown[1]))
+    return flying, top
 report["pane"] = {}
 for mode, (bx, by) in MODE_BUTTONS.items():
     open_demo("pane")
@@ -922,11 +920,10 @@ d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 def grid_flight_caught_and_thrown_back():
     """Tap cell 4 of the grid (it flies to the detail photo), pull the photo down and let go (the
     flight home takes the finger's speed), touch it mid-flight (it holds still under the finger),
-    then flick it up: it flies back to the detail view. A loaded machine can deliver the flick's
-    moves late and together, so that the release reads as a slow one and the photo rightly flies
-    home to its cell: only that outcome is retried (from a fresh page, up to three times, each
-    miss printed); every check is made on the last attempt."""
-    for attempt in range(3):
+    then flick it up: it flies back to the detail view. Tried again from a fresh page (`retried`)
+    while the flick reads as a slow release, so that the photo rightly flies home to its cell;
+    every check is made on the last attempt."""
+    def attempt():
         fresh_demo("grid")
         Pointer().tap(187, 300).perform()
         time.sleep(0.1)
@@ -946,12 +943,11 @@ def grid_flight_caught_and_thrown_back():
             p.pause(1 / 60).move(187, 415 - 20 * k)
         p.up().perform()
         samples = sample(1.5, 0.05, lambda: width_of("cell4.flight", 1))
-        photo, flight = rect("detail.photo"), rect("cell4.flight")
-        went_home = photo is None and flight is None
-        if not went_home or attempt == 2:
-            break
-        print("INFO grid: flick up %d read as a slow release (the photo flew home to its cell), tried again"
-              % (attempt + 1), flush=True)
+        return opening, landed, caught, held, samples, rect("detail.photo"), rect("cell4.flight")
+    # Missed: the detail photo and the flight both gone, the photo back in its cell.
+    (opening, landed, caught, held, samples, photo, flight), attempts = retried(
+        attempt, lambda r: r[5:] == (None, None),
+        lambda n, r: "grid: flick up %d read as a slow release (the photo flew home to its cell), tried again" % n)
     check("grid: the tapped cell flies (a proxy between the cell and the detail)",
           opening is not None and 117 < opening["w"] < 375, "proxy %s" % opening)
     check("grid: the flight lands on the detail photo (0, 146, 375 x 375)",
@@ -965,7 +961,7 @@ def grid_flight_caught_and_thrown_back():
           photo is not None and close(photo["y"], 146, 0.6) and flight is None
           and all(b >= a - 0.6 for a, b in zip(growing, growing[1:])), "widths %s, photo %s" % (samples, photo))
     report["grid"] = {"opening": opening, "caught": caught, "held": held, "thrown_back_widths": samples,
-                      "attempts": attempt + 1}
+                      "attempts": attempts}
 
 
 def list_exit_interrupted_by_reinsertion():

@@ -25,7 +25,7 @@ import os
 import sys
 import time
 
-from kinetic_browser import check, chromium, finish
+from kinetic_browser import check, chromium, finish, retried
 import kinetic_browser
 
 
@@ -390,27 +390,25 @@ def flick_down():
     Pointer().drag(187, 450, 187, 540, 0.1, 6).perform()
 
 
-def flick_missed(start, attempt):
-    """Whether a flick from the detent at `start` left the sheet there: the page read the drag
-    as slow (on a loaded machine the release can arrive long after the last move, and a finger
-    that stops has no velocity), so the flick is sent again."""
-    missed = abs(top() - start) < 1
-    if missed:
-        print("     flick attempt %d: read as a slow drag, the sheet is back at %.1f" % (attempt, start), flush=True)
-    return missed
+def flicked(gesture, start):
+    """Runs the flick `gesture()` from the detent at `start` again (`retried`) while it leaves
+    the sheet there: the page read it as a slow drag."""
+    return retried(gesture, lambda _: abs(top() - start) < 1,
+                   lambda attempt, _: "flick attempt %d: read as a slow drag, the sheet is back at %.1f" % (attempt, start))[0]
 
 
 def sheet():
     report["load_seconds"] = open_scene("sheet")
     check("sheet: starts at the medium detent (top 333.5)", abs(top() - 333.5) < 1, "top %.1f" % top())
-    for attempt in range(1, 4):
+    shots = []
+
+    def flick_up():
         Pointer().drag(187, 450, 187, 330, 0.1, 6).perform()
         time.sleep(0.06)
-        if attempt == 1:
-            shot("flight")
-        flight = watch("sheet", 1.2, every=0.03)
-        if not flick_missed(333.5, attempt):
-            break
+        if not shots:
+            shots.append(shot("flight"))
+        return watch("sheet", 1.2, every=0.03)
+    flight = flicked(flick_up, 333.5)
     seen = [y for (_, y) in flight]
     check("sheet flicked up: springs to the large detent (64)", abs(top() - 64) < 1, "top %.1f" % top())
     report["flick_up"] = seen
@@ -420,11 +418,10 @@ def sheet():
     time.sleep(1.2)
     check("sheet dragged to 380 and let go still: settles at medium (333.5)", abs(top() - 333.5) < 1, "top %.1f" % top())
 
-    for attempt in range(1, 4):
+    def flick_down_and_wait():
         flick_down()
         time.sleep(1.2)
-        if not flick_missed(333.5, attempt):
-            break
+    flicked(flick_down_and_wait, 333.5)
     check("sheet flicked down from medium: collapses (557)", abs(top() - 557) < 1, "top %.1f" % top())
 
     # Grab it mid-flight: flicked up from collapsed, pressed low on the sheet (always under it),

@@ -24,6 +24,19 @@ def finish():
     sys.exit(1 if failed or not results else 0)
 
 
+def retried(gesture, slow, miss, attempts=3):
+    """Runs `gesture()` again, up to `attempts` times in all, while `slow(result)` says the page
+    saw it as a slow drag: a loaded machine can deliver a throw's moves late and together
+    (Chromium coalesces them), and a release after a pause rightly has no velocity. Prints
+    `miss(attempt, result)` as an INFO line for each retry. Returns the last result and its
+    attempt number; judging it, and any other outcome, is the caller's check."""
+    for attempt in range(1, attempts + 1):
+        result = gesture()
+        if attempt == attempts or not slow(result):
+            return result, attempt
+        print("INFO " + miss(attempt, result), flush=True)
+
+
 def chromium():
     """Headless Chromium (Debian's, with its chromedriver) at 1000 x 900 CSS px, scale factor 1."""
     from selenium import webdriver
