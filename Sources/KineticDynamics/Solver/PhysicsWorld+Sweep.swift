@@ -10,10 +10,8 @@ extension PhysicsWorld {
         startStates.withUnsafeBufferPointer { start in
         awakeBodies.withUnsafeBufferPointer { awake in
         activeContacts.withUnsafeBufferPointer { active in
-        bundleBuffer.withUnsafeBufferPointer { bundles in
             context.keepCoresInsideBoundaries(awake: awake, start: start, contacts: contacts, active: active,
-                                              bundles: UnsafeBufferPointer(rebasing: bundles[0..<colouring.bundleCount]))
-        }
+                                              bundles: UnsafeBufferPointer(bundleBuffer.prefix(colouring.bundleCount)))
         }
         }
         }

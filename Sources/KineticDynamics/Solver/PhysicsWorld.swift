@@ -180,7 +180,7 @@ final class PhysicsWorld {
     @exclusivity(unchecked) var contacts: [Contact] = []
     /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundles.swift`),
     /// and each bundle's restitution figures.
-    @exclusivity(unchecked) var bundleBuffer: [ContactBundle] = []
+    let bundleBuffer = CacheAlignedBuffer(ContactBundle())
     @exclusivity(unchecked) var bounceBuffer: [BounceLanes] = []
     /// How many of a bundle's four lanes a colour's contacts fill: 4, or 1 to solve them one
     /// by one (the same bits either way: `ContactBundleTests` compares them).

@@ -38,7 +38,6 @@ extension StepContext {
         let bundleCount = world.colouring.bundleCount
         return world.bodies.withBuffers { bodies in
         world.colouring.bundleStarts.withUnsafeBufferPointer { bundleStarts in
-        world.bundleBuffer.withUnsafeMutableBufferPointer { bundles in
         world.bounceBuffer.withUnsafeMutableBufferPointer { bounces in
         world.startStates.withUnsafeMutableBufferPointer { start in
         world.constrainedBodies.withUnsafeMutableBufferPointer { constrained in
@@ -50,11 +49,10 @@ extension StepContext {
             body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start,
                              constrained: constrained.baseAddress!, awake: awake,
                              contacts: base(contacts), activeContacts: activeContacts,
-                             bundles: UnsafeMutableBufferPointer(rebasing: bundles[0..<bundleCount]),
+                             bundles: world.bundleBuffer.prefix(bundleCount),
                              bundleStarts: bundleStarts,
                              bounces: UnsafeMutableBufferPointer(rebasing: bounces[0..<bundleCount]),
                              joints: base(joints), activeJoints: activeJoints))
-        }
         }
         }
         }
@@ -87,8 +85,8 @@ extension PhysicsWorld {
             constrainedBodies.append(contentsOf: repeatElement(false, count: flags - constrainedBodies.count))
         }
         let bundleCount = colouring.bundleCount
-        if bundleBuffer.count < bundleCount {
-            bundleBuffer.append(contentsOf: repeatElement(ContactBundle(), count: bundleCount - bundleBuffer.count))
+        bundleBuffer.reserve(bundleCount)
+        if bounceBuffer.count < bundleCount {
             bounceBuffer.append(contentsOf: repeatElement(BounceLanes(), count: bundleCount - bounceBuffer.count))
         }
     }
