@@ -141,21 +141,22 @@ enum ContactSolver {
                 normalX: gather { $0.pointee.normal.x }, normalY: gather { $0.pointee.normal.y })
             k.pointee.invInertiaA = bodies.iA; k.pointee.invInertiaB = bodies.iB
             k.pointee.normalX = bodies.normalX; k.pointee.normalY = bodies.normalY
-            let p0 = PointInputs(worldX: gather { $0.pointee.p0.worldPoint.x }, worldY: gather { $0.pointee.p0.worldPoint.y },
-                                 separation: gather { $0.pointee.p0.separation },
-                                 normalImpulse: gather { $0.pointee.p0.normalImpulse },
-                                 tangentImpulse: gather { $0.pointee.p0.tangentImpulse })
-            p0.setUp(&k.pointee.p0, bodies)
-            var p1: PointInputs? = nil
-            if anyTwoPoints {
-                // A lane with one point sets up whatever its second holds: the sweeps mask it out.
-                let second = PointInputs(worldX: gather { $0.pointee.p1.worldPoint.x }, worldY: gather { $0.pointee.p1.worldPoint.y },
-                                         separation: gather { $0.pointee.p1.separation },
-                                         normalImpulse: gather { $0.pointee.p1.normalImpulse },
-                                         tangentImpulse: gather { $0.pointee.p1.tangentImpulse })
-                second.setUp(&k.pointee.p1, bodies)
-                p1 = second
+            // A point's inputs, gathered again where restitution needs them (the same reads):
+            // held across the restitution branch, they would be copied through the stack.
+            @inline(__always) func point(_ second: Bool) -> PointInputs {
+                second
+                    ? PointInputs(worldX: gather { $0.pointee.p1.worldPoint.x }, worldY: gather { $0.pointee.p1.worldPoint.y },
+                                  separation: gather { $0.pointee.p1.separation },
+                                  normalImpulse: gather { $0.pointee.p1.normalImpulse },
+                                  tangentImpulse: gather { $0.pointee.p1.tangentImpulse })
+                    : PointInputs(worldX: gather { $0.pointee.p0.worldPoint.x }, worldY: gather { $0.pointee.p0.worldPoint.y },
+                                  separation: gather { $0.pointee.p0.separation },
+                                  normalImpulse: gather { $0.pointee.p0.normalImpulse },
+                                  tangentImpulse: gather { $0.pointee.p0.tangentImpulse })
             }
+            point(false).setUp(&k.pointee.p0, bodies)
+            // A lane with one point sets up whatever its second holds: the sweeps mask it out.
+            if anyTwoPoints { point(true).setUp(&k.pointee.p1, bodies) }
             // The restitution figures only for a bundle with restitution (`applyRestitution` skips
             // the others), written only in its lanes with restitution (it masks out the others,
             // whose figures keep whatever they held).
@@ -173,9 +174,9 @@ enum ContactSolver {
                     kAX: gatherStart({ $0.pointee.a }) { $0.kick.x }, kAY: gatherStart({ $0.pointee.a }) { $0.kick.y },
                     kBX: gatherStart({ $0.pointee.b }) { $0.kick.x }, kBY: gatherStart({ $0.pointee.b }) { $0.kick.y })
                 let bouncing = restitutions .> zero
-                velocities.bounce(&r.pointee.p0, p0, k.pointee.p0, bodies, restitutions, invH: invH, where: bouncing)
-                if let p1 {
-                    velocities.bounce(&r.pointee.p1, p1, k.pointee.p1, bodies, restitutions, invH: invH,
+                velocities.bounce(&r.pointee.p0, point(false), k.pointee.p0, bodies, restitutions, invH: invH, where: bouncing)
+                if anyTwoPoints {
+                    velocities.bounce(&r.pointee.p1, point(true), k.pointee.p1, bodies, restitutions, invH: invH,
                                       where: bouncing .& twoPoints)
                 }
             }
