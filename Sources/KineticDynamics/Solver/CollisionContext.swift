@@ -215,8 +215,9 @@ struct CollisionContext {
 
     /// Collides each of the first `count` contacts that has an awake dynamic body, appending
     /// those with points to `active`.
-    func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: inout [Int32]) {
-        let bodies = store.bodies
+    func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: inout [Int32],
+                      ends: UnsafeMutablePointer<ContactEnds>) {
+        let bodies = store.bodies, motions = store.motions
         // Written through a buffer sized for every contact, then trimmed (an append each was a
         // uniqueness check each).
         var end = active.count
@@ -225,7 +226,11 @@ struct CollisionContext {
             for k in 0..<count {
                 if !(bodies[Int(contacts[k].a)].isAwakeDynamic || bodies[Int(contacts[k].b)].isAwakeDynamic) { continue }
                 collide(contacts + k)
-                if contacts[k].pointCount > 0 { active[end] = Int32(k); end += 1 }
+                if contacts[k].pointCount > 0 {
+                    active[end] = Int32(k); end += 1
+                    let a = contacts[k].a, b = contacts[k].b
+                    ends[k] = ContactEnds(a: a, movesA: motions[Int(a)].invMass > 0, b: b, movesB: motions[Int(b)].invMass > 0)
+                }
             }
         }
         active.removeLast(active.count - end)

@@ -25,7 +25,7 @@ extension PhysicsWorld {
 
     /// Broad phase (pairs found again only when a fat box moved), merge, narrowphase; wakes
     /// sleeping bodies hit by awake ones (when `wakingSleepers`: some body sleeps); fills
-    /// `activeContacts`.
+    /// `activeContacts` and their `contactEnds`.
     func updateContacts(wakingSleepers: Bool) {
         pairs.update(&contacts, broadPhase: &broadPhase, bodies: bodies, boundaries: boundaries)
         let count = contacts.count
@@ -45,7 +45,16 @@ extension PhysicsWorld {
         // Pass 2: every contact with an awake body.
         var active = activeContacts
         activeContacts = []
-        withCollisionContext { context, contacts in context.collideAwake(contacts, count: count, into: &active) }
+        // At least one, so the buffer has an address.
+        if contactEnds.count < max(count, 1) {
+            contactEnds.append(contentsOf: repeatElement(ContactEnds(a: 0, movesA: false, b: 0, movesB: false),
+                                                         count: max(count, 1) - contactEnds.count))
+        }
+        contactEnds.withUnsafeMutableBufferPointer { ends in
+            withCollisionContext { context, contacts in
+                context.collideAwake(contacts, count: count, into: &active, ends: ends.baseAddress!)
+            }
+        }
         ContactColouring.interleave(&active, scratch: &interleaved)
         activeContacts = active
     }

@@ -7,7 +7,7 @@ extension PhysicsWorld {
     /// retains; the world pays for the copy of an array when it next writes it.
     ///
     /// Left out, because every step rewrites them before reading them: the step buffers
-    /// (`bundleBuffer`, `bounceBuffer`, `pairs`, `interleaved`, `wakeCandidates`, `startStates`, `constrainedBodies`, `awakeBodies`,
+    /// (`bundleBuffer`, `bounceBuffer`, `contactEnds`, `pairs`, `interleaved`, `wakeCandidates`, `startStates`, `constrainedBodies`, `awakeBodies`,
     /// `activeContacts`, `activeJoints`, `islands`, `colouring`).
     /// `SnapshotTests` lists the world's stored properties, so a new one has to be sorted into
     /// one group or the other.

@@ -33,7 +33,7 @@ extension PhysicsWorld {
         }
         bodies.updateSweptBoxes(awakeBodies, h)
         updateContacts(wakingSleepers: someSleep)
-        colouring.order(&activeContacts, contacts: contacts, motions: bodies.motions, bodyCount: bodies.records.count,
+        colouring.order(&activeContacts, ends: contactEnds, contactCount: contacts.count, bodyCount: bodies.records.count,
                         width: bundleWidth)
         solve(h)
         keepCoresInsideBoundaries()

@@ -194,6 +194,9 @@ final class PhysicsWorld {
     /// order.
     @exclusivity(unchecked) var constrainedBodies: [Bool] = []
     @exclusivity(unchecked) var activeContacts: [Int32] = []
+    /// Each active contact's moving bodies, by contact index (the colouring's input; written by
+    /// the collision pass, read only for the active contacts of the same step).
+    var contactEnds: [ContactEnds] = []
     /// The order `activeContacts` is solved in (its buffers are rewritten every step).
     var colouring = ContactColouring()
     @exclusivity(unchecked) var interleaved: [Int32] = []

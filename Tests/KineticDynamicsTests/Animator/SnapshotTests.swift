@@ -231,7 +231,8 @@ private final class SnapshotScene {
             // recordsContactEvents: set by the animator before every step (the log it gates is
             // covered, and knows whether its pairs are current).
             "stepRate", "bundleBuffer", "bounceBuffer", "bundleWidth", "pairs", "recordsContactEvents",
-            "interleaved", "wakeCandidates", "startStates", "constrainedBodies", "awakeBodies", "activeContacts", "activeJoints",
+            "interleaved", "wakeCandidates", "startStates", "constrainedBodies", "awakeBodies", "activeContacts", "contactEnds",
+            "activeJoints",
             "islands", "colouring",
         ]
         let names = Set(Mirror(reflecting: PhysicsWorld()).children.compactMap(\.label))
