@@ -39,31 +39,42 @@ struct PointLanes {
 /// points: the sweeps write its velocities back as they read them (it has no inverse mass, and the
 /// lanes carry no impulse), and nothing else is written back from them.
 struct ContactBundle {
+    // In the order of what reads them, in 64-byte lines (a bundle is 14): the points (five lines
+    // each, what the warm start reads first), the normal and inertias (two), the lanes' second
+    // bodies and second points (one), then friction and the bookkeeping (one), which only the relax
+    // sweep, `prepare` and the write-back read. The warm start reads 9 of the 14 lines, the
+    // biased sweep 13.
     var p0 = PointLanes()
     var p1 = PointLanes()
     /// The world normal from A to B, fixed for the step.
     var normalX = Lanes(), normalY = Lanes()
-    /// Friction coefficients (a lane has friction where it is above 0).
-    var friction = Lanes()
     /// The inverse inertias (the inverse masses come with the velocities, `VelocityLanes`: a
     /// lane touching a static body has a side without).
     var invInertiaA = Lanes(), invInertiaB = Lanes()
-    /// Lanes with a second point.
-    var twoPoints = LaneMask(repeating: false)
     /// The bodies of each lane.
     var a = SIMD4<Int32>(repeating: 0)
     var b = SIMD4<Int32>(repeating: 0)
+    /// −1 in the lanes with a second point, 0 in the others (`twoPoints`), and whether any lane
+    /// has one: 17 bytes in the bodies' line, where a mask of four `Int64` would take 32.
+    var secondPoints = SIMD4<Int32>(repeating: 0)
+    var anyTwoPoints = false
+    /// Friction coefficients (a lane has friction where it is above 0).
+    var friction = Lanes()
     /// Lane i is the contact of slot `firstSlot + i` of the step's active contacts.
     var firstSlot: Int32 = 0
     var laneCount: Int32 = 0
-    /// Whether any lane has a second point, friction or restitution (so a sweep can skip what
-    /// no lane needs without reducing a mask).
-    var anyTwoPoints = false
+    /// Whether any lane has friction or restitution (so a sweep can skip what no lane needs
+    /// without reducing a mask).
     var anyFriction = false
     var anyRestitution = false
     /// Pads the bundle to 896 bytes, 14 cache lines, so that in a `CacheAlignedBuffer` no lane
-    /// crosses a line (`ContactBundleTests` checks the stride).
+    /// crosses a line (`CacheAlignedBufferTests` checks the stride and the lines).
     private var padding: (Int64, Int64) = (0, 0)
+
+    /// The lanes with a second point.
+    var twoPoints: LaneMask {
+        @inline(__always) get { SIMD4<Int64>(truncatingIfNeeded: secondPoints) .< SIMD4<Int64>(repeating: 0) }
+    }
 }
 
 /// What restitution reads of one point, lane by lane, beside the bundle (read once a step).

@@ -127,7 +127,7 @@ enum ContactSolver {
             let friction = gather { $0.pointee.friction }, restitutions = gather { $0.pointee.restitution }
             let zero = Lanes(repeating: 0)
             let anyTwoPoints = any(twoPoints), anyRestitution = any(restitutions .> zero)
-            k.pointee.twoPoints = twoPoints
+            k.pointee.secondPoints = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: -1, where: twoPoints))
             k.pointee.anyTwoPoints = anyTwoPoints
             k.pointee.anyFriction = any(friction .> zero)
             k.pointee.anyRestitution = anyRestitution
