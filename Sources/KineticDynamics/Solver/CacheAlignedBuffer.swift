@@ -1,7 +1,7 @@
 // Step buffers whose elements start on cache lines. A Swift array's elements start 32 bytes past
-// a 16-byte-aligned allocation, so a `SIMD4<Double>` (32 bytes, aligned to 16) in an array of
-// contact bundles crosses a 64-byte line in one bundle of two: the sweeps' and `prepare`'s vector
-// loads and stores of that lane then touch two lines. With its elements on 64-byte boundaries and
+// a 16-byte-aligned allocation, so in an array of contact bundles (880 bytes) every other
+// `SIMD4<Double>` lane (32 bytes, aligned to 16) of one bundle in two crosses a 64-byte line: the
+// sweeps' and `prepare`'s vector loads and stores of such a lane touch two lines. With its elements on 64-byte boundaries and
 // a stride of whole lines, no lane of a bundle crosses one (Benchmarks/README, 2026-12-03 night).
 
 import Kinetic
