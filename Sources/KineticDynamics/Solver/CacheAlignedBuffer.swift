@@ -1,8 +1,9 @@
 // Step buffers whose elements start on cache lines. A Swift array's elements start 32 bytes past
 // a 16-byte-aligned allocation, so in an array of contact bundles (880 bytes) every other
 // `SIMD4<Double>` lane (32 bytes, aligned to 16) of one bundle in two crosses a 64-byte line: the
-// sweeps' and `prepare`'s vector loads and stores of such a lane touch two lines. With its elements on 64-byte boundaries and
-// a stride of whole lines, no lane of a bundle crosses one (Benchmarks/README, 2026-12-03 night).
+// sweeps' and `prepare`'s vector loads and stores of such a lane touch two lines. With its
+// elements on 64-byte boundaries and a stride of whole lines, no lane of a bundle crosses one
+// (Benchmarks/README, session 2026-12-03 evening).
 
 import Kinetic
 

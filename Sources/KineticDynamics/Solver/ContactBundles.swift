@@ -40,8 +40,8 @@ struct PointLanes {
 /// lanes carry no impulse), and nothing else is written back from them.
 struct ContactBundle {
     // In the order of what reads them, in 64-byte lines (a bundle is 14): the points (five lines
-    // each, what the warm start reads first), the normal and inertias (two), the lanes' second
-    // bodies and second points (one), then friction and the bookkeeping (one), which only the relax
+    // each, what the warm start reads first), the normal and inertias (two), the bodies and the
+    // lanes' second points (one), then friction and the bookkeeping (one), which only the relax
     // sweep, `prepare` and the write-back read. The warm start reads 9 of the 14 lines, the
     // biased sweep 13.
     var p0 = PointLanes()
@@ -71,9 +71,12 @@ struct ContactBundle {
     /// crosses a line (`CacheAlignedBufferTests` checks the stride and the lines).
     private var padding: (Int64, Int64) = (0, 0)
 
-    /// The lanes with a second point.
+    /// The lanes with a second point, stored as `secondPoints`.
     var twoPoints: LaneMask {
         @inline(__always) get { SIMD4<Int64>(truncatingIfNeeded: secondPoints) .< SIMD4<Int64>(repeating: 0) }
+        @inline(__always) set {
+            secondPoints = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: -1, where: newValue))
+        }
     }
 }
 

@@ -127,7 +127,7 @@ enum ContactSolver {
             let friction = gather { $0.pointee.friction }, restitutions = gather { $0.pointee.restitution }
             let zero = Lanes(repeating: 0)
             let anyTwoPoints = any(twoPoints), anyRestitution = any(restitutions .> zero)
-            k.pointee.secondPoints = SIMD4<Int32>(truncatingIfNeeded: SIMD4<Int64>(repeating: 0).replacing(with: -1, where: twoPoints))
+            k.pointee.twoPoints = twoPoints
             k.pointee.anyTwoPoints = anyTwoPoints
             k.pointee.anyFriction = any(friction .> zero)
             k.pointee.anyRestitution = anyRestitution
@@ -144,15 +144,11 @@ enum ContactSolver {
             // A point's inputs, gathered again where restitution needs them (the same reads):
             // held across the restitution branch, they would be copied through the stack.
             @inline(__always) func point(_ second: Bool) -> PointInputs {
-                second
-                    ? PointInputs(worldX: gather { $0.pointee.p1.worldPoint.x }, worldY: gather { $0.pointee.p1.worldPoint.y },
-                                  separation: gather { $0.pointee.p1.separation },
-                                  normalImpulse: gather { $0.pointee.p1.normalImpulse },
-                                  tangentImpulse: gather { $0.pointee.p1.tangentImpulse })
-                    : PointInputs(worldX: gather { $0.pointee.p0.worldPoint.x }, worldY: gather { $0.pointee.p0.worldPoint.y },
-                                  separation: gather { $0.pointee.p0.separation },
-                                  normalImpulse: gather { $0.pointee.p0.normalImpulse },
-                                  tangentImpulse: gather { $0.pointee.p0.tangentImpulse })
+                @inline(__always) func of(_ c: UnsafeMutablePointer<Contact>) -> ContactPoint { second ? c.pointee.p1 : c.pointee.p0 }
+                return PointInputs(worldX: gather { of($0).worldPoint.x }, worldY: gather { of($0).worldPoint.y },
+                                   separation: gather { of($0).separation },
+                                   normalImpulse: gather { of($0).normalImpulse },
+                                   tangentImpulse: gather { of($0).tangentImpulse })
             }
             point(false).setUp(&k.pointee.p0, bodies)
             // A lane with one point sets up whatever its second holds: the sweeps mask it out.
