@@ -134,13 +134,17 @@ enum ContactSolver {
             k.pointee.friction = friction
             // The normal and the points' world places as the collision pass left them, at these
             // poses (`CollisionContext.locatePoints`).
+            // The normal and the inertias as the bundle keeps them (narrowed), and everything
+            // below computed from those, as the sweeps will use them.
+            k.pointee.narrowInvInertiaA = NarrowLanes(gatherA { $0.pointee.invInertia })
+            k.pointee.narrowInvInertiaB = NarrowLanes(gatherB { $0.pointee.invInertia })
+            k.pointee.narrowNormalX = NarrowLanes(gather { $0.pointee.normal.x })
+            k.pointee.narrowNormalY = NarrowLanes(gather { $0.pointee.normal.y })
             let bodies = BodyInputs(
                 poseA: PoseLanes(motions, k.pointee.a), poseB: PoseLanes(motions, k.pointee.b),
                 imA: gatherA { $0.pointee.invMass }, imB: gatherB { $0.pointee.invMass },
-                iA: gatherA { $0.pointee.invInertia }, iB: gatherB { $0.pointee.invInertia },
-                normalX: gather { $0.pointee.normal.x }, normalY: gather { $0.pointee.normal.y })
-            k.pointee.invInertiaA = bodies.iA; k.pointee.invInertiaB = bodies.iB
-            k.pointee.normalX = bodies.normalX; k.pointee.normalY = bodies.normalY
+                iA: k.pointee.invInertiaA, iB: k.pointee.invInertiaB,
+                normalX: k.pointee.normalX, normalY: k.pointee.normalY)
             // A point's inputs, gathered again where restitution needs them (the same reads):
             // held across the restitution branch, they would be copied through the stack.
             @inline(__always) func point(_ second: Bool) -> PointInputs {
@@ -256,7 +260,8 @@ private struct PointInputs {
     let normalImpulse: Lanes, tangentImpulse: Lanes
 
     /// The point's anchors, masses and base separation in all four lanes. Each line is the scalar
-    /// formula's operations in its order (`cross`, `dot`):
+    /// formula's operations in its order (`cross`, `dot`), the lever arms narrowed as the bundle
+    /// keeps them before anything else uses them:
     ///
     ///     pA = world − A's position; rnA = pA × n; rtA = pA × t with t = n × 1
     ///     kN = imA + imB + iA·rnA·rnA + iB·rnB·rnB (kT likewise); masses 1/k where k > 0, else 0
@@ -268,15 +273,15 @@ private struct PointInputs {
         let imA = bodies.imA, imB = bodies.imB, iA = bodies.iA, iB = bodies.iB
         let pAx = worldX - a.px, pAy = worldY - a.py
         let pBx = worldX - b.px, pBy = worldY - b.py
-        let rnA = pAx * ny - pAy * nx, rnB = pBx * ny - pBy * nx
-        let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
         let tx = 1 * ny, ty = Lanes(repeating: -1) * nx
-        let rtA = pAx * ty - pAy * tx, rtB = pBx * ty - pBy * tx
+        q.armNA = NarrowLanes(pAx * ny - pAy * nx); q.armNB = NarrowLanes(pBx * ny - pBy * nx)
+        q.armTA = NarrowLanes(pAx * ty - pAy * tx); q.armTB = NarrowLanes(pBx * ty - pBy * tx)
+        let rnA = q.rnA, rnB = q.rnB, rtA = q.rtA, rtB = q.rtB
+        let kN = imA + imB + iA * rnA * rnA + iB * rnB * rnB
         let kT = imA + imB + iA * rtA * rtA + iB * rtB * rtB
         let zero = Lanes(repeating: 0), one = Lanes(repeating: 1)
         let gap = KineticDynamics.separation(base: zero, centres: centreGap(a, b, nx, ny), a: (one, zero), b: (one, zero),
                                              anchorA: (rnA, rtA), anchorB: (rnB, rtB))
-        q.rnA = rnA; q.rnB = rnB; q.rtA = rtA; q.rtB = rtB
         q.normalMass = (1 / kN).replacing(with: zero, where: .!(kN .> zero))
         q.tangentMass = (1 / kT).replacing(with: zero, where: .!(kT .> zero))
         q.baseSeparation = separation - gap

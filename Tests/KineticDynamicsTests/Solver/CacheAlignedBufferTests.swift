@@ -7,22 +7,22 @@ import Testing
 
 @Suite struct CacheAlignedBufferTests {
     @Test func aBundleIsWholeCacheLines() {
-        #expect(MemoryLayout<ContactBundle>.stride == 896)
+        #expect(MemoryLayout<ContactBundle>.stride == 704)
         #expect(MemoryLayout<ContactBundle>.stride % CacheAlignedBuffer<ContactBundle>.alignment == 0)
     }
 
-    /// What the warm start reads of a bundle is 9 of its 14 lines: each point's first three
-    /// (its lever arms and impulses), the normal and inertias, and the bodies with the lanes'
-    /// second points; friction and the bookkeeping share the last line.
-    @Test func theWarmStartsFieldsFillNineLines() {
+    /// What the warm start reads of a bundle is 6 of its 11 lines: each point's first two (its
+    /// narrowed lever arms, and its impulses), the narrowed normal and inertias, and the bodies
+    /// with the lanes' second points; friction and the bookkeeping share the last line.
+    @Test func theWarmStartsFieldsFillSixLines() {
         func line(_ key: PartialKeyPath<ContactBundle>) -> Int? { MemoryLayout<ContactBundle>.offset(of: key).map { $0 / 64 } }
         func pointLine(_ key: PartialKeyPath<PointLanes>) -> Int? { MemoryLayout<PointLanes>.offset(of: key).map { $0 / 64 } }
-        #expect(MemoryLayout<PointLanes>.stride == 320)
-        #expect([\PointLanes.rnA, \.rnB, \.rtA, \.rtB, \.normalImpulse, \.tangentImpulse].map(pointLine) == [0, 0, 1, 1, 2, 2])
-        #expect(line(\.p1) == 5)
-        #expect([\ContactBundle.normalX, \.normalY, \.invInertiaA, \.invInertiaB].map(line) == [10, 10, 11, 11])
-        #expect([\ContactBundle.a, \.b, \.secondPoints, \.anyTwoPoints].map(line) == [12, 12, 12, 12])
-        #expect([\ContactBundle.friction, \.firstSlot, \.laneCount, \.anyFriction, \.anyRestitution].map(line) == [13, 13, 13, 13, 13])
+        #expect(MemoryLayout<PointLanes>.stride == 256)
+        #expect([\PointLanes.armNA, \.armNB, \.armTA, \.armTB, \.normalImpulse, \.tangentImpulse].map(pointLine) == [0, 0, 0, 0, 1, 1])
+        #expect(line(\.p1) == 4)
+        #expect([\ContactBundle.narrowNormalX, \.narrowNormalY, \.narrowInvInertiaA, \.narrowInvInertiaB].map(line) == [8, 8, 8, 8])
+        #expect([\ContactBundle.a, \.b, \.secondPoints, \.anyTwoPoints].map(line) == [9, 9, 9, 9])
+        #expect([\ContactBundle.friction, \.firstSlot, \.laneCount, \.anyFriction, \.anyRestitution].map(line) == [10, 10, 10, 10, 10])
     }
 
     @Test func elementsStartOnCacheLinesAsTheBufferGrows() {
