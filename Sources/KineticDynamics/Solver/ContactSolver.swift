@@ -133,9 +133,8 @@ enum ContactSolver {
             k.pointee.anyRestitution = anyRestitution
             k.pointee.friction = friction
             // The normal and the points' world places as the collision pass left them, at these
-            // poses (`CollisionContext.locatePoints`).
-            // The normal and the inertias as the bundle keeps them (narrowed), and everything
-            // below computed from those, as the sweeps will use them.
+            // poses (`CollisionContext.locatePoints`). The normal and the inertias are narrowed as
+            // the bundle keeps them, and everything below is computed from those, as the sweeps use them.
             k.pointee.narrowInvInertiaA = NarrowLanes(gatherA { $0.pointee.invInertia })
             k.pointee.narrowInvInertiaB = NarrowLanes(gatherB { $0.pointee.invInertia })
             k.pointee.narrowNormalX = NarrowLanes(gather { $0.pointee.normal.x })
