@@ -120,6 +120,9 @@ public enum SceneRender {
         }
         guard let scriptPath = request.script else { throw RenderFailure("render: missing --script FILE") }
         guard let out = request.out else { throw RenderFailure("render: missing --out DIR") }
+        // An empty path would make every frame's path absolute ("" + "/frame-0001.svg"): the
+        // render would write into the file system's root.
+        guard !out.isEmpty else { throw RenderFailure("render: --out is empty: name a directory (. for this one)") }
         let fps = request.fps ?? 60
         guard fps > 0, fps <= maximumFPS else { throw RenderFailure("render: --fps must be in (0, 1000]") }
         let text = try files.read(scriptPath)

@@ -99,6 +99,8 @@ struct NativeRunnerTests {
         let cases: [([String], String)] = [
             (["render", "nope", "--script", "x", "--out", "y"], "kinetic: render: unknown scene 'nope' (known: probe, other)\n"),
             (["render", "probe", "--out", "y"], "kinetic: render: missing --script FILE\n"),
+            // Before: an empty --out wrote every frame into the file system's root.
+            (["render", "probe", "--script", dir + "/ok.txt", "--out", ""], "kinetic: render: --out is empty: name a directory (. for this one)\n"),
             (["render", "probe", "--script", dir + "/ok.txt", "--out", dir + "/o", "--fps", "1001"], "kinetic: render: --fps must be in (0, 1000]\n"),
             (["render", "probe", "--script", dir + "/missing.txt", "--out", dir + "/o"], "kinetic: cannot read '\(dir)/missing.txt': No such file or directory\n"),
             (["render", "probe", "--script", dir, "--out", dir + "/o"], "kinetic: cannot read '\(dir)': a directory\n"),
