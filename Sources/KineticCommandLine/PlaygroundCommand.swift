@@ -78,8 +78,11 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         from the Kinetic package root, a missing site is built in the background while the page is
         served (--docs rebuilds it; --no-docs never builds it), and /docs/ says it is building and
         reloads itself until it is ready. A request head must arrive within 5 s and 8 KiB, its
-        target within 1 KiB (408, 431 and 414 otherwise); one request per connection; at most
-        384 connections wait for their heads at once (a new one closes the oldest).
+        target within 1 KiB (408, 431 and 414 otherwise), addressed to localhost, 127.0.0.1 or
+        [::1] with the server's port (421 otherwise); one request per connection, whose answer
+        must be read within 10 s; at most 384 connections are held at once, reading or being
+        answered (a new one closes the oldest); a file that cannot be opened for want of
+        descriptors is answered 503.
         """
 
     @OptionGroup var serving: ServingOptions

@@ -17,6 +17,10 @@ enum PlaygroundFiles {
         (".css", "text/css; charset=utf-8"),
         (".wasm", "application/wasm"),
         (".txt", "text/plain; charset=utf-8"),
+        (".svg", "image/svg+xml"),
+        (".png", "image/png"),
+        (".jpg", "image/jpeg"),
+        (".jpeg", "image/jpeg"),
     ]
     /// The DocC site's: the page's text types plus its data, images and fonts.
     static let docsTypes: [(suffix: String, type: String)] = [
@@ -47,6 +51,35 @@ enum PlaygroundFiles {
 
         static let notFound = Response(status: 404, reason: "Not Found", bytes: Array("Not Found\n".utf8),
                                        contentType: "text/plain; charset=utf-8")
+        /// The file may well exist, but the process is out of descriptors: try again shortly.
+        static let unavailable = Response(status: 503, reason: "Service Unavailable",
+                                          bytes: Array("Out of file descriptors: try again\n".utf8),
+                                          contentType: "text/plain; charset=utf-8")
+    }
+
+    /// What opening a served file gives.
+    enum Opened {
+        /// Its bytes and content type.
+        case file(bytes: [UInt8], contentType: String)
+        /// Not one of the served files: missing, not regular, too large, behind a symlink.
+        case missing
+        /// It could not be opened for want of descriptors (EMFILE, ENFILE): answered 503.
+        case unavailable
+    }
+
+    /// The bytes of files served before, shared by every answer that sends them (a thousand
+    /// clients asking for the 1 MB module hold one copy, not a thousand) and read again only
+    /// when the file changed (another device, inode, size or modification time). Used by the
+    /// server's one thread.
+    final class Cache: @unchecked Sendable {
+        struct Entry {
+            var device: UInt64, inode: UInt64, size: Int, modified: Int, nanoseconds: Int
+            var bytes: [UInt8]
+        }
+        var entries: [String: Entry] = [:]
+        /// The most files kept (the page and the docs pages last asked for).
+        static let maximumEntries = 256
+        init() {}
     }
 
     /// What /docs/ answers while the DocC site is not there.
@@ -75,7 +108,10 @@ enum PlaygroundFiles {
     /// "Your first scene" article (DocC's own root page finds nothing there). While `docs` holds
     /// no site, its pages answer with what `docsStatus` says (503 and a page that reloads itself
     /// while it is being built, 404 and how to build it otherwise).
-    static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing) -> Response {
+    /// A file that cannot be opened for want of descriptors is answered 503. With a `cache`,
+    /// unchanged files are not read again.
+    static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing,
+                         cache: Cache? = nil) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
         if path == "/docs" {
@@ -88,8 +124,13 @@ enum PlaygroundFiles {
             if built, path == "/docs/" {
                 return Response(status: 200, reason: "OK", bytes: Array(docsLandingPage.utf8), contentType: "text/html; charset=utf-8")
             }
-            if let file = openFile(parts, in: docs, types: docsTypes) {
-                return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
+            switch openFile(parts, in: docs, types: docsTypes, cache: cache) {
+            case .file(let bytes, let contentType):
+                return Response(status: 200, reason: "OK", bytes: bytes, contentType: contentType)
+            case .unavailable:
+                return .unavailable
+            case .missing:
+                break
             }
             if parts.last == "index.html", !built {
                 if case .building(let seconds) = docsStatus {
@@ -102,8 +143,12 @@ enum PlaygroundFiles {
             }
             return .notFound
         }
-        guard let file = contents(String(path), in: root) else { return .notFound }
-        return Response(status: 200, reason: "OK", bytes: file.bytes, contentType: file.contentType)
+        guard let parts = components(of: String(path)) else { return .notFound }
+        switch openFile(parts, in: root, types: types, cache: cache) {
+        case .file(let bytes, let contentType): return Response(status: 200, reason: "OK", bytes: bytes, contentType: contentType)
+        case .unavailable: return .unavailable
+        case .missing: return .notFound
+        }
     }
 
     /// /docs/ once the site is built: every module and the first article.
@@ -247,40 +292,59 @@ enum PlaygroundFiles {
     /// one of the page's files, missing, not a regular file, larger than ``maximumFileSize``, or
     /// reached through a symlink anywhere below `root`.
     static func contents(_ target: String, in root: String) -> (bytes: [UInt8], contentType: String)? {
-        guard let parts = components(of: target) else { return nil }
-        return openFile(parts, in: root, types: types)
+        guard let parts = components(of: target), case .file(let bytes, let type) = openFile(parts, in: root, types: types)
+        else { return nil }
+        return (bytes, type)
     }
 
     /// Opens `parts` below `root`, each component with `O_NOFOLLOW` relative to the one before
     /// (so nothing can swap a link in between): the bytes of a regular file of at most
-    /// ``maximumFileSize`` bytes whose name has one of `types`, or nil.
-    static func openFile(_ parts: [String], in root: String,
-                     types: [(suffix: String, type: String)]) -> (bytes: [UInt8], contentType: String)? {
-        guard let name = parts.last, let type = types.first(where: { name.hasSuffix($0.suffix) })?.type else { return nil }
+    /// ``maximumFileSize`` bytes whose name has one of `types`; ``Opened/unavailable`` when a
+    /// descriptor is what was missing. With a `cache`, a file unchanged since it was last read is
+    /// not read again.
+    static func openFile(_ parts: [String], in root: String, types: [(suffix: String, type: String)],
+                         cache: Cache? = nil) -> Opened {
+        guard let name = parts.last, let type = types.first(where: { name.hasSuffix($0.suffix) })?.type else { return .missing }
+        func failure() -> Opened { errno == EMFILE || errno == ENFILE ? .unavailable : .missing }
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard directory >= 0 else { return nil }
+        guard directory >= 0 else { return failure() }
         defer { close(directory) }
         for part in parts.dropLast() {
             let next = openat(directory, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { return nil }
+            guard next >= 0 else { return failure() }
             close(directory)
             directory = next
         }
         let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard file >= 0 else { return nil }
+        guard file >= 0 else { return failure() }
         defer { close(file) }
         var info = stat()
         guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              Int(info.st_size) <= maximumFileSize else { return nil }
+              Int(info.st_size) <= maximumFileSize else { return .missing }
+        #if canImport(Darwin)
+        let modified = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
+        #else
+        let modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
+        #endif
+        let key = root + "/" + parts.joined(separator: "/")
+        if let cached = cache?.entries[key], cached.device == UInt64(info.st_dev), cached.inode == UInt64(info.st_ino),
+           cached.size == Int(info.st_size), cached.modified == modified.0, cached.nanoseconds == modified.1 {
+            return .file(bytes: cached.bytes, contentType: type)
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0
         while filled < bytes.count {
             let n = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
+            guard n > 0 else { return .missing }
             filled += n
         }
-        return (bytes, type)
+        if let cache {
+            if cache.entries.count >= Cache.maximumEntries { cache.entries.removeAll(keepingCapacity: true) }
+            cache.entries[key] = Cache.Entry(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                                             modified: modified.0, nanoseconds: modified.1, bytes: bytes)
+        }
+        return .file(bytes: bytes, contentType: type)
     }
 
     /// Whether `path` exists (without following a final symlink).

@@ -1,8 +1,12 @@
 // The HTTP server of `kinetic playground` and `kinetic web serve`: one listening socket on
-// 127.0.0.1, one thread that accepts connections and reads every request head at once without
-// blocking (RequestGuard.HeadReader: bounded in size and time), and a short-lived responder per
-// complete head that answers with one of the page's files or of the DocC site (PlaygroundFiles).
-// Nothing else listens, and no byte reaches a parser but through the head reader's limits.
+// 127.0.0.1 and one thread, a reactor that `poll`s every connection without ever blocking on
+// one. It accepts, reads each request head within RequestGuard's limits (size, time, a Host
+// naming this server), answers with one of the page's files or of the DocC site
+// (PlaygroundFiles), and writes the answer as the client reads it, within a deadline. Every
+// phase counts against one cap of connections, so clients that send nothing, or ask for the
+// module and never read it, cost a descriptor each and are dropped oldest first: they can never
+// keep a page request out. Every descriptor is close-on-exec, so no build or documentation child
+// inherits the port or a client.
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -15,17 +19,18 @@ import Darwin
 
 /// A running server: its address, and a way to stop it.
 ///
-/// Slow or idle clients cost one descriptor and one small buffer each and are dropped after
-/// ``RequestGuard/headTimeoutMilliseconds``; at most ``maximumPendingConnections`` wait for their
-/// heads at once, and a new connection beyond that (or one that finds the process out of
-/// descriptors) closes the oldest waiting one instead of being refused, so a burst of idle or
-/// slowloris connections never keeps a page request out for longer than it takes to read it.
+/// At most ``maximumConnections`` connections are held at once, whatever they are doing
+/// (sending their heads, or being answered); a new connection beyond that, or one that finds the
+/// process out of descriptors, closes the oldest held one instead of being refused. A head must
+/// arrive within ``RequestGuard/headTimeoutMilliseconds``, and an answer must be read within
+/// ``writeTimeoutMilliseconds``. A file that cannot be opened for want of descriptors is
+/// answered 503, never 404.
 final class PlaygroundServer: @unchecked Sendable {
-    /// The most connections whose heads are read at once (kept well under the usual
-    /// `ulimit -n` of 1024).
-    static let maximumPendingConnections = 384
-    /// How long a responder may block sending to a client that does not read, in seconds.
-    static let sendTimeoutSeconds = 10
+    /// The most connections held at once, in every phase (kept well under the usual `ulimit -n`
+    /// of 1024).
+    static let maximumConnections = 384
+    /// How long a client has to read a whole answer, in milliseconds.
+    static let writeTimeoutMilliseconds = 10_000
 
     /// The port on 127.0.0.1 the server listens on.
     let port: UInt16
@@ -43,20 +48,24 @@ final class PlaygroundServer: @unchecked Sendable {
         guard let listener = RequestGuard.listenLoopback(port: port) else {
             throw ServerError(String(cString: strerror(errno)))
         }
-        var wake: [Int32] = [0, 0]
-        guard pipe(&wake) == 0 else {
+        guard let wake = RequestGuard.closeOnExecPipe() else {
             let reason = String(cString: strerror(errno))
             close(listener.descriptor)
             throw ServerError(reason)
         }
-        for fd in [listener.descriptor, wake[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        for fd in [listener.descriptor, wake.read, wake.write] { RequestGuard.setNonBlocking(fd) }
         self.port = listener.port
         self.listener = listener.descriptor
-        self.wakeWrite = wake[1]
-        let reactor = Reactor(listener: listener.descriptor, wake: wake[0]) { client, head in
-            DispatchQueue.global().async {
-                PlaygroundServer.respond(to: client, head: head, directory: directory, docs: docs, docsStatus: docsStatus)
-            }
+        self.wakeWrite = wake.write
+        let files = PlaygroundFiles.Cache()
+        let reactor = Reactor(listener: listener.descriptor, wake: wake.read, port: listener.port) { method, target in
+            let file = PlaygroundFiles.response(target, root: directory, docs: docs, docsStatus: docsStatus(), cache: files)
+            var head = "HTTP/1.1 \(file.status) \(file.reason)\r\nContent-Type: \(file.contentType)\r\n"
+            head += "Content-Length: \(file.bytes.count)\r\nCache-Control: no-store\r\n"
+            if let location = file.location { head += "Location: \(location)\r\n" }
+            if file.status == 503 { head += "Retry-After: 1\r\n" }
+            head += "Connection: close\r\n\r\n"
+            return (Array(head.utf8), method == "HEAD" ? [] : file.bytes)
         }
         let stopped = self.stopped
         Thread.detachNewThread {
@@ -77,33 +86,10 @@ final class PlaygroundServer: @unchecked Sendable {
         }
     }
 
-    /// Stops accepting connections, closes the waiting ones and the listening socket.
+    /// Stops accepting connections, closes the held ones and the listening socket.
     func stop() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
-    }
-
-    /// Answers one complete head on `client` (blocking, with a send timeout) and closes it.
-    static func respond(to client: Int32, head: RequestGuard.Head, directory: String, docs: String?,
-                        docsStatus: () -> PlaygroundFiles.DocsStatus) {
-        defer { close(client) }
-        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
-        var timeout = timeval(tv_sec: sendTimeoutSeconds, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        switch head {
-        case .closed:
-            return
-        case .rejected(let status, let reason):
-            RequestGuard.sendText(client, "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-        case .request(let method, let target):
-            let file = PlaygroundFiles.response(target, root: directory, docs: docs, docsStatus: docsStatus())
-            var text = "HTTP/1.1 \(file.status) \(file.reason)\r\nContent-Type: \(file.contentType)\r\n"
-            text += "Content-Length: \(file.bytes.count)\r\nCache-Control: no-store\r\n"
-            if let location = file.location { text += "Location: \(location)\r\n" }
-            text += "Connection: close\r\n\r\n"
-            guard RequestGuard.sendText(client, text), method != "HEAD" else { return }
-            _ = RequestGuard.sendAll(client, file.bytes[...])
-        }
     }
 
     struct ServerError: Error, CustomStringConvertible {
@@ -112,28 +98,40 @@ final class PlaygroundServer: @unchecked Sendable {
     }
 }
 
-/// The accepting and head-reading loop: `poll` over the listening socket, the wake pipe and every
-/// connection still sending its head. Runs on one thread; owns every descriptor until it hands a
-/// connection to `complete`. Made on the caller's thread, then used by the reactor thread alone.
+/// The accepting, reading and writing loop: `poll` over the listening socket, the wake pipe and
+/// every held connection, each either sending its head or being sent its answer. Runs on one
+/// thread and owns every descriptor; made on the caller's thread, then used by the reactor
+/// thread alone.
 private final class Reactor: @unchecked Sendable {
-    struct Pending {
+    enum Phase {
+        /// Sending its head.
+        case reading(RequestGuard.HeadReader)
+        /// Being sent `head` then `body`; `sent` bytes of the two so far.
+        case writing(head: [UInt8], body: [UInt8], sent: Int)
+    }
+
+    struct Connection {
         var descriptor: Int32
-        var reader = RequestGuard.HeadReader()
+        var phase: Phase
+        /// When the current phase must be over (a monotonic millisecond).
         var deadline: Int
     }
 
     let listener: Int32
     let wake: Int32
-    let complete: (Int32, RequestGuard.Head) -> Void
+    let port: UInt16
+    /// The head and body answering a method and target (on the reactor's thread).
+    let answer: (String, String) -> (head: [UInt8], body: [UInt8])
     /// In order of arrival: the first is the oldest.
-    var pending: [Pending] = []
+    var connections: [Connection] = []
     /// While the process is out of descriptors with nothing to evict: when to try accepting again.
     var acceptPausedUntil = 0
 
-    init(listener: Int32, wake: Int32, complete: @escaping (Int32, RequestGuard.Head) -> Void) {
+    init(listener: Int32, wake: Int32, port: UInt16, answer: @escaping (String, String) -> (head: [UInt8], body: [UInt8])) {
         self.listener = listener
         self.wake = wake
-        self.complete = complete
+        self.port = port
+        self.answer = answer
     }
 
     func run() {
@@ -146,71 +144,122 @@ private final class Reactor: @unchecked Sendable {
             let accepting = now >= acceptPausedUntil
             polled.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
             var timeout = accepting ? Int.max : acceptPausedUntil - now
-            for connection in pending {
-                polled.append(pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0))
+            for connection in connections {
+                let events = if case .reading = connection.phase { POLLIN } else { POLLOUT }
+                polled.append(pollfd(fd: connection.descriptor, events: Int16(events), revents: 0))
                 timeout = Swift.min(timeout, connection.deadline - now)
             }
             let ready = poll(&polled, nfds_t(polled.count), timeout == Int.max ? -1 : Int32(Swift.max(0, timeout)))
             if ready < 0 && errno != EINTR { break }
             if polled[0].revents != 0 { break }
             now = RequestGuard.milliseconds()
-            // Heads: read what arrived; hand over complete or refused ones, drop expired ones.
-            var kept: [Pending] = []
-            kept.reserveCapacity(pending.count)
-            for (i, var connection) in pending.enumerated() {
-                var outcome: RequestGuard.Head?
-                if polled[i + 2].revents != 0 {
-                    let n = buffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
-                    if n > 0 {
-                        outcome = connection.reader.append(buffer[0..<n])
-                    } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                        outcome = connection.reader.endOfInput()
-                    }
-                }
-                if outcome == nil, now >= connection.deadline {
-                    outcome = .rejected(status: 408, reason: "Request Timeout")
-                }
-                if let outcome {
-                    complete(connection.descriptor, outcome)
+            var kept: [Connection] = []
+            kept.reserveCapacity(connections.count)
+            for (i, connection) in connections.enumerated() {
+                if let next = advance(connection, ready: polled[i + 2].revents != 0, now: now, buffer: &buffer) {
+                    kept.append(next)
                 } else {
-                    kept.append(connection)
+                    close(connection.descriptor)
                 }
             }
-            pending = kept
+            connections = kept
             if accepting, polled[1].revents != 0 { acceptAll(now: now) }
         }
-        for connection in pending { close(connection.descriptor) }
-        pending.removeAll()
+        for connection in connections { close(connection.descriptor) }
+        connections.removeAll()
         close(listener)
         close(wake)
+    }
+
+    /// The connection after a poll: read what arrived of its head (answering a complete or refused
+    /// one at once), or send what the client has room for; nil once it is done, failed or past
+    /// its deadline (then it is closed).
+    func advance(_ connection: Connection, ready: Bool, now: Int, buffer: inout [UInt8]) -> Connection? {
+        var connection = connection
+        if case .reading(var reader) = connection.phase {
+            var outcome: RequestGuard.Head?
+            if ready {
+                let n = buffer.withUnsafeMutableBytes { recv(connection.descriptor, $0.baseAddress, $0.count, 0) }
+                if n > 0 {
+                    outcome = reader.append(buffer[0..<n])
+                } else if n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    outcome = reader.endOfInput()
+                }
+            }
+            if outcome == nil, now >= connection.deadline {
+                outcome = .rejected(status: 408, reason: "Request Timeout")
+            }
+            guard let outcome else {
+                connection.phase = .reading(reader)
+                return connection
+            }
+            switch outcome {
+            case .closed:
+                return nil
+            case .rejected(let status, let reason):
+                let head = "HTTP/1.1 \(status) \(reason)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                connection.phase = .writing(head: Array(head.utf8), body: [], sent: 0)
+            case .request(let method, let target):
+                let (head, body) = answer(method, target)
+                connection.phase = .writing(head: head, body: body, sent: 0)
+            }
+            connection.deadline = now + PlaygroundServer.writeTimeoutMilliseconds
+            // The socket almost always has room now: a small answer leaves in this same turn.
+            return write(connection)
+        }
+        guard now < connection.deadline else { return nil }
+        return ready ? write(connection) : connection
+    }
+
+    /// Sends as much of the answer as the socket takes without blocking: nil when it is all sent
+    /// (or the client is gone), the connection with its progress otherwise.
+    func write(_ connection: Connection) -> Connection? {
+        guard case .writing(let head, let body, var sent) = connection.phase else { return connection }
+        while sent < head.count + body.count {
+            let inHead = sent < head.count
+            let n = (inHead ? head : body).withUnsafeBytes { raw in
+                let offset = inHead ? sent : sent - head.count
+                return send(connection.descriptor, raw.baseAddress! + offset, raw.count - offset, RequestGuard.noSignal)
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                var waiting = connection
+                waiting.phase = .writing(head: head, body: body, sent: sent)
+                return waiting
+            }
+            guard n > 0 else { return nil }
+            sent += n
+        }
+        return nil
     }
 
     /// Accepts every connection waiting in the backlog.
     func acceptAll(now: Int) {
         while true {
-            let client = accept(listener, nil, nil)
+            let client = RequestGuard.acceptCloseOnExec(listener)
             if client < 0 {
                 switch errno {
                 case EINTR, ECONNABORTED:
                     continue
                 case EMFILE, ENFILE:
-                    // Out of descriptors: make room by dropping the oldest waiting connection, or
+                    // Out of descriptors: make room by dropping the oldest held connection, or
                     // with none to drop, pause accepting briefly rather than spin.
-                    if pending.isEmpty {
+                    if connections.isEmpty {
                         acceptPausedUntil = now + 50
                         return
                     }
-                    close(pending.removeFirst().descriptor)
+                    close(connections.removeFirst().descriptor)
                     continue
                 default:
                     return    // EAGAIN: the backlog is empty
                 }
             }
-            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-            if pending.count >= PlaygroundServer.maximumPendingConnections {
-                close(pending.removeFirst().descriptor)
+            RequestGuard.setNonBlocking(client)
+            if connections.count >= PlaygroundServer.maximumConnections {
+                close(connections.removeFirst().descriptor)
             }
-            pending.append(Pending(descriptor: client, deadline: now + RequestGuard.headTimeoutMilliseconds))
+            connections.append(Connection(descriptor: client, phase: .reading(RequestGuard.HeadReader(port: port)),
+                                          deadline: now + RequestGuard.headTimeoutMilliseconds))
         }
     }
 }

@@ -40,8 +40,10 @@ enum Process {
     /// bytes are kept); its standard error stays this process's.
     static func output(_ arguments: [String], limit: Int = 16 << 20) -> (outcome: Outcome, output: [UInt8]) {
         guard !arguments.isEmpty else { return (.failed("no program"), []) }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return (.failed(HostFiles.reason()), []) }
+        // Close-on-exec, so another child spawned meanwhile does not hold the write end open
+        // (dup2 onto the child's standard output clears the flag there).
+        guard let pipe = RequestGuard.closeOnExecPipe() else { return (.failed(HostFiles.reason()), []) }
+        let fds = [pipe.read, pipe.write]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

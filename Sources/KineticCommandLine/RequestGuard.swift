@@ -7,13 +7,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CKineticSystem
 
 #if canImport(Glibc) || canImport(Musl)
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
-private let noSignal = Int32(MSG_NOSIGNAL)
+/// A stream socket that no child process inherits.
+private let streamSocket = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
 #else
-private let streamSocket = SOCK_STREAM
-private let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (PlaygroundServer)
+private let streamSocket = SOCK_STREAM   // Darwin: made close-on-exec just after (closeOnExec)
 #endif
 
 public enum RequestGuard {
@@ -24,6 +24,13 @@ public enum RequestGuard {
     public static let maximumTargetBytes = 1024
     /// The time a client has to send its whole head, in milliseconds.
     public static let headTimeoutMilliseconds = 5000
+
+    #if canImport(Glibc) || canImport(Musl)
+    /// `send`'s flag against SIGPIPE on a closed peer.
+    static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    static let noSignal: Int32 = 0     // Darwin: the server ignores SIGPIPE (PlaygroundServer)
+    #endif
 
     /// What a connection's head amounts to.
     public enum Head: Equatable, Sendable {
@@ -39,12 +46,13 @@ public enum RequestGuard {
     /// `timeoutMilliseconds` (blocking; the server reads heads without blocking through
     /// ``HeadReader``, with the same outcomes): 431 beyond the size, 408 past the time, 400 for a
     /// malformed request line or a head cut short, 405 for a method other than GET and HEAD, 505
-    /// for a version other than HTTP/1.x, 414 for a target longer than ``maximumTargetBytes``.
+    /// for a version other than HTTP/1.x, 414 for a target longer than ``maximumTargetBytes``;
+    /// with a `port`, the Host checks of ``HeadReader/init(limit:port:)``.
     /// Linear in the bytes read.
-    public static func readHead(from descriptor: Int32, limit: Int = maximumHeadBytes,
+    public static func readHead(from descriptor: Int32, limit: Int = maximumHeadBytes, port: UInt16? = nil,
                                 timeoutMilliseconds: Int = headTimeoutMilliseconds) -> Head {
         let deadline = milliseconds() + timeoutMilliseconds
-        var reader = HeadReader(limit: limit)
+        var reader = HeadReader(limit: limit, port: port)
         var buffer = [UInt8](repeating: 0, count: 2048)
         while true {
             let remaining = deadline - milliseconds()
@@ -66,10 +74,18 @@ public enum RequestGuard {
     /// and each byte is looked at a bounded number of times.
     public struct HeadReader {
         let limit: Int
+        /// The port a request's Host must name, or nil to leave Host unchecked.
+        let port: UInt16?
         private var bytes: [UInt8] = []
 
-        public init(limit: Int = maximumHeadBytes) {
+        /// A reader of heads of at most `limit` bytes. With a `port` (the server's), a request
+        /// must be addressed to this server: its Host is `localhost`, `127.0.0.1` or `[::1]`
+        /// with that port (the port may be left out only when it is 80). Any other name is
+        /// answered 421, so a page of another origin that rebinds its DNS name to 127.0.0.1 reads
+        /// nothing; an HTTP/1.1 request without a Host, or with two, is answered 400.
+        public init(limit: Int = maximumHeadBytes, port: UInt16? = nil) {
             self.limit = limit
+            self.port = port
         }
 
         /// Adds `chunk`; returns the head once it is complete or refused (then stop reading), nil
@@ -79,7 +95,7 @@ public enum RequestGuard {
             bytes.append(contentsOf: chunk.prefix(limit + 4 - bytes.count))
             if let end = endOfHead(bytes, from: searchFrom) {
                 guard end <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
-                return parse(bytes[..<end])
+                return parse(bytes[..<end], port: port)
             }
             guard bytes.count <= limit else { return .rejected(status: 431, reason: "Request Header Fields Too Large") }
             return nil
@@ -105,8 +121,9 @@ public enum RequestGuard {
         return nil
     }
 
-    /// The request line's method and target, or the answer that refuses it.
-    static func parse(_ head: ArraySlice<UInt8>) -> Head {
+    /// The request line's method and target, or the answer that refuses it (with a `port`, also
+    /// for a Host that does not name this server: see ``HeadReader/init(limit:port:)``).
+    static func parse(_ head: ArraySlice<UInt8>, port: UInt16? = nil) -> Head {
         let lineEnd = head.firstIndex(of: 10) ?? head.endIndex
         var line = head[head.startIndex..<lineEnd]
         if line.last == 13 { line = line.dropLast() }
@@ -120,7 +137,66 @@ public enum RequestGuard {
         }
         guard method == "GET" || method == "HEAD" else { return .rejected(status: 405, reason: "Method Not Allowed") }
         guard parts[1].count <= maximumTargetBytes else { return .rejected(status: 414, reason: "URI Too Long") }
+        if let port {
+            let hosts = headerValues("host", in: head[Swift.min(lineEnd + 1, head.endIndex)...])
+            if hosts.isEmpty {
+                // HTTP/1.0 clients may leave Host out; HTTP/1.1 ones must send it (RFC 9112, 3.2).
+                if parts[2].elementsEqual("HTTP/1.0".utf8) { return .request(method: method, target: target) }
+                return .rejected(status: 400, reason: "Bad Request")
+            }
+            guard hosts.count == 1 else { return .rejected(status: 400, reason: "Bad Request") }
+            guard isLocal(host: hosts[0], port: port) else { return .rejected(status: 421, reason: "Misdirected Request") }
+        }
         return .request(method: method, target: target)
+    }
+
+    /// The values of every header field called `name` (lowercase) in `fields` (the lines after
+    /// the request line), without surrounding spaces and tabs.
+    static func headerValues(_ name: String, in fields: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var values: [ArraySlice<UInt8>] = []
+        for var line in fields.split(separator: 10) {
+            if line.last == 13 { line = line.dropLast() }
+            guard let colon = line.firstIndex(of: 58), line[..<colon].count == name.utf8.count,
+                  zip(line[..<colon], name.utf8).allSatisfy({ $0 | 0x20 == $1 })
+            else { continue }
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
+            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Whether a Host value names this server: a loopback name and the server's `port`.
+    static func isLocal(host: ArraySlice<UInt8>, port: UInt16) -> Bool {
+        let value = String(decoding: host, as: UTF8.self).lowercased()
+        for name in ["localhost", "127.0.0.1", "[::1]"] {
+            if value == name + ":" + String(port) || (port == 80 && value == name) { return true }
+        }
+        return false
+    }
+
+    /// Makes `descriptor` non-blocking.
+    static func setNonBlocking(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// Marks `descriptor` close-on-exec: no child process inherits it.
+    static func closeOnExec(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+    }
+
+    /// A pipe whose two ends no child process inherits, or nil with errno set.
+    static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var fds: [Int32] = [0, 0]
+        guard kinetic_pipe_cloexec(&fds) == 0 else { return nil }
+        return (fds[0], fds[1])
+    }
+
+    /// The next connection on `listener`, close-on-exec from its first instant (no child
+    /// spawned meanwhile can inherit it), or -1 with errno set.
+    static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
+        kinetic_accept_cloexec(listener)
     }
 
     @discardableResult
@@ -128,7 +204,7 @@ public enum RequestGuard {
         sendAll(descriptor, Array(text.utf8)[...])
     }
 
-    /// Sends every byte (without SIGPIPE on a closed peer); false on an error.
+    /// Sends every byte, blocking (without SIGPIPE on a closed peer); false on an error.
     static func sendAll(_ descriptor: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
         var sent = bytes.startIndex
         while sent < bytes.endIndex {
@@ -146,6 +222,9 @@ public enum RequestGuard {
     public static func listenLoopback(port: UInt16) -> (descriptor: Int32, port: UInt16)? {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }
+        #if canImport(Darwin)
+        closeOnExec(fd)
+        #endif
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = loopback(port: port)

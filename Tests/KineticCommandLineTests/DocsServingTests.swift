@@ -33,7 +33,7 @@ struct DocsServingTests {
     }
 
     func get(_ target: String, port: UInt16) async -> String {
-        await exchange("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n", port: port)
+        await exchange("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", port: port)
     }
 
     /// A page directory and a small DocC-shaped site beside it, with a symlink out of the site.
@@ -94,7 +94,7 @@ struct DocsServingTests {
         let (page, docs) = try makeSite()
         let server = try PlaygroundServer(directory: page, docs: docs, port: 0)
         defer { server.stop() }
-        let head = await exchange("HEAD /docs/documentation/kinetic/ HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+        let head = await exchange("HEAD /docs/documentation/kinetic/ HTTP/1.1\r\nHost: localhost:\(server.port)\r\n\r\n", port: server.port)
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(head.contains("Content-Length: 22\r\n"))             // "<title>Kinetic</title>"
         #expect(head.hasSuffix("\r\n\r\n"))

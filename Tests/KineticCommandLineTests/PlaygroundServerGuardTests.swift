@@ -99,4 +99,48 @@ struct PlaygroundServerGuardTests {
         #expect(reader.append(Array("GET / HT".utf8)[...]) == nil)
         #expect(reader.endOfInput() == .rejected(status: 400, reason: "Bad Request"))
     }
+
+    /// Before: any Host was answered, so a page whose DNS name was rebound to 127.0.0.1 could read
+    /// the app's sources. Only a loopback name with the server's port is.
+    @Test func onlyALoopbackHostWithTheServersPortIsAnswered() {
+        func outcome(_ request: String, port: UInt16 = 8765) -> RequestGuard.Head {
+            var reader = RequestGuard.HeadReader(port: port)
+            return reader.append(Array(request.utf8)[...]) ?? .closed
+        }
+        let ok = RequestGuard.Head.request(method: "GET", target: "/")
+        let misdirected = RequestGuard.Head.rejected(status: 421, reason: "Misdirected Request")
+        let bad = RequestGuard.Head.rejected(status: 400, reason: "Bad Request")
+        for host in ["127.0.0.1:8765", "localhost:8765", "LocalHost:8765", "[::1]:8765", " 127.0.0.1:8765\t"] {
+            #expect(outcome("GET / HTTP/1.1\r\nHost:\(host)\r\n\r\n") == ok, "\(host)")
+        }
+        #expect(outcome("GET / HTTP/1.1\r\nhOsT: localhost:8765\r\nAccept: */*\r\n\r\n") == ok)
+        for host in ["attacker.example", "attacker.example:8765", "127.0.0.1", "localhost:8766", "127.0.0.2:8765",
+                     "localhost.:8765", "127.0.0.1:8765.evil", "[::1]", ""] {
+            #expect(outcome("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") == misdirected, "\(host)")
+        }
+        // The bare name is the default port's only.
+        #expect(outcome("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n", port: 80) == ok)
+        // HTTP/1.1 must name its host, once; HTTP/1.0 may leave it out.
+        #expect(outcome("GET / HTTP/1.1\r\n\r\n") == bad)
+        #expect(outcome("GET / HTTP/1.1\r\nHost: localhost:8765\r\nHost: attacker.example\r\n\r\n") == bad)
+        #expect(outcome("GET / HTTP/1.0\r\n\r\n") == ok)
+        // A header whose name merely contains "host" is not the Host.
+        #expect(outcome("GET / HTTP/1.1\r\nX-Forwarded-Host: localhost:8765\r\n\r\n") == bad)
+        // Without a port the reader leaves Host alone (the blocking reader's default).
+        var unchecked = RequestGuard.HeadReader()
+        #expect(unchecked.append(Array("GET / HTTP/1.1\r\nHost: attacker.example\r\n\r\n".utf8)[...]) == ok)
+    }
+
+    @Test func theCacheReadsAChangedFileAgain() throws {
+        let dir = makeTemporaryDirectory("cache")
+        try HostFiles.writeFile("one", to: dir + "/app.js")
+        let cache = PlaygroundFiles.Cache()
+        #expect(PlaygroundFiles.response("/app.js", root: dir, docs: nil, cache: cache).bytes == Array("one".utf8))
+        #expect(cache.entries.count == 1)
+        try HostFiles.writeFile("two!", to: dir + "/app.js")
+        #expect(PlaygroundFiles.response("/app.js", root: dir, docs: nil, cache: cache).bytes == Array("two!".utf8))
+        unlink(dir + "/app.js")
+        #expect(PlaygroundFiles.response("/app.js", root: dir, docs: nil, cache: cache).status == 404)
+    }
 }
+
