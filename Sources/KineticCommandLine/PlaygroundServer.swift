@@ -31,6 +31,8 @@ final class PlaygroundServer: @unchecked Sendable {
     static let maximumConnections = 384
     /// How long a client has to read a whole answer, in milliseconds.
     static let writeTimeoutMilliseconds = 10_000
+    /// Each connection's kernel send buffer (on loopback, still a module in a few milliseconds).
+    static let sendBufferBytes: Int32 = 128 << 10
 
     /// The port on 127.0.0.1 the server listens on.
     let port: UInt16
@@ -255,6 +257,10 @@ private final class Reactor: @unchecked Sendable {
                 }
             }
             RequestGuard.setNonBlocking(client)
+            // A client that does not read holds at most this much of the kernel's memory, and a
+            // burst of them costs the reactor that much copying each, not a whole module.
+            var sendBuffer = PlaygroundServer.sendBufferBytes
+            setsockopt(client, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= PlaygroundServer.maximumConnections {
                 close(connections.removeFirst().descriptor)
             }
