@@ -16,7 +16,12 @@
 //   5. forwards pointer events on the stage, in scene points, stamped in scene time;
 //   6. runs one engine frame per animation frame (`kinetic_frame(t)`, t the scene clock's time)
 //      and draws the encoded render list as absolutely positioned <div>s, one per command (a dot
-//      batch on a <canvas>);
+//      batch on a <canvas>, an image as an <img> with CSS object-fit, a shadow as a box-shadow),
+//      each KEYED BY ITS NODE (the command's node id and kind), not by its place in the list: a
+//      node's element is reused from frame to frame, so inserting or removing a node creates or
+//      removes only its own elements and restyles nothing else; each element gets
+//      `data-node` (the id), and the accessibility the list gives it (`role`, `aria-label`, an
+//      <img>'s `alt`, `aria-hidden`);
 //   7. exposes `window.kineticRecord(name, script, fps)`: the scene run under a gesture script
 //      in the module, as `kinetic render` runs it natively (for comparing the numbers);
 //   8. exposes the inspector's reads: `runtime.inspect()` (the shown scene's live animations,
@@ -174,7 +179,9 @@ const KineticRuntime = (() => {
 
     const stats = { last: 0, engine: 0, draw: 0, samples: [], engineSamples: [], drawSamples: [], frames: 0 };
     const runtime = { scenes, current: null, stats, select: name => { location.hash = name; } };
-    const slots = [];
+    // The drawn elements by key: "<node id>:<kind>" (by position only for a command with no id).
+    const elements = new Map();
+    let generation = 0;
     let size = { width: 0, height: 0 };
 
     // The scene clock: scene time `scene` at wall time `wall` (ms, performance.now's timeline),
@@ -188,7 +195,7 @@ const KineticRuntime = (() => {
       let i = scenes.findIndex(s => "#" + s.name === location.hash);
       if (i < 0) i = 0;
       stage.replaceChildren();
-      slots.length = 0;
+      elements.clear();
       stats.samples = []; stats.engineSamples = []; stats.drawSamples = [];
       anchor(0);
       clock.last = clock.stamped = 0;
@@ -244,7 +251,7 @@ const KineticRuntime = (() => {
       options.onFrame?.(stats);
     }
 
-    // The render list as DOM elements, one per command slot, written only where they change.
+    // The render list as DOM elements, one per command, keyed by node, written only where they change.
     function set(el, key, value, apply) { if (el["_" + key] !== value) { el["_" + key] = value; apply(value); } }
     function rgba(n, i) {
       return "rgba(" + Math.round(n[i] * 255) + "," + Math.round(n[i + 1] * 255) + "," + Math.round(n[i + 2] * 255) + "," + n[i + 3] + ")";
@@ -253,8 +260,28 @@ const KineticRuntime = (() => {
     const H = L.headerCount, S = L.stride;
     const F = { kind: L["field.kind"], name: L["field.name"], w: L["field.width"], h: L["field.height"], m: L["field.matrix"],
                 opacity: L["field.opacity"], radii: L["field.radii"], text: L["field.text"], color: L["field.color"],
-                blur: L["field.blur"], fontSize: L["field.fontSize"] };
-    const K = { rect: L["kind.rect"], text: L["kind.text"], push: L["kind.pushClip"], pop: L["kind.popClip"], dots: L["kind.dots"] };
+                blur: L["field.blur"], fontSize: L["field.fontSize"], node: L["field.node"], access: L["field.accessibility"],
+                label: L["field.label"], url: L["field.url"], mode: L["field.contentMode"], shadowRadius: L["field.shadowRadius"],
+                shadowOffset: L["field.shadowOffset"] };
+    const K = { rect: L["kind.rect"], text: L["kind.text"], push: L["kind.pushClip"], pop: L["kind.popClip"], dots: L["kind.dots"],
+                image: L["kind.image"], shadow: L["kind.shadow"] };
+    const A = { button: L["accessibility.button"], image: L["accessibility.image"], text: L["accessibility.text"],
+                hidden: L["accessibility.hidden"] };
+    const FIT = ["fill", "contain", "cover"];   // contentMode.scaleToFill, .scaleAspectFit, .scaleAspectFill
+    const drawable = kind => kind === K.rect || kind === K.text || kind === K.push || kind === K.dots ||
+      (kind !== undefined && (kind === K.image || kind === K.shadow));
+    // The role, name and hiding the list gives an element (field.accessibility and field.label).
+    function accessibility(el, n, i, str) {
+      if (F.access === undefined) return;
+      const a = n[i + F.access], label = a === A.button || a === A.image || a === A.text ? str(n[i + F.label], n[i + F.label + 1]) : "";
+      set(el, "a11y", a + "|" + label, () => {
+        const role = a === A.button ? "button" : a === A.image && el.tagName !== "IMG" ? "img" : "";
+        if (role) el.setAttribute("role", role); else el.removeAttribute("role");
+        if (el.tagName === "IMG") el.alt = a === A.image || a === A.button ? label : "";
+        else if (label && a !== A.text) el.setAttribute("aria-label", label); else el.removeAttribute("aria-label");
+        if (a === A.hidden) el.setAttribute("aria-hidden", "true"); else el.removeAttribute("aria-hidden");
+      });
+    }
     const D = { block: L["field.dotsBlock"], count: L["field.dotsCount"], radius: L["field.dotsRadius"], palette: L["field.dotsPaletteCount"] };
     function draw() {
       const n = new Float64Array(k.memory.buffer, k.kinetic_numbers(), k.kinetic_numbers_length());
@@ -273,33 +300,40 @@ const KineticRuntime = (() => {
         stage.style.height = height + "px";
       }
       const count = n[L["header.count"]];
-      const parents = [stage], indices = [0];
+      const parents = [stage], indices = [0], seen = ++generation;
       for (let c = 0; c < count; c++) {
         const i = H + c * S, kind = n[i + F.kind];
         if (kind === K.pop) { if (parents.length > 1) { parents.pop(); indices.pop(); } continue; }
-        if (kind !== K.rect && kind !== K.text && kind !== K.push && kind !== K.dots) continue;   // a kind this page does not draw
-        let el = slots[c];
-        if (!el || el._kind !== kind) {
-          el = document.createElement(kind === K.dots ? "canvas" : "div");
+        if (!drawable(kind)) continue;   // a kind this page does not draw
+        // The element of this node and kind, whatever its place in the list (a module without
+        // node ids falls back to the place).
+        const id = F.node === undefined ? 0 : n[i + F.node];
+        const key = id > 0 ? id + ":" + kind : "@" + c + ":" + kind;
+        let el = elements.get(key);
+        if (!el) {
+          el = document.createElement(kind === K.dots ? "canvas" : kind === K.image ? "img" : "div");
           el._kind = kind;
           if (kind === K.text) el.className = "t";
-          if (slots[c]) slots[c].remove();
-          slots[c] = el;
+          if (kind === K.image) { el.draggable = false; el.decoding = "async"; el.alt = ""; }
+          if (id > 0) el.dataset.node = id;
+          elements.set(key, el);
         }
+        el._seen = seen;
         const parent = parents[parents.length - 1], at = indices[indices.length - 1]++;
         if (parent.children[at] !== el) parent.insertBefore(el, parent.children[at] || null);
         const s = el.style, m = i + F.m;
         set(el, "w", n[i + F.w], v => s.width = v + "px");
         set(el, "h", n[i + F.h], v => s.height = v + "px");
         set(el, "m", "matrix(" + n[m] + "," + n[m + 1] + "," + n[m + 2] + "," + n[m + 3] + "," + n[m + 4] + "," + n[m + 5] + ")", v => s.transform = v);
-        if (kind === K.rect || kind === K.push) {
+        if (kind === K.rect || kind === K.push || kind === K.image || kind === K.shadow) {
           const r = i + F.radii;
           set(el, "r", n[r] + "px " + n[r + 1] + "px " + n[r + 2] + "px " + n[r + 3] + "px", v => s.borderRadius = v);
         }
-        if (kind === K.rect || kind === K.text || kind === K.dots) {
+        if (kind !== K.push) {
           set(el, "name", str(n[i + F.name], n[i + F.name + 1]), v => el.dataset.name = v);
           set(el, "o", n[i + F.opacity], v => s.opacity = v);
         }
+        if (kind !== K.push && kind !== K.shadow) accessibility(el, n, i, str);
         if (kind === K.rect) {
           set(el, "bg", rgba(n, i + F.color), v => s.background = v);
           // Blur is drawn as a backdrop blur: what is behind the node, as UIVisualEffectView.
@@ -308,6 +342,16 @@ const KineticRuntime = (() => {
           set(el, "text", str(n[i + F.text], n[i + F.text + 1]), v => el.textContent = v);
           set(el, "fg", rgba(n, i + F.color), v => s.color = v);
           set(el, "fs", n[i + F.fontSize], v => s.fontSize = v + "px");
+        } else if (kind === K.image) {
+          // border-radius clips an <img>'s content: the image is clipped to the rounded box.
+          set(el, "fit", FIT[n[i + F.mode]] ?? "fill", v => s.objectFit = v);
+          set(el, "src", str(n[i + F.url], n[i + F.url + 1]), v => el.src = v);
+        } else if (kind === K.shadow) {
+          // The box casts the shadow; CSS blur is twice the Gaussian's standard deviation.
+          const o = i + F.shadowOffset;
+          set(el, "shadow", n[o] + "px " + n[o + 1] + "px " + 2 * n[i + F.shadowRadius] + "px " + rgba(n, i + F.color),
+              v => s.boxShadow = v);
+          if (!el._hidden) { el._hidden = true; el.setAttribute("aria-hidden", "true"); }
         } else if (kind === K.dots) {
           drawDots(el, n, i);
         } else {
@@ -315,10 +359,8 @@ const KineticRuntime = (() => {
           parents.push(el); indices.push(0);
         }
       }
-      // Remove what the list no longer has.
-      for (let c = count; c < slots.length; c++) slots[c]?.remove();
-      slots.length = Math.min(slots.length, count);
-      while (stage.children.length > indices[0]) stage.lastChild.remove();
+      // Remove the elements of the nodes the list no longer draws.
+      for (const [key, el] of elements) if (el._seen !== seen) { el.remove(); elements.delete(key); }
     }
 
     // A dot batch on the <canvas> that is its slot: the command's box (clipping the dots),

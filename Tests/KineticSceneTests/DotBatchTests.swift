@@ -100,7 +100,7 @@ struct DotBatchTests {
         let (scene, _, _) = scene()
         let svg = SVGRenderer.render(scene.renderList())
         #expect(svg.contains("<clipPath id=\"c1\"><path d=\"M0 0H60V40H0Z\" transform=\"matrix(1 0 0 1 20 10)\"/></clipPath>"))
-        #expect(svg.contains("<g data-name=\"field\" clip-path=\"url(#c1)\" opacity=\"0.5\"><g transform=\"matrix(1 0 0 1 20 10)\">"))
+        #expect(svg.contains("<g data-name=\"field\" data-node=\"2\" clip-path=\"url(#c1)\" opacity=\"0.5\"><g transform=\"matrix(1 0 0 1 20 10)\">"))
         // Palette order: colour 0 (two dots), then colour 1; a stroke 2·radius wide.
         #expect(svg.contains("<path d=\"M5 5h0M10 20h0\" fill=\"none\" stroke=\"#112233\" stroke-width=\"3\" stroke-linecap=\"round\"/>"))
         #expect(svg.contains("<path d=\"M30.25 39.5h0\" fill=\"none\" stroke=\"#ff8000\" stroke-width=\"3\" stroke-linecap=\"round\" stroke-opacity=\"0.5\"/>"))

@@ -13,7 +13,8 @@ struct NodeInspectionTests {
         #expect(drawer.$center.label == "drawer.center" && drawer.$backgroundColor.label == "drawer.backgroundColor")
         #expect(drawer.animatableProperties.map(\.label) == [
             "drawer.center", "drawer.bounds", "drawer.transform", "drawer.alpha", "drawer.cornerRadius",
-            "drawer.backgroundColor", "drawer.blurRadius", "drawer.textColor"])
+            "drawer.backgroundColor", "drawer.blurRadius", "drawer.textColor", "drawer.shadowColor",
+            "drawer.shadowOpacity", "drawer.shadowRadius", "drawer.shadowOffset"])
         #expect(root.animatableProperty(labelled: "drawer.alpha") === drawer.$alpha)
         #expect(root.animatableProperty(labelled: "drawer.nope") == nil)
         drawer.name = "pane"

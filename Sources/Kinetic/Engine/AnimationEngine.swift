@@ -104,6 +104,19 @@ public final class AnimationEngine {
 
     /// Creates an engine whose clock reads `time`. A time that is not finite or whose
     /// magnitude exceeds ``maximumTime`` is reported and replaced by 0.
+    /// The last identifier ``makeIdentifier()`` handed out.
+    private var lastIdentifier = 0
+
+    /// The next of 1, 2, 3…: an identity for an object that lives with this engine, unique
+    /// among the engine's objects (KineticScene's nodes number themselves with it, for
+    /// `Node.id`). Per engine, not per process, so the numbers are deterministic: the same
+    /// program on a fresh engine (a replayed session, a native render of a page's scene) hands
+    /// out the same numbers, and engines on other threads never race for a counter.
+    public func makeIdentifier() -> Int {
+        lastIdentifier &+= 1
+        return lastIdentifier
+    }
+
     public init(time: Double = 0) {
         let valid = time.isFinite && time.magnitude <= Self.maximumTime
         self.time = valid ? time : 0

@@ -12,16 +12,29 @@ import KineticScene
 /// (``formatVersion``), command count, screen width, screen height — then ``stride`` values
 /// per command:
 ///
-/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) | dots (kind 5) |
-/// |---|---|---|---|---|---|
-/// | 0 | 1 | 2 | 3 | 4 | 5 |
-/// | 1, 2 | name: byte offset, length | name | — | — | name |
-/// | 3, 4 | width, height | width, height | width, height | — | width, height (the clip box) |
-/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — | matrix |
-/// | 11 | opacity 0…1 | opacity | — | — | opacity |
-/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — | block offset, dot count N, radius, palette count P |
-/// | 16…19 | colour r g b a, 0…1 | colour | — | — | first palette colour |
-/// | 20 | blur radius (points) | font size | — | — | — |
+/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) | dots (kind 5) | image (kind 6) | shadow (kind 7) |
+/// |---|---|---|---|---|---|---|---|
+/// | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 |
+/// | 1, 2 | name: byte offset, length | name | — | — | name | name | name |
+/// | 3, 4 | width, height | width, height | width, height | — | width, height (the clip box) | width, height | width, height (the shape, before the offset) |
+/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — | matrix | matrix | matrix |
+/// | 11 | opacity 0…1 | opacity | — | — | opacity | opacity | opacity (node × shadow) |
+/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — | block offset, dot count N, radius, palette count P | radii | radii |
+/// | 16…19 | colour r g b a, 0…1 | colour | — | — | first palette colour | URL: byte offset, length (16, 17); content mode (18) | colour |
+/// | 20 | blur radius (points) | font size | — | — | — | — | shadow radius (σ, points) |
+/// | 21 | node id | node id | node id | — | node id | node id | node id |
+/// | 22 | accessibility | accessibility | — | — | accessibility | accessibility | — |
+/// | 23, 24 | label: byte offset, length | label | — | — | label | label | — |
+/// | 25, 26 | — | — | — | — | — | — | offset x, y (node points) |
+///
+/// The node id (`Node.id`, > 0) keys what a host draws: a node draws at most one command of
+/// each kind, so (id, kind) names one element from frame to frame wherever it is in the list.
+/// Accessibility is 0 (plain: as drawn), 1 (button), 2 (image), 3 (text), each with its label,
+/// or 4 (hidden from assistive technology). A content mode is 0 (scale to fill: CSS `object-fit:
+/// fill`), 1 (aspect fit: `contain`) or 2 (aspect fill: `cover`); the image is clipped to the
+/// box's rounded corners. A shadow is the box, rounded, filled with its colour, moved by the
+/// offset and blurred with a Gaussian of standard deviation σ (CSS `box-shadow: x y 2σ colour`
+/// on the box).
 ///
 /// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
 /// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
@@ -40,14 +53,16 @@ import KineticScene
 /// Give it the next kind number in ``Kind``, a `case` in ``encode(_:)`` that fills its slot
 /// (new fields get ``layout`` entries named `field.…`), a drawer in `kinetic-runtime.js`, and
 /// bump ``formatVersion`` if an existing host would misdraw the list (a new kind it skips is
-/// fine; a changed field is not).
+/// fine, and so is a longer ``stride`` with new fields after the old ones, since hosts read the
+/// stride from ``layout``; a changed field is not). Kinds 6 and 7 and fields 21…26 came this
+/// way, in format 1.
 public struct RenderListEncoder {
     /// The layout's version, the header's first number: a host refuses another.
     public static let formatVersion = 1
     /// Header values before the first command.
     public static let headerCount = 4
     /// Values per command.
-    public static let stride = 21
+    public static let stride = 27
 
     /// The command kinds (index 0 of a command's slot).
     public enum Kind {
@@ -57,21 +72,58 @@ public struct RenderListEncoder {
         public static let popClip = 4
         /// A batch of dots (`RenderDots`); its per-dot numbers are in a block after the commands.
         public static let dots = 5
+        /// An image (`RenderImage`).
+        public static let image = 6
+        /// A node's shadow (`RenderShadow`).
+        public static let shadow = 7
+    }
+
+    /// The accessibility numbers (field `accessibility`; see `RenderAccessibility`).
+    public enum Accessibility {
+        /// Exposed as drawn.
+        public static let plain = 0
+        /// A button with its label.
+        public static let button = 1
+        /// An image with its label (alternative text).
+        public static let image = 2
+        /// Text with its label.
+        public static let text = 3
+        /// Hidden from assistive technology.
+        public static let hidden = 4
+    }
+
+    /// The content-mode numbers (an image's field `contentMode`; see `ContentMode`).
+    public enum ContentModeNumber {
+        /// `ContentMode.scaleToFill` (CSS `object-fit: fill`).
+        public static let scaleToFill = 0
+        /// `ContentMode.scaleAspectFit` (CSS `contain`).
+        public static let scaleAspectFit = 1
+        /// `ContentMode.scaleAspectFill` (CSS `cover`).
+        public static let scaleAspectFill = 2
     }
 
     /// Every number of the layout by name, for hosts to read instead of copying: `version`,
     /// `headerCount`, `stride`; `header.*` (indices into the header); `kind.*` (kind numbers);
     /// `field.*` (indices into a command's slot; a string field is its offset, the length
-    /// follows; `matrix`, `radii` and `color` are the first of 6, 4 and 4 values).
+    /// follows; `matrix`, `radii` and `color` are the first of 6, 4 and 4 values, `shadowOffset`
+    /// of 2); `accessibility.*` and `contentMode.*` (the numbers of those fields).
     public static let layout: [(name: String, value: Int)] = [
         ("version", formatVersion), ("headerCount", headerCount), ("stride", stride),
         ("header.version", 0), ("header.count", 1), ("header.width", 2), ("header.height", 3),
         ("kind.rect", Kind.rect), ("kind.text", Kind.text), ("kind.pushClip", Kind.pushClip), ("kind.popClip", Kind.popClip),
-        ("kind.dots", Kind.dots),
+        ("kind.dots", Kind.dots), ("kind.image", Kind.image), ("kind.shadow", Kind.shadow),
         ("field.kind", 0), ("field.name", 1), ("field.width", 3), ("field.height", 4), ("field.matrix", 5),
         ("field.opacity", 11), ("field.radii", 12), ("field.text", 12), ("field.color", 16),
         ("field.blur", 20), ("field.fontSize", 20),
         ("field.dotsBlock", 12), ("field.dotsCount", 13), ("field.dotsRadius", 14), ("field.dotsPaletteCount", 15),
+        ("field.url", 16), ("field.contentMode", 18), ("field.shadowRadius", 20),
+        ("field.node", 21), ("field.accessibility", 22), ("field.label", 23), ("field.shadowOffset", 25),
+        ("accessibility.plain", Accessibility.plain), ("accessibility.button", Accessibility.button),
+        ("accessibility.image", Accessibility.image), ("accessibility.text", Accessibility.text),
+        ("accessibility.hidden", Accessibility.hidden),
+        ("contentMode.scaleToFill", ContentModeNumber.scaleToFill),
+        ("contentMode.scaleAspectFit", ContentModeNumber.scaleAspectFit),
+        ("contentMode.scaleAspectFill", ContentModeNumber.scaleAspectFill),
     ]
 
     /// The numbers of the last encoding.
@@ -100,12 +152,35 @@ public struct RenderListEncoder {
                 drawn(Kind.rect, r.name, r.rect, r.transform, r.opacity, r.color, clips: clips, at: base)
                 radii(r.cornerRadii, at: base + 12)
                 numbers[base + 20] = r.blurRadius
+                node(r.id, r.accessibility, at: base)
             case .text(let t):
                 drawn(Kind.text, t.name, t.rect, t.transform, t.opacity, t.color, clips: clips, at: base)
                 string(t.text, at: base + 12)
                 numbers[base + 20] = t.fontSize
+                node(t.id, t.accessibility, at: base)
+            case .image(let image):
+                numbers[base] = Double(Kind.image)
+                string(image.name, at: base + 1)
+                box(image.rect, image.transform, clips: clips, at: base)
+                numbers[base + 11] = image.opacity
+                radii(image.cornerRadii, at: base + 12)
+                string(image.url, at: base + 16)
+                switch image.contentMode {
+                case .scaleToFill: numbers[base + 18] = Double(ContentModeNumber.scaleToFill)
+                case .scaleAspectFit: numbers[base + 18] = Double(ContentModeNumber.scaleAspectFit)
+                case .scaleAspectFill: numbers[base + 18] = Double(ContentModeNumber.scaleAspectFill)
+                }
+                node(image.id, image.accessibility, at: base)
+            case .shadow(let s):
+                drawn(Kind.shadow, s.name, s.rect, s.transform, s.opacity, s.color, clips: clips, at: base)
+                radii(s.cornerRadii, at: base + 12)
+                numbers[base + 20] = s.radius
+                numbers[base + 21] = Double(s.id)
+                numbers[base + 25] = s.offset.width
+                numbers[base + 26] = s.offset.height
             case .pushClip(let c):
                 numbers[base] = Double(Kind.pushClip)
+                numbers[base + 21] = Double(c.id)
                 box(c.rect, c.transform, clips: clips, at: base)
                 radii(c.cornerRadii, at: base + 12)
                 clips.append(Matrix2D(translationX: c.rect.minX, y: c.rect.minY).concatenating(c.transform))
@@ -121,6 +196,7 @@ public struct RenderListEncoder {
                 numbers[base + 14] = d.radius
                 numbers[base + 15] = Double(d.palette.count)
                 color(d.palette.first ?? .clear, at: base + 16)
+                node(d.id, d.accessibility, at: base)
                 blocks.append((base, d))
             }
         }
@@ -162,6 +238,25 @@ public struct RenderListEncoder {
         box(rect, transform, clips: clips, at: base)
         numbers[base + 11] = opacity
         color(c, at: base + 16)
+    }
+
+    /// The node id, accessibility and label (fields 21…24).
+    private mutating func node(_ id: Int, _ accessibility: RenderAccessibility, at base: Int) {
+        numbers[base + 21] = Double(id)
+        switch accessibility {
+        case .plain:
+            numbers[base + 22] = Double(Accessibility.plain)
+        case .hidden:
+            numbers[base + 22] = Double(Accessibility.hidden)
+        case .element(let role, let label):
+            switch role {
+            case .none: numbers[base + 22] = Double(Accessibility.plain)
+            case .button: numbers[base + 22] = Double(Accessibility.button)
+            case .image: numbers[base + 22] = Double(Accessibility.image)
+            case .text: numbers[base + 22] = Double(Accessibility.text)
+            }
+            string(label, at: base + 23)
+        }
     }
 
     private mutating func box(_ rect: Rect, _ transform: Matrix2D, clips: [Matrix2D], at base: Int) {

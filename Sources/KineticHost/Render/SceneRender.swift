@@ -38,9 +38,19 @@ public struct RenderRequest: Equatable {
     public var duration: Double?
     /// Comma-separated channel names to record; default: all of the scene's.
     public var record: String?
+    /// The directory the scene's relative image URLs (packaged assets, `images/photo-0.svg`)
+    /// are relative to, itself relative to the directory the render runs in (or absolute);
+    /// default ``defaultAssets``. The frames reference the images there (their `href` is the
+    /// path from the output directory to it, see ``SceneRender/imageBase(out:assets:)``), so
+    /// opening a frame shows them; nothing is copied.
+    public var assets: String?
+    /// Where the demos' assets are, from the repository's root (where `kinetic` runs):
+    /// `Playground/web`, served as the page's directory.
+    public static let defaultAssets = "Playground/web"
 
     public init(scene: String, script: String? = nil, out: String? = nil, fps: Double? = nil,
-                duration: Double? = nil, record: String? = nil) {
+                duration: Double? = nil, record: String? = nil, assets: String? = nil) {
+        self.assets = assets
         self.scene = scene
         self.script = script
         self.out = out
@@ -155,11 +165,12 @@ public enum SceneRender {
         try files.makeDirectory(out)
         try clearEarlierRender(in: out, files: files)
         let count = SceneRecording.frameCount(duration: duration, fps: fps)
+        let imageBase = SceneRender.imageBase(out: out, assets: request.assets ?? RenderRequest.defaultAssets)
         var failure: RenderFailure?
         var written: [String] = []
         var bytes = 0
         let recording = SceneRecording(scene: hosted, script: script, fps: fps, duration: duration, channels: channels, eachFrame: { i in
-            let svg = SVGRenderer.render(hosted.scene.renderList())
+            let svg = SVGRenderer.render(hosted.scene.renderList(), imageBase: imageBase)
             let size = svg.utf8.count
             if i == 0, Double(size) * Double(count) > Double(maximumBytes) {
                 failure = RenderFailure("render: \(count) frames of about \(size) bytes (\(megabytes(size, times: count)) MB) are more than the \(maximumBytes >> 20) MB one render may write: lower --fps or --duration")
@@ -188,6 +199,27 @@ public enum SceneRender {
             throw removing(written, files: files, after: error)
         }
         return "rendered \(recording.frames) frames of \(entry.name) to \(out) (\(recording.rejected) events rejected)\n"
+    }
+
+    /// The prefix that takes a frame written in `out` to the asset directory `assets` (both
+    /// relative to the same working directory, or `assets` absolute), ending in `/`:
+    /// `../../Playground/web/` for `renders/grid`. An absolute `assets` is used as it is; so is
+    /// a relative one when `out` is absolute or climbs with `..` (no working directory to
+    /// relate them by: the frames then show their images only when opened from the directory
+    /// the render ran in). `.` components are skipped.
+    public static func imageBase(out: String, assets: String) -> String {
+        let directory = assets.hasSuffix("/") ? assets : assets + "/"
+        if assets.hasPrefix("/") || out.hasPrefix("/") { return directory }
+        var depth = 0
+        for part in out.split(separator: "/") where part != "." {
+            if part == ".." { return directory }
+            depth += 1
+        }
+        var base = ""
+        for _ in 0..<depth { base += "../" }
+        var rest = Substring(directory)
+        while rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+        return base + rest
     }
 
     /// Removes an earlier render from `out` (its `frame-*.svg` and `properties.csv`); refuses a

@@ -3,9 +3,11 @@ import Kinetic
 
 extension Node {
     /// The node's animatable properties, as inspectors see them (`$center`, `$bounds`,
-    /// `$transform`, `$alpha`, `$cornerRadius`, `$backgroundColor`, `$blurRadius`, `$textColor`).
+    /// `$transform`, `$alpha`, `$cornerRadius`, `$backgroundColor`, `$blurRadius`, `$textColor`, `$shadowColor`, `$shadowOpacity`, `$shadowRadius`,
+    /// `$shadowOffset`).
     public var animatableProperties: [any InspectableProperty] {
-        [$center, $bounds, $transform, $alpha, $cornerRadius, $backgroundColor, $blurRadius, $textColor]
+        [$center, $bounds, $transform, $alpha, $cornerRadius, $backgroundColor, $blurRadius, $textColor,
+         $shadowColor, $shadowOpacity, $shadowRadius, $shadowOffset]
     }
 
     /// The first animatable property in the subtree (depth first, self included) whose label

@@ -4,7 +4,8 @@ import Kinetic
 ///
 /// ## Animatable properties
 /// ``center``, ``bounds``, ``transform``, ``alpha``, ``cornerRadius``, ``backgroundColor``,
-/// ``blurRadius`` and ``textColor`` are `AnimatedProperty` values of the core, so any
+/// ``blurRadius``, ``textColor`` and the shadow (``shadowColor``, ``shadowOpacity``,
+/// ``shadowRadius``, ``shadowOffset``) are `AnimatedProperty` values of the core, so any
 /// `PropertyAnimator` animates them implicitly, additively and interruptibly:
 ///
 /// ```swift
@@ -32,13 +33,30 @@ import Kinetic
 /// reference that the parent clears when it removes the child or is deallocated, so no cycle
 /// and no dangling pointer (Embedded Swift has no `weak`).
 ///
+/// ## Content
+/// A node draws, back to front: its shadow, its ``backgroundColor``, its ``image`` (fitted by
+/// ``contentMode`` and clipped to the rounded bounds), its ``text``, its ``dots``, then its
+/// children. ``accessibilityRole`` and ``accessibilityLabel`` tell hosts what the drawing is
+/// (the browser's accessibility tree, the SVG's `role` and `aria-label`).
+///
+/// ## Identity
+/// Every node has an ``id``, unique among its engine's nodes and fixed for its life; every
+/// render command the node draws carries it, so a host keys what it draws by node (inserting
+/// a node creates one element and touches no other).
+///
 /// ## Bad input
 /// Non-finite values assigned to an animatable property are rejected by the core (a diagnostic
 /// on the engine; the property keeps its value). Adding a node to itself or to one of its own
 /// descendants is ignored and returns false.
-public final class Node {
+public final class Node: Identifiable {
     /// The engine whose clock and transactions the node's properties follow.
     public let engine: AnimationEngine
+    /// The node's identity: 1, 2, 3… in the order the engine's nodes were created
+    /// (`AnimationEngine.makeIdentifier()`), never reused by the engine, and fixed for the
+    /// node's life whatever its name, parent or place among its siblings. Render commands
+    /// carry it, so hosts key what they draw by node, not by position. Deterministic: the same
+    /// scene built on a fresh engine numbers its nodes the same way.
+    public let id: Int
     /// A name for dumps, CSV columns and render commands (`"drawer"`); need not be unique.
     public var name: String
 
@@ -58,6 +76,20 @@ public final class Node {
     /// Equal dots drawn after the fill and text, before the children, clipped to the bounds
     /// (see ``DotBatch``): thousands of marks for the price of one node. `nil` draws none.
     public var dots: DotBatch?
+    /// An image drawn over the ``backgroundColor`` and under the ``text`` (UIKit's
+    /// `UIImageView.image`), fitted to the bounds by ``contentMode`` and clipped to the
+    /// (rounded) bounds. `nil`, the default, draws none; so does an ``ImageSource`` whose
+    /// ``ImageSource/url`` is empty.
+    public var image: ImageSource?
+    /// How ``image`` fits the bounds (UIKit's `contentMode`); ``ContentMode/scaleToFill`` by
+    /// default, as UIKit.
+    public var contentMode: ContentMode = .scaleToFill
+    /// What the node is to assistive technology (UIKit's `accessibilityTraits`): ``AccessibilityRole/none``
+    /// by default, which shows the drawing as it is (text as text, an image as decoration).
+    public var accessibilityRole: AccessibilityRole = .none
+    /// The node's name for assistive technology (UIKit's `accessibilityLabel`): a button's
+    /// name, an image's alternative text. `nil` uses the node's ``text``, if any.
+    public var accessibilityLabel: String?
     /// The identity the node shares with its counterpart in another state of the interface
     /// (a grid cell and its detail view): ``MatchedGeometryTransition`` flies between nodes with
     /// equal match ids (SwiftUI's `matchedGeometryEffect(id:in:)`, motion.dev's `layoutId`).
@@ -80,6 +112,7 @@ public final class Node {
     /// frame's middle and ``bounds`` has origin zero and the frame's size.
     public init(frame: Rect = .zero, name: String = "", engine: AnimationEngine) {
         self.engine = engine
+        self.id = engine.makeIdentifier()
         self.name = name
         let f = frame.isFinite ? frame : .zero
         _center = Animated(f.center, engine: engine)
@@ -90,6 +123,10 @@ public final class Node {
         _backgroundColor = Animated(.clear, engine: engine)
         _blurRadius = Animated(0, engine: engine)
         _textColor = Animated(.black, engine: engine)
+        _shadowColor = Animated(.black, engine: engine)
+        _shadowOpacity = Animated(0, engine: engine)
+        _shadowRadius = Animated(3, engine: engine)
+        _shadowOffset = Animated(Size(width: 0, height: -3), engine: engine)
         labelProperties(owner: self)
     }
 
@@ -104,6 +141,10 @@ public final class Node {
         $backgroundColor.setLabel("backgroundColor", owner: owner)
         $blurRadius.setLabel("blurRadius", owner: owner)
         $textColor.setLabel("textColor", owner: owner)
+        $shadowColor.setLabel("shadowColor", owner: owner)
+        $shadowOpacity.setLabel("shadowOpacity", owner: owner)
+        $shadowRadius.setLabel("shadowRadius", owner: owner)
+        $shadowOffset.setLabel("shadowOffset", owner: owner)
     }
 
     deinit {
@@ -135,6 +176,20 @@ public final class Node {
     @Animated public var blurRadius: Double
     /// The colour of ``text``.
     @Animated public var textColor: Color
+    /// The shadow's colour (UIKit's `layer.shadowColor`); opaque black by default. Its alpha
+    /// multiplies ``shadowOpacity``.
+    @Animated public var shadowColor: Color
+    /// The shadow's opacity, 0...1 (UIKit's `layer.shadowOpacity`); 0, the default, draws no
+    /// shadow. Values outside 0...1 are clamped when drawn (a negative opacity draws none).
+    @Animated public var shadowOpacity: Double
+    /// The shadow's blur radius in points (UIKit's `layer.shadowRadius`): the standard
+    /// deviation of its Gaussian blur (CSS `box-shadow` blur 2 × radius); 3 by default, as
+    /// UIKit. A negative radius is drawn as 0 (a sharp shadow).
+    @Animated public var shadowRadius: Double
+    /// The shadow's offset from the node, in the node's coordinates (UIKit's
+    /// `layer.shadowOffset`); (0, −3) by default, as UIKit. The shadow has the shape of the
+    /// rounded bounds (UIKit's `shadowPath` of a rounded rectangle).
+    @Animated public var shadowOffset: Size
 
     /// The node's rectangle in its parent's coordinates (UIKit's `frame`): the bounding box of
     /// the transformed bounds. Setting it sets ``center`` to its middle and the size of
@@ -176,14 +231,20 @@ public final class Node {
                    cornerRadius: $cornerRadius.presentationValue,
                    backgroundColor: $backgroundColor.presentationValue,
                    blurRadius: $blurRadius.presentationValue,
-                   textColor: $textColor.presentationValue)
+                   textColor: $textColor.presentationValue,
+                   shadowColor: $shadowColor.presentationValue,
+                   shadowOpacity: $shadowOpacity.presentationValue,
+                   shadowRadius: $shadowRadius.presentationValue,
+                   shadowOffset: $shadowOffset.presentationValue)
     }
 
     /// The model values, in the same shape as ``presentation``.
     public var model: NodeValues {
         NodeValues(center: center, bounds: bounds, transform: transform, alpha: alpha,
                    cornerRadius: cornerRadius, backgroundColor: backgroundColor,
-                   blurRadius: blurRadius, textColor: textColor)
+                   blurRadius: blurRadius, textColor: textColor,
+                   shadowColor: shadowColor, shadowOpacity: shadowOpacity,
+                   shadowRadius: shadowRadius, shadowOffset: shadowOffset)
     }
 
     /// The values of `geometry`.
@@ -196,7 +257,9 @@ public final class Node {
         $center.isAnimating || $bounds.isAnimating || $transform.isAnimating
             || $alpha.isAnimating || $cornerRadius.isAnimating
             || $backgroundColor.isAnimating || $blurRadius.isAnimating
-            || $textColor.isAnimating
+            || $textColor.isAnimating || $shadowColor.isAnimating
+            || $shadowOpacity.isAnimating || $shadowRadius.isAnimating
+            || $shadowOffset.isAnimating
     }
 
     /// Removes every animation from the node's properties, leaving them at their model values.
@@ -205,6 +268,8 @@ public final class Node {
         $transform.removeAllAnimations(); $alpha.removeAllAnimations()
         $cornerRadius.removeAllAnimations(); $backgroundColor.removeAllAnimations()
         $blurRadius.removeAllAnimations(); $textColor.removeAllAnimations()
+        $shadowColor.removeAllAnimations(); $shadowOpacity.removeAllAnimations()
+        $shadowRadius.removeAllAnimations(); $shadowOffset.removeAllAnimations()
     }
 
     // MARK: Tree
@@ -314,6 +379,10 @@ public struct NodeValues: Equatable, Sendable {
     public var backgroundColor: Color
     public var blurRadius: Double
     public var textColor: Color
+    public var shadowColor: Color
+    public var shadowOpacity: Double
+    public var shadowRadius: Double
+    public var shadowOffset: Size
 
     /// The bounding box of the transformed bounds in the parent's coordinates.
     public var frame: Rect { Node.frame(center: center, bounds: bounds, transform: transform) }

@@ -11,6 +11,8 @@ import Kinetic
 /// Hosts draw the dots colour by colour in palette order, so where dots of two colours overlap
 /// the one with the higher palette index is on top.
 public struct RenderDots: Equatable, Sendable {
+    /// The drawing node's ``Node/id``.
+    public var id: Int
     /// The node's name.
     public var name: String
     /// The node's bounds: the dots are clipped to this rectangle (node coordinates).
@@ -27,9 +29,15 @@ public struct RenderDots: Equatable, Sendable {
     public var positions: [Point]
     /// One palette index per dot (`positions.count` of them, each `< palette.count`).
     public var colorIndices: [UInt8]
+    /// What the dots are to assistive technology.
+    public var accessibility: RenderAccessibility
 
+    /// Dots as described by the fields of the same names (`id` 0: no node).
     public init(name: String, rect: Rect, transform: Matrix2D, opacity: Double, radius: Double,
-                palette: [Color], positions: [Point], colorIndices: [UInt8]) {
+                palette: [Color], positions: [Point], colorIndices: [UInt8],
+                id: Int = 0, accessibility: RenderAccessibility = .plain) {
+        self.id = id
+        self.accessibility = accessibility
         self.name = name
         self.rect = rect
         self.transform = transform

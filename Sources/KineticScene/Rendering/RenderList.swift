@@ -5,9 +5,17 @@ import Kinetic
 /// Shapes are given in the node's own coordinates (its bounds) with the ``Matrix2D`` that maps
 /// them to the screen, so rotation, scale and shear are drawn exactly; a host applies the
 /// matrix (SVG `transform="matrix(…)"`, a canvas `setTransform`, a CSS `matrix()`).
+///
+/// Every command but ``popClip`` carries the ``Node/id`` of the node that drew it; a node
+/// draws at most one command of each kind, so a host keys its elements by (id, kind) and
+/// reuses them from frame to frame whatever moves in the list.
 public enum RenderCommand: Equatable, Sendable {
+    /// A node's shadow, drawn before its fill.
+    case shadow(RenderShadow)
     /// Fill a rounded rectangle.
     case rect(RenderRect)
+    /// Draw an image fitted to a rectangle and clipped to its rounded corners.
+    case image(RenderImage)
     /// Draw a line of text centred in a rectangle.
     case text(RenderText)
     /// Clip what follows, up to the matching ``popClip``, to a rounded rectangle.
@@ -18,8 +26,26 @@ public enum RenderCommand: Equatable, Sendable {
     case dots(RenderDots)
 }
 
+/// How a drawn element appears to assistive technology (see ``AccessibilityRole``).
+///
+/// A node with a role has one accessibility element: its image command for
+/// ``AccessibilityRole/image`` and its text command for ``AccessibilityRole/text`` (if it
+/// draws one), otherwise its first command after the shadow; its other commands are ``hidden``, so a button's text is not read twice. A node
+/// that draws nothing itself (only children) is not exposed.
+public enum RenderAccessibility: Equatable, Sendable {
+    /// Exposed as drawn: no role, no name (text reads as text, an image is decoration).
+    case plain
+    /// The node's accessibility element: its role, and its name (the node's
+    /// ``Node/accessibilityLabel``, else its text, else empty).
+    case element(AccessibilityRole, label: String)
+    /// Hidden from assistive technology (another command is the node's element).
+    case hidden
+}
+
 /// A filled rounded rectangle.
 public struct RenderRect: Equatable, Sendable {
+    /// The drawing node's ``Node/id``.
+    public var id: Int
     /// The node's name.
     public var name: String
     /// The rectangle in the node's coordinates (its bounds).
@@ -36,24 +62,89 @@ public struct RenderRect: Equatable, Sendable {
     public var color: Color
     /// Gaussian blur radius in points (0: none).
     public var blurRadius: Double
+    /// What the rectangle is to assistive technology.
+    public var accessibility: RenderAccessibility = .plain
+}
+
+/// An image (a node's ``Node/image``), fitted to the node's bounds and clipped to them.
+public struct RenderImage: Equatable, Sendable {
+    /// The drawing node's ``Node/id``.
+    public var id: Int
+    /// The node's name.
+    public var name: String
+    /// The image's URL or asset path (never empty).
+    public var url: String
+    /// The rectangle the image is fitted to and clipped to: the node's bounds (node coordinates).
+    public var rect: Rect
+    /// Node coordinates to screen.
+    public var transform: Matrix2D
+    /// Effective opacity, 0...1 (as ``RenderRect/opacity``).
+    public var opacity: Double
+    /// The clip's corner radii (as ``RenderRect/cornerRadii``).
+    public var cornerRadii: CornerRadii
+    /// How the image fits ``rect``.
+    public var contentMode: ContentMode
+    /// What the image is to assistive technology (its alternative text, for an image role).
+    public var accessibility: RenderAccessibility = .plain
+}
+
+/// A node's shadow (UIKit's `layer.shadow…`): the node's rounded bounds filled with
+/// ``color``, offset by ``offset`` and blurred with a Gaussian of standard deviation
+/// ``radius``, drawn before the node's fill. Drawn only for a node that draws a fill or an
+/// image, whose clamped ``Node/shadowOpacity`` and shadow colour's alpha are above 0.
+public struct RenderShadow: Equatable, Sendable {
+    /// The drawing node's ``Node/id``.
+    public var id: Int
+    /// The node's name.
+    public var name: String
+    /// The shape casting the shadow: the node's bounds (node coordinates), before the offset.
+    public var rect: Rect
+    /// Node coordinates to screen (the offset and blur are in node coordinates, as the shape).
+    public var transform: Matrix2D
+    /// The node's effective opacity times its shadow opacity (each clamped to 0...1).
+    public var opacity: Double
+    /// The shape's corner radii (as ``RenderRect/cornerRadii``).
+    public var cornerRadii: CornerRadii
+    /// The shadow's colour, clamped; its alpha multiplies ``opacity``.
+    public var color: Color
+    /// The blur's standard deviation in points, ≥ 0 (UIKit's `shadowRadius`; CSS `box-shadow`
+    /// blur is twice this).
+    public var radius: Double
+    /// The shadow's offset in node coordinates; finite.
+    public var offset: Size
 }
 
 /// A line of text.
 public struct RenderText: Equatable, Sendable {
+    /// The drawing node's ``Node/id``.
+    public var id: Int
+    /// The node's name.
     public var name: String
+    /// The text (never empty).
     public var text: String
     /// Centred in this rectangle (node coordinates).
     public var rect: Rect
+    /// Node coordinates to screen.
     public var transform: Matrix2D
+    /// Effective opacity, 0...1 (as ``RenderRect/opacity``).
     public var opacity: Double
+    /// The font size in points.
     public var fontSize: Double
+    /// The text colour, clamped.
     public var color: Color
+    /// What the text is to assistive technology.
+    public var accessibility: RenderAccessibility = .plain
 }
 
 /// A clip region.
 public struct RenderClip: Equatable, Sendable {
+    /// The clipping node's ``Node/id``.
+    public var id: Int
+    /// The clip's rectangle: the node's bounds (node coordinates).
     public var rect: Rect
+    /// Node coordinates to screen.
     public var transform: Matrix2D
+    /// The clip's corner radii (as ``RenderRect/cornerRadii``).
     public var cornerRadii: CornerRadii
 }
 
@@ -92,23 +183,63 @@ public struct RenderList: Equatable, Sendable {
         let radii = CornerRadii(topLeft: mask.contains(.topLeft) ? r : 0, topRight: mask.contains(.topRight) ? r : 0,
                                 bottomLeft: mask.contains(.bottomLeft) ? r : 0, bottomRight: mask.contains(.bottomRight) ? r : 0)
         let color = v.backgroundColor.clamped()
-        if color.alpha > 0, w > 0, h > 0 {
-            commands.append(.rect(RenderRect(name: node.name, rect: v.bounds, transform: m, opacity: alpha,
-                                             cornerRadii: radii, color: color, blurRadius: Swift.max(0, v.blurRadius))))
+        let id = node.id
+        let fills = color.alpha > 0 && w > 0 && h > 0
+        let url = node.image?.url ?? ""
+        let hasImage = !url.isEmpty && w > 0 && h > 0
+        let hasText = node.text.map { !$0.isEmpty } ?? false
+        let hasDots = node.dots.map { $0.count > 0 && $0.radius > 0 } ?? false && w > 0 && h > 0
+        // Accessibility: which of the node's commands is its element (see RenderAccessibility).
+        let role = node.accessibilityRole
+        var element = 0   // 0: none; 1 rect, 2 image, 3 text, 4 dots
+        if role != .none {
+            if role == .image && hasImage { element = 2 }
+            else if role == .text && hasText { element = 3 }
+            else if fills { element = 1 } else if hasImage { element = 2 } else if hasText { element = 3 }
+            else if hasDots { element = 4 }
         }
-        if let text = node.text, !text.isEmpty {
-            commands.append(.text(RenderText(name: node.name, text: text, rect: v.bounds, transform: m, opacity: alpha,
-                                             fontSize: node.fontSize, color: v.textColor.clamped())))
+        func accessibility(_ command: Int) -> RenderAccessibility {
+            if element == 0 { return .plain }
+            if command != element { return .hidden }
+            return .element(role, label: node.accessibilityLabel ?? node.text ?? "")
         }
-        if let batch = node.dots, batch.count > 0, batch.radius > 0, w > 0, h > 0 {
+        if fills || hasImage {
+            let shadowColor = v.shadowColor.clamped()
+            let shadowOpacity = Swift.min(Swift.max(v.shadowOpacity.isFinite ? v.shadowOpacity : 0, 0), 1) * alpha
+            if shadowOpacity > 0, shadowColor.alpha > 0 {
+                let radius = v.shadowRadius.isFinite ? Swift.max(0, v.shadowRadius) : 0
+                let o = v.shadowOffset
+                let offset = Size(width: o.width.isFinite ? o.width : 0, height: o.height.isFinite ? o.height : 0)
+                commands.append(.shadow(RenderShadow(id: id, name: node.name, rect: v.bounds, transform: m,
+                                                     opacity: shadowOpacity, cornerRadii: radii, color: shadowColor,
+                                                     radius: radius, offset: offset)))
+            }
+        }
+        if fills {
+            commands.append(.rect(RenderRect(id: id, name: node.name, rect: v.bounds, transform: m, opacity: alpha,
+                                             cornerRadii: radii, color: color, blurRadius: Swift.max(0, v.blurRadius),
+                                             accessibility: accessibility(1))))
+        }
+        if hasImage {
+            commands.append(.image(RenderImage(id: id, name: node.name, url: url, rect: v.bounds, transform: m,
+                                               opacity: alpha, cornerRadii: radii, contentMode: node.contentMode,
+                                               accessibility: accessibility(2))))
+        }
+        if hasText, let text = node.text {
+            commands.append(.text(RenderText(id: id, name: node.name, text: text, rect: v.bounds, transform: m, opacity: alpha,
+                                             fontSize: node.fontSize, color: v.textColor.clamped(),
+                                             accessibility: accessibility(3))))
+        }
+        if hasDots, let batch = node.dots {
             // The arrays are shared with the batch, not copied (copy-on-write).
             commands.append(.dots(RenderDots(name: node.name, rect: v.bounds, transform: m, opacity: alpha,
                                              radius: batch.radius, palette: batch.palette,
-                                             positions: batch.positions, colorIndices: batch.colorIndices)))
+                                             positions: batch.positions, colorIndices: batch.colorIndices,
+                                             id: id, accessibility: accessibility(4))))
         }
         guard !node.children.isEmpty else { return }
         if node.clipsToBounds {
-            commands.append(.pushClip(RenderClip(rect: v.bounds, transform: m, cornerRadii: radii)))
+            commands.append(.pushClip(RenderClip(id: id, rect: v.bounds, transform: m, cornerRadii: radii)))
         }
         for child in node.children { append(child, parent: m, opacity: alpha) }
         if node.clipsToBounds { commands.append(.popClip) }

@@ -6,18 +6,28 @@ import Kinetic
 /// opacity as `fill-opacity` and `opacity`; blur becomes a `feGaussianBlur` filter with
 /// standard deviation radius/2; clips become `<clipPath>`s wrapping the commands they clip;
 /// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`;
-/// a dot batch is one round-capped `<path>` per colour.
+/// a dot batch is one round-capped `<path>` per colour. A shadow is the node's rounded box,
+/// offset, filled with the shadow colour and blurred by a `feGaussianBlur` of standard
+/// deviation `shadowRadius`. An image is an `<image href preserveAspectRatio>` (`none`,
+/// `xMidYMid meet` or `xMidYMid slice` for ``ContentMode``) in a group clipped to the node's
+/// rounded bounds; a relative URL resolves against the SVG file's own location.
+/// Accessibility: a node's element gets `role` (`button`, `img`) and `aria-label`; its other
+/// drawing gets `aria-hidden="true"`. Every drawn element has `data-node` (the node's id).
 /// Numbers are written with at most three decimals (a thousandth of a point).
 public enum SVGRenderer {
-    /// The SVG document for `list`, on a background colour (nil: transparent).
-    public static func render(_ list: RenderList, background: Color? = .white) -> String {
+    /// The SVG document for `list`, on a background colour (nil: transparent). `imageBase`
+    /// is put before every relative image URL (one with no scheme, not starting with `/` or
+    /// `#`): the path from where the SVG file is written to the directory the scene's assets are
+    /// relative to (`kinetic render` passes `../../Playground/web/` for `renders/grid`); "" by
+    /// default, so URLs are written as the nodes give them.
+    public static func render(_ list: RenderList, background: Color? = .white, imageBase: String = "") -> String {
         var out = ""
         out.reserveCapacity(256 + list.commands.count * 200)
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(num(list.size.width))\" height=\"\(num(list.size.height))\" viewBox=\"0 0 \(num(list.size.width)) \(num(list.size.height))\">\n"
         if let background {
             out += "<rect width=\"100%\" height=\"100%\" fill=\"\(hex(background))\"/>\n"
         }
-        var clipID = 0, blurID = 0
+        var clipID = 0, blurID = 0, shadowID = 0
         var depth = 0
         for command in list.commands {
             switch command {
@@ -28,13 +38,13 @@ public enum SVGRenderer {
                     out += "<filter id=\"b\(blurID)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feGaussianBlur stdDeviation=\"\(num(r.blurRadius / 2))\"/></filter>\n"
                     filter = " filter=\"url(#b\(blurID))\""
                 }
-                out += "<path data-name=\"\(escape(r.name))\" d=\"\(path(r.rect, r.cornerRadii))\" transform=\"\(matrix(r.transform))\" fill=\"\(hex(r.color))\""
+                out += "<path data-name=\"\(escape(r.name))\" data-node=\"\(r.id)\"" + aria(r.accessibility) + " d=\"\(path(r.rect, r.cornerRadii))\" transform=\"\(matrix(r.transform))\" fill=\"\(hex(r.color))\""
                 let opacity = r.opacity * r.color.alpha
                 if opacity < 1 { out += " fill-opacity=\"\(num(opacity))\"" }
                 out += filter + "/>\n"
             case .text(let t):
                 let c = t.rect.center
-                out += "<text data-name=\"\(escape(t.name))\" x=\"\(num(c.x))\" y=\"\(num(c.y))\" transform=\"\(matrix(t.transform))\" font-family=\"sans-serif\" font-size=\"\(num(t.fontSize))\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(hex(t.color))\""
+                out += "<text data-name=\"\(escape(t.name))\" data-node=\"\(t.id)\"" + aria(t.accessibility) + " x=\"\(num(c.x))\" y=\"\(num(c.y))\" transform=\"\(matrix(t.transform))\" font-family=\"sans-serif\" font-size=\"\(num(t.fontSize))\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(hex(t.color))\""
                 let opacity = t.opacity * t.color.alpha
                 if opacity < 1 { out += " fill-opacity=\"\(num(opacity))\"" }
                 out += ">" + escape(t.text) + "</text>\n"
@@ -45,6 +55,28 @@ public enum SVGRenderer {
                 depth += 1
             case .popClip:
                 if depth > 0 { out += "</g>\n"; depth -= 1 }
+            case .shadow(let sh):
+                var filter = ""
+                let x = sh.rect.minX + sh.offset.width, y = sh.rect.minY + sh.offset.height
+                if sh.radius > 0 {
+                    shadowID += 1
+                    let margin = 3 * sh.radius
+                    out += "<filter id=\"s\(shadowID)\" filterUnits=\"userSpaceOnUse\" x=\"\(num(x - margin))\" y=\"\(num(y - margin))\" width=\"\(num(sh.rect.width + 2 * margin))\" height=\"\(num(sh.rect.height + 2 * margin))\"><feGaussianBlur stdDeviation=\"\(num(sh.radius))\"/></filter>\n"
+                    filter = " filter=\"url(#s\(shadowID))\""
+                }
+                let shape = Rect(x: x, y: y, width: sh.rect.width, height: sh.rect.height)
+                out += "<path data-name=\"\(escape(sh.name))\" data-node=\"\(sh.id)\" data-shadow=\"1\" aria-hidden=\"true\" d=\"\(path(shape, sh.cornerRadii))\" transform=\"\(matrix(sh.transform))\" fill=\"\(hex(sh.color))\""
+                let opacity = sh.opacity * sh.color.alpha
+                if opacity < 1 { out += " fill-opacity=\"\(num(opacity))\"" }
+                out += filter + "/>\n"
+            case .image(let image):
+                clipID += 1
+                out += "<clipPath id=\"c\(clipID)\"><path d=\"\(path(image.rect, image.cornerRadii))\" transform=\"\(matrix(image.transform))\"/></clipPath>\n"
+                out += "<g clip-path=\"url(#c\(clipID))\"><image data-name=\"\(escape(image.name))\" data-node=\"\(image.id)\"" + aria(image.accessibility)
+                out += " href=\"\(escape(resolve(image.url, base: imageBase)))\" x=\"\(num(image.rect.minX))\" y=\"\(num(image.rect.minY))\" width=\"\(num(image.rect.width))\" height=\"\(num(image.rect.height))\""
+                out += " preserveAspectRatio=\"\(aspectRatio(image.contentMode))\" transform=\"\(matrix(image.transform))\""
+                if image.opacity < 1 { out += " opacity=\"\(num(image.opacity))\"" }
+                out += "/></g>\n"
             case .dots(let dots):
                 clipID += 1
                 dotBatch(dots, clipID: clipID, into: &out)
@@ -61,7 +93,7 @@ public enum SVGRenderer {
     /// bounds. Colours are drawn in palette order.
     static func dotBatch(_ dots: RenderDots, clipID: Int, into out: inout String) {
         out += "<clipPath id=\"c\(clipID)\"><path d=\"\(path(dots.rect, .zero))\" transform=\"\(matrix(dots.transform))\"/></clipPath>\n"
-        out += "<g data-name=\"\(escape(dots.name))\" clip-path=\"url(#c\(clipID))\""
+        out += "<g data-name=\"\(escape(dots.name))\" data-node=\"\(dots.id)\"" + aria(dots.accessibility) + " clip-path=\"url(#c\(clipID))\""
         if dots.opacity < 1 { out += " opacity=\"\(num(dots.opacity))\"" }
         out += "><g transform=\"\(matrix(dots.transform))\">\n"
         let width = num(2 * dots.radius)
@@ -77,6 +109,43 @@ public enum SVGRenderer {
             out += "/>\n"
         }
         out += "</g></g>\n"
+    }
+
+    /// `url` with `base` before it if it is relative (no scheme such as `https:` or `data:`, not
+    /// starting with `/` or `#`).
+    public static func resolve(_ url: String, base: String) -> String {
+        guard !base.isEmpty, let first = url.utf8.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#") else { return url }
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { return url }   // a scheme
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+        }
+        return base + url
+    }
+
+    /// SVG's `preserveAspectRatio` for a content mode.
+    static func aspectRatio(_ mode: ContentMode) -> String {
+        switch mode {
+        case .scaleToFill: return "none"
+        case .scaleAspectFit: return "xMidYMid meet"
+        case .scaleAspectFill: return "xMidYMid slice"
+        }
+    }
+
+    /// The accessibility attributes of a drawn element (with a leading space), or "".
+    static func aria(_ accessibility: RenderAccessibility) -> String {
+        switch accessibility {
+        case .plain: return ""
+        case .hidden: return " aria-hidden=\"true\""
+        case .element(let role, let label):
+            var s = ""
+            switch role {
+            case .button: s = " role=\"button\""
+            case .image: s = " role=\"img\""
+            case .text, .none: break
+            }
+            if !label.isEmpty { s += " aria-label=\"\(escape(label))\"" }
+            return s
+        }
     }
 
     static func path(_ r: Rect, _ radii: CornerRadii) -> String {

@@ -12,7 +12,7 @@ struct RenderLayoutTests {
         let names = RenderListEncoder.layout.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(value("version") == RenderListEncoder.formatVersion && RenderListEncoder.formatVersion == 1)
-        #expect(value("headerCount") == 4 && value("stride") == 21)
+        #expect(value("headerCount") == 4 && value("stride") == 27)
         var encoder = RenderListEncoder()
         let engine = AnimationEngine()
         let scene = Scene(size: Size(width: 320, height: 480), engine: engine)
@@ -20,7 +20,7 @@ struct RenderLayoutTests {
         let n = encoder.numbers
         #expect(n[value("header.version")!] == 1)
         #expect(n[value("header.width")!] == 320 && n[value("header.height")!] == 480)
-        #expect(n.count == 4 + Int(n[value("header.count")!]) * 21)
+        #expect(n.count == 4 + Int(n[value("header.count")!]) * 27)
     }
 
     /// A rect and a text read back through the layout's names land on what the nodes say.
