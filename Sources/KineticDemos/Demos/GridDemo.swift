@@ -85,6 +85,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
         for i in 0..<GridDemo.photoCount {
             let cell = Widgets.box("cell\(i)", GridDemo.cellFrame(i), Color(rgb: Palette.photos[i % Palette.photos.count]),
                                    radius: 10, engine: engine)
+            Widgets.showPhoto(i, on: cell)
             cell.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.open(i) })
             list.addChild(cell)
             cells.append(cell)
@@ -129,6 +130,7 @@ public final class GridDemo: LifetimeOwner, HostedScene {
         selected = i
         for (j, cell) in cells.enumerated() { cell.matchID = j == i ? "photo" : nil }
         detailPhoto.backgroundColor = cells[i].backgroundColor
+        Widgets.showPhoto(i, on: detailPhoto)
         detail.isHidden = false
         let flight = makeFlight()
         flight.startAnimation()

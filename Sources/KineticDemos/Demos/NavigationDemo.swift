@@ -55,6 +55,7 @@ public final class NavigationDemo: LifetimeOwner, HostedScene {
                             name: "tile\(i)", engine: engine)
             tile.backgroundColor = Color(rgb: palette[i])
             tile.cornerRadius = 12
+            Widgets.showPhoto(i, on: tile)
             gridNode.addChild(tile)
         }
         let detailNode = Node(name: "detail", engine: engine)
@@ -62,15 +63,9 @@ public final class NavigationDemo: LifetimeOwner, HostedScene {
         let photo = Node(frame: Rect(x: 20, y: 180, width: 360, height: 360), name: "photo", engine: engine)
         photo.backgroundColor = Color(rgb: 0x007AFF)
         photo.cornerRadius = 24
-        photo.clipsToBounds = true
-        let sun = Node(frame: Rect(x: 230, y: 40, width: 90, height: 90), name: "sun", engine: engine)
-        sun.backgroundColor = Color(rgb: 0xFFCC00)
-        sun.cornerRadius = 45
-        photo.addChild(sun)
-        let hill = Node(frame: Rect(x: -60, y: 250, width: 480, height: 240), name: "hill", engine: engine)
-        hill.backgroundColor = Color(rgb: 0x34C759)
-        hill.cornerRadius = 120
-        photo.addChild(hill)
+        // Photo 3, the night scene: the detail of the third tile.
+        Widgets.showPhoto(2, on: photo)
+        photo.accessibilityLabel = "Blue hour"
         detailNode.addChild(photo)
         let bar = Node(frame: Rect(x: 0, y: 700, width: 400, height: 100), name: "bar", engine: engine)
         bar.backgroundColor = Color(white: 1, alpha: 0.25)

@@ -69,6 +69,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
         let detailNode = Node(name: "detail", engine: engine)
         detailNode.backgroundColor = .black
         detailPhoto = Widgets.box("detail.photo", PhotoDemo.detailPhotoFrame, Color(rgb: Palette.photos[0]), engine: engine)
+        Widgets.showPhoto(0, on: detailPhoto)
         detailNode.addChild(detailPhoto)
         let bar = Widgets.box("detail.bar", Rect(x: 0, y: 0, width: size.width, height: 88), Color(white: 0.12, alpha: 0.8), engine: engine)
         bar.blurRadius = 8
@@ -78,6 +79,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
                                           size: 14, color: Color(white: 0.7), engine: engine))
         transitionPhoto = Widgets.box("transition.photo", PhotoDemo.detailPhotoFrame, .white, engine: engine)
         transitionPhoto.isUserInteractionEnabled = false
+        Widgets.showPhoto(0, on: transitionPhoto)
 
         grid = Screen(title: "Photos", node: gridNode)
         detail = Screen(title: "Photo", node: detailNode)
@@ -89,6 +91,7 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
         let me = zeroingReference
         for i in 0..<PhotoDemo.photoCount {
             let tile = Widgets.box("tile\(i)", PhotoDemo.tileFrame(i), Color(rgb: Palette.photos[i]), engine: engine)
+            Widgets.showPhoto(i, on: tile)
             tile.addGestureRecognizer(TapGestureRecognizer { _ in me.object?.open(i) })
             gridNode.addChild(tile)
             tiles.append(tile)
@@ -126,6 +129,8 @@ public final class PhotoDemo: LifetimeOwner, HostedScene {
         selectedIndex = i
         detailPhoto.backgroundColor = Color(rgb: Palette.photos[i])
         transitionPhoto.backgroundColor = Color(rgb: Palette.photos[i])
+        Widgets.showPhoto(i, on: detailPhoto)
+        Widgets.showPhoto(i, on: transitionPhoto)
         controller.initiallyInteractive = false
         stack.push(detail)
     }

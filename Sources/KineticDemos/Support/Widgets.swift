@@ -4,6 +4,20 @@ import KineticScene
 /// Small building blocks the demos share: filled nodes, labels and buttons.
 enum Widgets {
     /// A filled node.
+    /// Photo `i` of the demos' twelve (`images/photo-0.png`…, made by Scripts/make-photos and
+    /// served next to the page), as an image with its alternative text.
+    static func photo(_ i: Int) -> ImageSource {
+        ImageSource(url: "images/photo-\(i % Palette.photos.count).png")
+    }
+
+    /// Shows photo `i` on `node`, cropped to fill it, named "Photo N" for assistive technology.
+    static func showPhoto(_ i: Int, on node: Node) {
+        node.image = photo(i)
+        node.contentMode = .scaleAspectFill
+        node.accessibilityRole = .image
+        node.accessibilityLabel = "Photo \(i % Palette.photos.count + 1)"
+    }
+
     static func box(_ name: String, _ frame: Rect, _ color: Color, radius: Double = 0, engine: AnimationEngine) -> Node {
         let node = Node(frame: frame, name: name, engine: engine)
         node.backgroundColor = color
