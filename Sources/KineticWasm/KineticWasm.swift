@@ -72,6 +72,14 @@
 //                                                     1 ok (the encoding is updated), 0 no scene
 //   kinetic_set_motion_policy(policy) -> i32          0 full, 1 reduced, 2 none (the page's switch and
 //                                                     prefers-reduced-motion); 1 ok, 0 another value
+//   kinetic_page_count() -> i32                       elements the shown scene adopted from the page (PageLayout)
+//   kinetic_page_key(i) -> i32                        element i's key (its id) → text; its length (0 out of range)
+//   kinetic_page_layout(i, x, y, w, h, time) -> i32   element i's measured layout box (i = -1: the page's
+//                                                     size), logged at `time`; 1 ok, 0 refused
+//   kinetic_page_style_stride() -> i32                f64 values per element in the styles (HostSession.pageStyleStride)
+//   kinetic_page_styles() / kinetic_page_styles_length()
+//                                                     the last frame's styles: per element CSS matrix
+//                                                     a b c d tx ty (transform-origin 0 0), opacity
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -106,6 +114,7 @@ nonisolated(unsafe) var text = WasmBuffer<UInt8>()
 nonisolated(unsafe) var input = WasmBuffer<UInt8>()
 nonisolated(unsafe) var recording = WasmBuffer<Double>()
 nonisolated(unsafe) var samples = WasmBuffer<Double>()
+nonisolated(unsafe) var pageStyles = WasmBuffer<Double>()
 
 func setText(_ s: String) -> Int32 {
     text.set(Array(s.utf8))
@@ -116,6 +125,7 @@ func setText(_ s: String) -> Int32 {
 func publishEncoding(_ session: HostSession) -> Int32 {
     numbers.set(session.encoder.numbers)
     bytes.set(session.encoder.bytes)
+    pageStyles.set(session.pageStyles)
     return numbers.count >= 2 ? Int32(numbers.pointer[1]) : 0
 }
 
@@ -321,3 +331,24 @@ public func kinetic_set_motion_policy(_ policy: Int32) -> Int32 {
     HostSession.current.setMotionPolicy(policy)
     return 1
 }
+
+@_expose(wasm, "kinetic_page_count") @_cdecl("kinetic_page_count")
+public func kinetic_page_count() -> Int32 { Int32(HostSession.current.pageElementCount) }
+
+@_expose(wasm, "kinetic_page_key") @_cdecl("kinetic_page_key")
+public func kinetic_page_key(_ index: Int32) -> Int32 {
+    setText(HostSession.current.pageKey(Int(index)) ?? "")
+}
+
+@_expose(wasm, "kinetic_page_layout") @_cdecl("kinetic_page_layout")
+public func kinetic_page_layout(_ index: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+                                _ time: Double) -> Int32 {
+    HostSession.current.layout(Int(index), frame: Rect(x: x, y: y, width: width, height: height), time: time) ? 1 : 0
+}
+
+@_expose(wasm, "kinetic_page_style_stride") @_cdecl("kinetic_page_style_stride")
+public func kinetic_page_style_stride() -> Int32 { Int32(HostSession.pageStyleStride) }
+@_expose(wasm, "kinetic_page_styles") @_cdecl("kinetic_page_styles")
+public func kinetic_page_styles() -> UnsafeMutablePointer<Double> { pageStyles.pointer }
+@_expose(wasm, "kinetic_page_styles_length") @_cdecl("kinetic_page_styles_length")
+public func kinetic_page_styles_length() -> Int32 { Int32(pageStyles.count) }

@@ -28,6 +28,10 @@ public protocol HostedScene: AnyObject {
     /// The numbers `render`'s CSV and the page's recorder record, in column order. Default:
     /// none.
     var channels: [SceneChannel] { get }
+    /// The real page's elements the scene animates (see `PageLayout`), for a host that runs
+    /// the scene on a page of the user's own (`kinetic-page.js`); nil, the default, for a scene
+    /// that draws itself.
+    var page: PageLayout? { get }
 }
 
 extension HostedScene {
@@ -38,6 +42,8 @@ extension HostedScene {
     public func didAdvance(to time: Double) {}
     /// No channels.
     public var channels: [SceneChannel] { [] }
+    /// No page.
+    public var page: PageLayout? { nil }
 
     /// The engine animating ``scene``.
     public var engine: AnimationEngine { scene.engine }

@@ -40,6 +40,8 @@ extension HostSession {
                 if !watchedLabel.isEmpty, recorder.isWatching || watch(property: watchedLabel) { recorder.record() }
             } else if let event = input.event {
                 pointer(event)
+            } else if let frame = input.layout {
+                layout(input.pointer, frame: frame, time: input.time)
             }
         }
         isReplaying = false
@@ -62,7 +64,7 @@ extension HostSession {
         var out = "# \(entries[index].name): the input since the selection, times in seconds after it\n"
         var down: [Int] = []
         var end = 0.0
-        for input in log.history {
+        for input in log.history where input.layout == nil {
             let t = input.time - sceneStartTime
             if input.isFrame {
                 end = Swift.max(end, t)

@@ -28,6 +28,8 @@ public final class HostSession {
     public internal(set) var index = -1
     /// The last frame's encoding.
     public internal(set) var encoder = RenderListEncoder()
+    /// The last frame's styles of the page's adopted elements (see ``encodePageStyles()``).
+    public internal(set) var pageStyles: [Double] = []
     /// The last recording's values (see ``record(_:script:fps:)``).
     public private(set) var recording: [Double] = []
     /// The inspector's recorder of the watched property (see `watch(animation:property:)`):
@@ -117,6 +119,7 @@ public final class HostSession {
         guard let hosted, time.isFinite else { return false }
         if !(log.hasFuture && time <= hosted.scene.engine.time) { advance(hosted, to: time) }
         encoder.encode(hosted.scene.renderList())
+        if hosted.page != nil { encodePageStyles() }
         if recorder.isWatching { recordWatched() }
         return true
     }
@@ -143,7 +146,7 @@ public final class HostSession {
     /// ``seek(to:)`` can go); ``sceneStartTime`` before the first frame.
     public var loggedEndTime: Double { log.lastFrameTime ?? sceneStartTime }
 
-    private func logInput(_ input: HostInput) {
+    func logInput(_ input: HostInput) {
         guard !isReplaying else { return }
         let wasFull = log.isFull
         let logged = log.append(input)

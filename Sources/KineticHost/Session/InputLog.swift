@@ -17,8 +17,11 @@ struct HostInput: Equatable {
     var time: Double
     /// Whether the scene accepted the pointer event (always true for a frame).
     var accepted: Bool
+    /// For a page's layout measure (``HostSession/layout(_:frame:time:)``): the box, with the
+    /// element's index in ``pointer``; nil for a pointer event or a frame.
+    var layout: Rect? = nil
 
-    var isFrame: Bool { phase == nil }
+    var isFrame: Bool { phase == nil && layout == nil }
 
     /// The pointer event, or nil for a frame.
     var event: PointerEvent? {
@@ -36,6 +39,13 @@ struct HostInput: Equatable {
         self.location = location
         self.time = time
         self.accepted = accepted
+    }
+
+    /// Element `index`'s (−1: the page's) measured layout box, delivered at `time`.
+    static func layout(_ index: Int, frame: Rect, time: Double) -> HostInput {
+        var input = HostInput(phase: nil, pointer: index, location: .zero, time: time, accepted: true)
+        input.layout = frame
+        return input
     }
 
     static func frame(at time: Double) -> HostInput {

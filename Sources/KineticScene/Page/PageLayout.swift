@@ -1,0 +1,141 @@
+import Kinetic
+
+/// The elements of a real web page that a scene animates: the page lays them out, Kinetic
+/// moves them (DESIGN.md, invariant 10: the user's UI is an input, not a copy).
+///
+/// A scene adopts an element by its key (its `id` on the page) and gets a ``Node`` for it. The
+/// host measures each adopted element's layout box (where CSS puts it, without Kinetic's
+/// transform) and hands it in with ``setLayout(_:at:)``, stamped with the engine's time like a
+/// pointer event, only when it changed. The first box places the node; each later one moves the
+/// node's model there inside ``layoutAnimation``, so the element flies from where it is drawn to
+/// its new place, and a second change mid-flight turns it from where it is, with its velocity
+/// (the tracks are additive: FLIP, exactly). Everything else the node has (a property animator,
+/// a spring, a gesture, a matched geometry flight) works as on any node, because it is one.
+///
+/// Each frame, ``style(at:)`` says what the host writes on the element: the CSS transform that
+/// takes the element's laid-out box to where the node is drawn, and its opacity. Nothing else is
+/// written, so the page's layout, images, text, focus and accessibility stay the page's.
+///
+/// Adopted nodes are children of the scene's root, whose coordinates are the page's (the
+/// document's, in CSS pixels: scrolling the window moves nothing). Adopted elements are not
+/// nested in one another.
+///
+/// ## Bad input
+/// A non-finite or negative-sized box is refused (``setLayout(_:at:)`` returns false and
+/// nothing changes), as is an index out of range. A key adopted twice gives the same node.
+public final class PageLayout {
+    /// One adopted element: its key and node, and its last measured layout box.
+    public struct Element {
+        /// The element's key on the page (its `id`).
+        public let key: String
+        /// The node that stands for it.
+        public let node: Node
+        /// Where the page laid it out, in page coordinates; nil until first measured.
+        public internal(set) var layoutFrame: Rect?
+    }
+
+    /// How a change of an element's layout box animates.
+    public enum LayoutAnimation: Equatable, Sendable {
+        /// The node jumps to the new box.
+        case none
+        /// The node flies to the new box on a spring of this response (seconds) and bounce
+        /// (`AnimationEngine.animate(springDuration:bounce:...)`), from where it is drawn.
+        case spring(duration: Double, bounce: Double)
+    }
+
+    /// The scene whose root the adopted nodes are children of.
+    public let scene: Scene
+    /// The adopted elements, in adoption order (the host's indices).
+    public private(set) var elements: [Element] = []
+    /// How a changed layout box animates (default: a 0.45 s spring without bounce). Under the
+    /// engine's reduced motion policy the engine shows no geometric motion.
+    public var layoutAnimation: LayoutAnimation = .spring(duration: 0.45, bounce: 0)
+
+    /// Adoption for `scene`'s page.
+    public init(scene: Scene) {
+        self.scene = scene
+    }
+
+    /// The node for the page's element `key` (its `id`), made on first call (named `key`,
+    /// with a zero frame until the host measures it) and the same one after.
+    @discardableResult
+    public func adopt(_ key: String) -> Node {
+        if let i = index(of: key) { return elements[i].node }
+        let node = Node(name: key, engine: scene.engine)
+        scene.root.addChild(node)
+        elements.append(Element(key: key, node: node, layoutFrame: nil))
+        return node
+    }
+
+    /// The index of the element adopted as `key`, or nil.
+    public func index(of key: String) -> Int? {
+        elements.firstIndex { $0.key == key }
+    }
+
+    /// The node adopted for `key`, or nil.
+    public func node(for key: String) -> Node? {
+        index(of: key).map { elements[$0].node }
+    }
+
+    /// The page laid element `index` out at `frame` (page coordinates, without Kinetic's
+    /// transform). The first box places the node; a changed one moves it there with
+    /// ``layoutAnimation``; an equal one changes nothing. False, and nothing changes, for an
+    /// index out of range or a box that is not finite or has a negative size.
+    @discardableResult
+    public func setLayout(_ frame: Rect, at index: Int) -> Bool {
+        guard index >= 0, index < elements.count, frame.isFinite, frame.width >= 0, frame.height >= 0 else {
+            return false
+        }
+        let element = elements[index]
+        guard element.layoutFrame != frame else { return true }
+        elements[index].layoutFrame = frame
+        let node = element.node
+        guard element.layoutFrame != nil, case .spring(let duration, let bounce) = layoutAnimation else {
+            scene.engine.performWithoutAnimation { node.frame = frame }
+            return true
+        }
+        scene.engine.animate(springDuration: duration, bounce: bounce) { node.frame = frame }
+        return true
+    }
+
+    /// What the host writes on element `index` now: see ``ElementStyle``. An element not yet
+    /// measured gets the identity and its node's opacity.
+    public func style(at index: Int) -> ElementStyle {
+        let element = elements[index]
+        let node = element.node
+        let alpha = node.presentation.alpha
+        let opacity = alpha.isFinite ? Swift.min(Swift.max(alpha, 0), 1) : 0
+        guard let box = element.layoutFrame else { return ElementStyle(transform: .identity, opacity: opacity) }
+        return ElementStyle(transform: ElementStyle.transform(of: node, laidOutAt: box), opacity: opacity)
+    }
+}
+
+/// What a host writes on an adopted element each frame.
+public struct ElementStyle: Equatable, Sendable {
+    /// Maps the element's own laid-out box, `(0, 0)` to `(width, height)`, to where its node is
+    /// drawn, relative to the box's laid-out origin: CSS `transform: matrix(a, b, c, d, tx, ty)`
+    /// with `transform-origin: 0 0`. The identity when the node is drawn where the page put it.
+    public var transform: Matrix2D
+    /// The node's presentation opacity, 0 ... 1.
+    public var opacity: Double
+
+    /// A style.
+    public init(transform: Matrix2D, opacity: Double) {
+        self.transform = transform
+        self.opacity = opacity
+    }
+
+    /// The transform that draws an element laid out at `box` where `node` is drawn: the box's
+    /// points scaled onto the node's presentation bounds, through the node's screen matrix, less
+    /// the box's origin. Finite always: a node drawn at a non-finite place, or a box with no
+    /// area, gives the identity.
+    public static func transform(of node: Node, laidOutAt box: Rect) -> Matrix2D {
+        let bounds = node.presentation.bounds
+        let sx = box.width > 0 ? bounds.width / box.width : 1
+        let sy = box.height > 0 ? bounds.height / box.height : 1
+        let local = Matrix2D(a: sx, b: 0, c: 0, d: sy, tx: bounds.minX, ty: bounds.minY)
+        let m = local.concatenating(node.screenMatrix()).concatenating(Matrix2D(translationX: -box.minX, y: -box.minY))
+        let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
+        return values.allSatisfy({ $0.isFinite }) ? m : .identity
+    }
+}
