@@ -19,6 +19,9 @@ Then the Studio page itself: its layout at 390x844, 1280x720 and 1440x900 (scree
 the transport (pause, step, rate) driven by real clicks on its buttons, the code tab, and the
 inspector (or, with a module without kinetic_inspect, its note saying so).
 
+Issue 39: the grid's photos are loaded <img>s with alt text, and a node inserted mid-list leaves
+every other element the same DOM object (Scripts/browser_content_test.py).
+
 Issue 23: the grid's matched-geometry flight caught mid-flight and thrown back, the list's exit
 undone mid-way, with real pointer input (screenshot-grid-*.png, screenshot-list-*.png at 390x844
 and 1280x720).
@@ -1003,6 +1006,9 @@ def motion_demo_screenshots():
 grid_flight_caught_and_thrown_back()
 list_exit_interrupted_by_reinsertion()
 motion_demo_screenshots()
+# Issue 39, item 2: images, node-keyed elements, accessibility (Scripts/browser_content_test.py).
+import browser_content_test
+report["content"] = browser_content_test.run(d, URL, check, Pointer, fresh_demo)
 
 # --- A page built for another render-list format refuses the module, visibly -------------------
 # version-check.html (written by Scripts/browser-test) starts the runtime expecting format

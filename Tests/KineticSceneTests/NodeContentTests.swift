@@ -176,3 +176,30 @@ struct NodeContentTests {
         #expect(plain.accessibility == .plain && plainText.accessibility == .plain)
     }
 }
+
+@Suite("Matched geometry flies the picture")
+struct MatchedGeometryImageTests {
+    @Test func theFlightProxyShowsTheSourcesImage() {
+        let engine = AnimationEngine()
+        let scene = Scene(size: Size(width: 400, height: 400), engine: engine)
+        let cell = Node(frame: Rect(x: 10, y: 10, width: 100, height: 100), name: "cell", engine: engine)
+        cell.image = "images/photo-4.png"
+        cell.contentMode = .scaleAspectFill
+        cell.accessibilityRole = .image
+        cell.accessibilityLabel = "Photo 5"
+        cell.matchID = "photo"
+        let detail = Node(frame: Rect(x: 0, y: 100, width: 400, height: 300), name: "detail", engine: engine)
+        detail.matchID = "photo"
+        scene.root.addChild(cell)
+        scene.root.addChild(detail)
+        let flight = MatchedGeometryTransition(source: cell, destination: detail, overlay: scene.root)
+        flight.startAnimation()
+        engine.tick(at: 0.1)
+        let images = scene.renderList().commands.compactMap { c -> RenderImage? in
+            if case .image(let i) = c { return i } else { return nil }
+        }
+        #expect(images.count == 1)
+        #expect(images.first?.name == "cell.flight" && images.first?.url == "images/photo-4.png")
+        #expect(images.first?.contentMode == .scaleAspectFill && images.first?.accessibility == .element(.image, label: "Photo 5"))
+    }
+}

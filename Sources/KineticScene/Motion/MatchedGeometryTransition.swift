@@ -95,7 +95,9 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// A flight from every node under `from` (itself included) with a ``Node/matchID`` to the
     /// node with the same id under `to`, drawn in `overlay`. A source with no counterpart, or
     /// a second node with an id already taken, does not fly. The proxies are made here: each
-    /// a plain node with the source's name plus `".flight"`, clipping, not hit-testable.
+    /// a plain node with the source's name plus `".flight"`, clipping, not hit-testable, showing
+    /// the source's ``Node/image`` (else the destination's) with its ``Node/contentMode``, and
+    /// the source's accessibility role and label.
     /// Nothing moves until ``startAnimation()`` (or a scrub of ``fractionComplete``, to start
     /// interactively); the ends are hidden and the proxies drawn from now on.
     public convenience init(from: Node, to: Node, overlay: Node, spring: SpringTimingParameters = defaultSpring) {
@@ -130,6 +132,13 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
             proxy.isUserInteractionEnabled = false
             proxy.clipsToBounds = true
             proxy.maskedCorners = destination.maskedCorners
+            // The photo flies with its picture: the source's image (else the destination's), as
+            // the source fits it, named as the source is.
+            let pictured = source.image.map { !$0.url.isEmpty } ?? false ? source : destination
+            proxy.image = pictured.image
+            proxy.contentMode = pictured.contentMode
+            proxy.accessibilityRole = source.accessibilityRole
+            proxy.accessibilityLabel = source.accessibilityLabel
             flights.append(Flight(source: source, destination: destination, proxy: proxy,
                                   sourceWasHidden: source.isHidden, destinationWasHidden: destination.isHidden))
             overlay.addChild(proxy)
