@@ -7,8 +7,9 @@ On the grid demo, in headless Chromium with real pointer input:
     object after the tap has inserted the flight's nodes into the list (tagged with a JS property
     that a rebuilt element would not have), none of them was restyled by the insertion (their
     inline style text is unchanged unless their own node moved), and every element has data-node;
-  - the accessibility tree's inputs: image roles come from <img alt>, the photo's backdrop fill is
-    aria-hidden.
+  - the accessibility tree (Chromium's, through the DevTools protocol) lists the photos as images
+    named by their alt text, and the drawer's toggle as a button; the photo's backdrop fill is
+    aria-hidden; the drawer's shadow is a CSS box-shadow.
 
     run(driver, url, check, pointer, open_demo) -> dict for the report
 """
@@ -53,4 +54,22 @@ def run(d, url, check, pointer, open_demo):
           "before %s, after %s" % (before, after))
     check("content: the other cells were not restyled by the insertion",
           after["cells"] >= 26 and after["restyled"] == [], "restyled %s" % after["restyled"])
-    return {"photos": len(photos), "before": before, "after": after}
+    # The accessibility tree Chromium builds from it (DevTools protocol): the photos are images
+    # named by their alt text; on the drawer demo, the toggle is a button named by its text.
+    def ax_nodes():
+        tree = d.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        return [((n.get("role") or {}).get("value"), (n.get("name") or {}).get("value")) for n in tree if not n.get("ignored")]
+    open_demo("grid")
+    images = sorted({name for role, name in ax_nodes() if role == "image" and (name or "").startswith("Photo ")})
+    check("content: the accessibility tree lists the grid's photos as images named 'Photo 1' ... 'Photo 12'",
+          len(images) == 12 and "Photo 1" in images and "Photo 12" in images, "images %s" % images)
+    open_demo("drawer")
+    buttons = [name for role, name in ax_nodes() if role == "button" and name == "Toggle Drawer"]
+    check("content: the drawer's toggle is a button named 'Toggle Drawer' in the accessibility tree",
+          len(buttons) == 1, "buttons %s" % buttons)
+    shadow = d.execute_script("""
+        const e = [...document.querySelectorAll('#stage [data-name="drawer"]')].find(e => e.style.boxShadow);
+        return e ? e.style.boxShadow : null""")
+    check("content: the drawer casts its shadow as a CSS box-shadow (offset 0 -4, blur 2 x 12)",
+          shadow is not None and "0px -4px 24px" in shadow, "box-shadow %s" % shadow)
+    return {"photos": len(photos), "before": before, "after": after, "axImages": images, "axButtons": buttons, "shadow": shadow}

@@ -51,12 +51,17 @@ public final class DrawerDemo: LifetimeOwner, HostedScene {
                                             width: size.width, height: DrawerDemo.height),
                              Palette.orange, radius: 16, engine: engine)
         drawer.maskedCorners = .top
+        // A sheet casts a soft shadow upward onto the page behind it.
+        drawer.shadowOpacity = 0.2
+        drawer.shadowRadius = 12
+        drawer.shadowOffset = Size(width: 0, height: -4)
         content.addChild(drawer)
         toggleButton = Widgets.box("toggle", Rect(x: (size.width - 160) / 2, y: 8, width: 160, height: 30),
                                    Color(white: 1, alpha: 0.9), radius: 8, engine: engine)
         toggleButton.text = "Toggle Drawer"
         toggleButton.fontSize = 15
         toggleButton.textColor = Palette.blue
+        toggleButton.accessibilityRole = .button
         drawer.addChild(toggleButton)
         for i in 0..<4 {
             drawer.addChild(Widgets.box("drawer.row\(i)", Rect(x: 20, y: 70 + Double(i) * 60, width: size.width - 40, height: 44),
