@@ -13,8 +13,14 @@ import KineticScene
 /// TIME up      POINTER X Y
 /// TIME cancel  POINTER X Y
 /// TIME drag    POINTER X0 Y0 TIME1 X1 Y1   # down at TIME, a move every 1/60 s, up at TIME1
+/// TIME page    WIDTH HEIGHT                # a real page's size (PageLayout)
+/// TIME layout  KEY X Y WIDTH HEIGHT        # where the page laid out element KEY (its id)
 /// TIME end                                 # the recording's length (default: the last event)
 /// ```
+///
+/// `page` and `layout` lines are a real page's measured layout (see `PageLayout`): input like
+/// pointer events, delivered in the script's order, so a page session replays natively exactly
+/// as it ran in the browser. A scene without a page ignores them.
 ///
 /// Errors name the line: an unknown verb, a wrong number of fields, a bad or non-finite
 /// number, a time earlier than the line before (events must be in time order), a down for a
@@ -22,8 +28,31 @@ import KineticScene
 public struct GestureScript: Equatable {
     /// The events, in time order.
     public var events: [PointerEvent] = []
+    /// The page layouts (`page` and `layout` lines), in time order.
+    public var layouts: [LayoutInput] = []
     /// The recording's length in seconds.
     public var end: Double = 0
+
+    /// A measured layout of a real page: element `key`'s box (nil: the page's size, in the
+    /// frame's size), delivered after the first `precedingEvents` pointer events of the script.
+    public struct LayoutInput: Equatable, Sendable {
+        /// Seconds from the start.
+        public var time: Double
+        /// The element's key (its id on the page), or nil for the page itself.
+        public var key: String?
+        /// The box in page coordinates (for the page: origin zero, its size).
+        public var frame: Rect
+        /// How many of ``GestureScript/events`` come before it in the script.
+        public var precedingEvents: Int
+
+        /// A layout input.
+        public init(time: Double, key: String?, frame: Rect, precedingEvents: Int) {
+            self.time = time
+            self.key = key
+            self.frame = frame
+            self.precedingEvents = precedingEvents
+        }
+    }
     /// The most events a script may hold, `drag` moves included (a minute of drags at 60 Hz is
     /// 3 600): a longer script is an error before its events are generated.
     public static let eventLimit = 100_000
@@ -65,7 +94,7 @@ public struct GestureScript: Equatable {
             if ended { throw fail("nothing may follow 'end'") }
             let time = try number(0, "time")
             guard time >= last else { throw fail("time \(fields[0]) is before the previous line's (events must be in time order)") }
-            guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag or end)") }
+            guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag, page, layout or end)") }
             let verb = String(fields[1])
             switch verb {
             case "end":
@@ -94,6 +123,26 @@ public struct GestureScript: Equatable {
                     events.append(verb == "up" ? .up(id, p, at: time) : .cancel(id, p, at: time))
                 }
                 end = time
+            case "page":
+                guard fields.count == 4 else { throw fail("'page' needs TIME page WIDTH HEIGHT") }
+                let size = Size(width: try number(2, "width"), height: try number(3, "height"))
+                guard size.width >= 0, size.height >= 0 else { throw fail("a page's size cannot be negative") }
+                guard layouts.count < GestureScript.eventLimit else {
+                    throw fail("the script has more than \(GestureScript.eventLimit) layouts")
+                }
+                layouts.append(LayoutInput(time: time, key: nil, frame: Rect(origin: .zero, size: size),
+                                           precedingEvents: events.count))
+                end = time
+            case "layout":
+                guard fields.count == 7 else { throw fail("'layout' needs TIME layout KEY X Y WIDTH HEIGHT") }
+                let frame = Rect(x: try number(3, "x"), y: try number(4, "y"),
+                                 width: try number(5, "width"), height: try number(6, "height"))
+                guard frame.width >= 0, frame.height >= 0 else { throw fail("a layout box's size cannot be negative") }
+                guard layouts.count < GestureScript.eventLimit else {
+                    throw fail("the script has more than \(GestureScript.eventLimit) layouts")
+                }
+                layouts.append(LayoutInput(time: time, key: String(fields[2]), frame: frame, precedingEvents: events.count))
+                end = time
             case "drag":
                 guard fields.count == 8 else { throw fail("'drag' needs TIME drag POINTER X0 Y0 TIME1 X1 Y1") }
                 let id = try pointer(2)
@@ -118,7 +167,7 @@ public struct GestureScript: Equatable {
                 end = t1
                 continue
             default:
-                throw fail("unknown verb '\(verb)' (expected down, move, up, cancel, drag or end)")
+                throw fail("unknown verb '\(verb)' (expected down, move, up, cancel, drag, page, layout or end)")
             }
             last = time
         }

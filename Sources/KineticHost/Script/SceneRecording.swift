@@ -36,13 +36,23 @@ public struct SceneRecording {
         let recorded = channels ?? scene.channels
         self.channels = recorded.map { $0.name }
         values.reserveCapacity(count * recorded.count * 3)
-        var next = 0
+        var next = 0, nextLayout = 0
         var done = 0
         for i in 0..<count {
             let t = Double(i) / fps
-            while next < script.events.count, script.events[next].time <= t {
-                if !scene.handle(script.events[next]) { rejected += 1 }
-                next += 1
+            // Pointer events and page layouts up to the frame, in the script's order.
+            while true {
+                let layoutFirst = nextLayout < script.layouts.count && script.layouts[nextLayout].time <= t
+                    && script.layouts[nextLayout].precedingEvents <= next
+                if layoutFirst {
+                    scene.applyLayout(script.layouts[nextLayout])
+                    nextLayout += 1
+                } else if next < script.events.count, script.events[next].time <= t {
+                    if !scene.handle(script.events[next]) { rejected += 1 }
+                    next += 1
+                } else {
+                    break
+                }
             }
             scene.advance(to: t)
             for c in recorded {

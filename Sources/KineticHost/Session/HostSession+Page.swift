@@ -13,27 +13,16 @@ extension HostSession {
     }
 
     /// The page measured adopted element `index` at `frame` (page coordinates, without
-    /// Kinetic's transform), or with `index` −1 the page itself (its size; the scene's root
-    /// is made that size, so hit testing reaches every element). Logged like a pointer event at
-    /// `time` (held at the engine's time), so a seek replays it exactly. False, and nothing
-    /// changes, with no page, a non-finite time, or a box `PageLayout.setLayout(_:at:)` refuses.
+    /// Kinetic's transform), or with `index` −1 the page itself (its size), at `time` on the
+    /// session's clock: ``HostedScene/applyLayout(_:frame:at:)``, which brings the engine's
+    /// clock there first, as a pointer event does. Logged at that instant, so a seek replays it
+    /// exactly and ``script()`` writes it as a `page` or `layout` line. False, and nothing
+    /// changes, with no scene or page, a non-finite time, or a box the page refuses.
     @discardableResult
     public func layout(_ index: Int, frame: Rect, time: Double) -> Bool {
-        guard let hosted, let page = hosted.page, time.isFinite, frame.isFinite else { return false }
-        let held = hosted.scene.engine.clockTime(for: time)
-        let accepted: Bool
-        if index == -1 {
-            guard frame.width >= 0, frame.height >= 0 else { return false }
-            let root = page.scene.root
-            hosted.scene.engine.performWithoutAnimation {
-                root.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-            }
-            accepted = true
-        } else {
-            accepted = page.setLayout(frame, at: index)
-        }
-        if accepted { logInput(.layout(index, frame: frame, time: held)) }
-        return accepted
+        guard let hosted, let at = hosted.applyLayout(index, frame: frame, at: time) else { return false }
+        logInput(.layout(index, frame: frame, time: at))
+        return true
     }
 
     /// The values per element in ``pageStyles``: CSS matrix a b c d tx ty, then opacity.

@@ -64,8 +64,20 @@ extension HostSession {
         var out = "# \(entries[index].name): the input since the selection, times in seconds after it\n"
         var down: [Int] = []
         var end = 0.0
-        for input in log.history where input.layout == nil {
+        for input in log.history {
             let t = input.time - sceneStartTime
+            if let frame = input.layout {
+                // A page's measured layout: `page` for the page's size, `layout KEY` for an element
+                // (a key a script cannot hold is left out; see PageLayout.adopt(_:)).
+                guard t >= end else { continue }
+                if input.pointer == -1 {
+                    out += "\(t) page \(frame.width) \(frame.height)\n"
+                } else if let key = pageKey(input.pointer), PageLayout.isScriptableKey(key) {
+                    out += "\(t) layout \(key) \(frame.minX) \(frame.minY) \(frame.width) \(frame.height)\n"
+                }
+                end = Swift.max(end, t)
+                continue
+            }
             if input.isFrame {
                 end = Swift.max(end, t)
                 continue

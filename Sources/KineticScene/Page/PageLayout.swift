@@ -58,13 +58,27 @@ public final class PageLayout {
 
     /// The node for the page's element `key` (its `id`), made on first call (named `key`,
     /// with a zero frame until the host measures it) and the same one after.
+    ///
+    /// A key that a gesture script cannot hold (empty, or with whitespace or `#`; HTML ids have
+    /// no whitespace) still works on the page, but its layout is left out of an exported
+    /// script, so a native replay of the session does not see it: a diagnostic on the engine
+    /// says so.
     @discardableResult
     public func adopt(_ key: String) -> Node {
         if let i = index(of: key) { return elements[i].node }
+        if !PageLayout.isScriptableKey(key) {
+            scene.engine.report(.invalidArgument, "PageLayout.adopt: the key '\(key)' is empty or has whitespace or '#': it works on the page, but a gesture script cannot hold its layout")
+        }
         let node = Node(name: key, engine: scene.engine)
         scene.root.addChild(node)
         elements.append(Element(key: key, node: node, layoutFrame: nil))
         return node
+    }
+
+    /// Whether `key` can stand in a gesture script's `layout` line: not empty, no whitespace,
+    /// no `#`.
+    public static func isScriptableKey(_ key: String) -> Bool {
+        !key.isEmpty && !key.utf8.contains { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 35 }
     }
 
     /// The index of the element adopted as `key`, or nil.

@@ -27,6 +27,15 @@ final class PageProbe: HostedScene {
         card.addGestureRecognizer(pan)
     }
 
+    var channels: [SceneChannel] {
+        let c = card.$center, b = card.$bounds
+        return [
+            SceneChannel(name: "card.center.x") { (c.value.x, c.presentationValue.x, c.velocity.x) },
+            SceneChannel(name: "card.center.y") { (c.value.y, c.presentationValue.y, c.velocity.y) },
+            SceneChannel(name: "card.width") { (b.value.width, b.presentationValue.width, b.velocity.size.width) },
+        ]
+    }
+
     static var entries: [SceneEntry] { [SceneEntry(name: "page", title: "Page", description: "") { PageProbe(engine: $0) }] }
 }
 
@@ -164,5 +173,69 @@ struct PageLayoutTests {
         plain.select(0, at: 0)
         plain.frame(at: 0.1)
         #expect(plain.pageStyles.isEmpty && plain.pageElementCount == 0)
+    }
+
+    /// The bar of issue 39: a page session, exported as a script with its layouts, replayed by
+    /// the native recorder (`kinetic render`'s) gives the live numbers bit for bit.
+    @Test func aPageSessionsScriptReplaysNativelyBitForBit() throws {
+        let session = HostSession(entries: PageProbe.entries)
+        session.select(0, at: 0)
+        let probe = try #require(session.hosted as? PageProbe)
+        var live: [[Double]] = []
+        func sample() -> [Double] { probe.channels.flatMap { c in let s = c.sample(); return [s.model, s.presentation, s.velocity] } }
+        for k in 0...90 {
+            let t = Double(k) / 60
+            // The runtime measures in a frame's read phase, at the frame's time, before the frame.
+            if k == 0 {
+                session.layout(-1, frame: Rect(x: 0, y: 0, width: 1280, height: 2000), time: t)
+                session.layout(0, frame: Rect(x: 100, y: 100, width: 120, height: 90), time: t)
+                session.layout(1, frame: Rect(x: 20, y: 20, width: 300, height: 40), time: t)
+            }
+            if k == 12 { session.layout(0, frame: Rect(x: 400, y: 160, width: 240, height: 180), time: t) }  // a class toggled
+            if k == 20 { session.pointer(.down(1, Point(x: 300, y: 200), at: t - 0.004)) }                   // caught mid-flight
+            if k > 20 && k < 40 { session.pointer(.move(1, Point(x: 300 + 6 * Double(k - 20), y: 200 + 2 * Double(k - 20)), at: t - 0.004)) }
+            if k == 40 { session.pointer(.up(1, Point(x: 420, y: 240), at: t - 0.004)) }
+            if k == 50 { session.layout(0, frame: Rect(x: 80, y: 100, width: 120, height: 90), time: t) }    // the window resized
+            session.frame(at: t)
+            live.append(sample())
+        }
+        let script = session.script()
+        #expect(script.contains("0.0 page 1280.0 2000.0\n") && script.contains(" layout card 400.0 160.0 240.0 180.0\n"), "\(script)")
+        let parsed = try GestureScript(parsing: script)
+        #expect(parsed.layouts.count == 5 && parsed.layouts[0].key == nil && parsed.layouts[3].key == "card")
+        let recording = SceneRecording(scene: PageProbe(engine: AnimationEngine()), script: parsed, fps: 60, duration: 1.5)
+        #expect(recording.frames == 90)
+        for k in 0..<recording.frames {
+            let row = Array(recording.values[(k * 9)..<(k * 9 + 9)])
+            #expect(row == live[k], "frame \(k): \(row) against \(live[k])")
+        }
+    }
+
+    @Test func scriptsParsePageAndLayoutLinesAndRefuseBadOnes() throws {
+        let parsed = try GestureScript(parsing: "0 page 800 600\n0 layout card 1 2 3 4\n0.1 down 1 5 5\n0.1 layout card 5 2 3 4\n0.2 up 1 5 5\n")
+        #expect(parsed.layouts == [
+            GestureScript.LayoutInput(time: 0, key: nil, frame: Rect(x: 0, y: 0, width: 800, height: 600), precedingEvents: 0),
+            GestureScript.LayoutInput(time: 0, key: "card", frame: Rect(x: 1, y: 2, width: 3, height: 4), precedingEvents: 0),
+            GestureScript.LayoutInput(time: 0.1, key: "card", frame: Rect(x: 5, y: 2, width: 3, height: 4), precedingEvents: 1),
+        ])
+        #expect(parsed.events.count == 2 && parsed.end == 0.2)
+        for (text, message) in [
+            ("0 page 800\n", "script line 1: 'page' needs TIME page WIDTH HEIGHT"),
+            ("0 page -1 600\n", "script line 1: a page's size cannot be negative"),
+            ("0 layout card 1 2 3\n", "script line 1: 'layout' needs TIME layout KEY X Y WIDTH HEIGHT"),
+            ("0 layout card 1 2 -3 4\n", "script line 1: a layout box's size cannot be negative"),
+            ("0 layout card 1 nan 3 4\n", "script line 1: y 'nan' is not a finite number"),
+        ] {
+            do {
+                _ = try GestureScript(parsing: text)
+                Issue.record("parsed: \(text)")
+            } catch {
+                #expect(error.message == message)
+            }
+        }
+        // A scene without a page ignores layout lines; an unknown key changes nothing.
+        let plain = SceneRecording(scene: PageProbe(engine: AnimationEngine()),
+                                   script: try GestureScript(parsing: "0 layout nobody 1 2 3 4\n0.1 end\n"), fps: 60, duration: 0.1)
+        #expect(plain.frames == 6 && plain.values[0] == 0)
     }
 }

@@ -1,0 +1,38 @@
+// A real page's measured layout delivered to a scene: one path for the browser's live input, a
+// replay and a gesture script's `page` and `layout` lines.
+import Kinetic
+import KineticScene
+
+extension HostedScene {
+    /// Delivers a measured layout of the scene's page at `time` (seconds on the engine's clock):
+    /// with `index` −1 the page's size (the scene's root is made `frame`'s size, so hit testing
+    /// reaches every element), otherwise element `index`'s box (`PageLayout.setLayout(_:at:)`).
+    /// Like a pointer event, the layout brings the engine's clock to `time` first
+    /// (`AnimationEngine.advance(to:)`: an earlier time is held at the engine's), so what it
+    /// starts starts then, in the browser and in a native render alike.
+    ///
+    /// Returns the instant it happened at, or nil (and nothing changes) for a scene without a
+    /// page, a non-finite time or box, a negative size, or an index out of range.
+    @discardableResult
+    public func applyLayout(_ index: Int, frame: Rect, at time: Double) -> Double? {
+        guard let page, time.isFinite, frame.isFinite, frame.width >= 0, frame.height >= 0,
+              index >= -1, index < page.elements.count else { return nil }
+        let at = scene.engine.advance(to: time)
+        if index == -1 {
+            let root = page.scene.root
+            scene.engine.performWithoutAnimation { root.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
+            return at
+        }
+        return page.setLayout(frame, at: index) ? at : nil
+    }
+
+    /// A script's layout line (`GestureScript.LayoutInput`): the page's size, or the element of
+    /// its key. Nil for a key the page has not adopted (as for ``applyLayout(_:frame:at:)``).
+    @discardableResult
+    public func applyLayout(_ input: GestureScript.LayoutInput) -> Double? {
+        guard let page else { return nil }
+        guard let key = input.key else { return applyLayout(-1, frame: input.frame, at: input.time) }
+        guard let index = page.index(of: key) else { return nil }
+        return applyLayout(index, frame: input.frame, at: input.time)
+    }
+}
