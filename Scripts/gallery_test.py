@@ -1,6 +1,6 @@
 """Examples/Gallery in headless Chromium with real pointer input (Scripts/examples-test runs it).
 
-  python3 Scripts/gallery_test.py URL OUT
+  python3 Scripts/gallery_test.py URL OUT [KINETIC]
 
 At 390x844, 1280x720 and 1440x900: tap a photo, read the detail's drawn rectangle every animation
 frame of its flight, pull it down and let go, and read it again on the way home. Checks:
@@ -8,9 +8,17 @@ frame of its flight, pull it down and let go, and read it again on the way home.
   - the dismissal lands back on the photo's rectangle, the detail hidden and the photo shown;
   - no jump: between two consecutive animation frames the drawn rectangle moves less than a
     bound (the flight's largest step is well under it, a jump to the other end far over it);
-  - the page stays usable: the Shuffle button, clicked during a flight, reorders the grid.
+  - the page stays usable: the Shuffle button, clicked during a flight, reorders the grid;
+  - the window resized mid-flight: the detail lands on its new CSS box;
+  - reduced motion: a tap shows the detail at its box, never at a place between (a fade);
+  - with KINETIC (the kinetic command): the 1280 session's script (pointer events and measured
+    layouts) recorded in the page's module equals `kinetic render --package Examples/Gallery` of
+    the same script, bit for bit.
 Screenshots go to OUT/gallery-W.png. Prints "N passed, M failed" and exits 1 on any failure.
 """
+import csv
+import os
+import subprocess
 import sys
 import time
 
@@ -18,6 +26,7 @@ from selenium import webdriver
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
 url, out = sys.argv[1], sys.argv[2]
+kinetic = sys.argv[3] if len(sys.argv) > 3 else None
 passed = failed = 0
 
 
@@ -53,6 +62,34 @@ def near(a, b, tolerance=2.0):
 
 def largest_step(frames):
     return max((max(abs(p - q) for p, q in zip(a, b)) for a, b in zip(frames, frames[1:])), default=0)
+
+
+def compare_native(driver):
+    """The session so far as a script, recorded in the page's module and natively: equal bits."""
+    script = driver.execute_script("return kineticPage.script()")
+    path = os.path.join(out, "gallery-session.txt")
+    open(path, "w").write(script)
+    wasm = driver.execute_script("return kineticPage.record(arguments[0], 60)", script)
+    native_dir = os.path.join(out, "gallery-native")
+    run = subprocess.run([kinetic, "render", "--package", "Examples/Gallery", "gallery", "--script", path,
+                          "--out", native_dir], capture_output=True, text=True)
+    if run.returncode != 0:
+        check(False, f"kinetic render --package Examples/Gallery: {run.stderr.strip()}")
+        return
+    rows = list(csv.reader(open(os.path.join(native_dir, "properties.csv"))))
+    header, rows = rows[0], rows[1:]
+    channels = wasm.get("channels", [])
+    same = wasm.get("frames") == len(rows) and header[2::3] == [c + ".model" for c in channels]
+    differing = 0
+    if same:
+        width = len(channels) * 3
+        for i, row in enumerate(rows):
+            native = [float(v) for v in row[2:]]
+            differing += sum(1 for k in range(width) if native[k] != wasm["values"][i * width + k])
+    layouts = script.count(" layout ") + script.count(" page ")
+    check(same and differing == 0 and layouts > 0,
+          f"the session's script ({layouts} layout lines) in the page's module equals the native render bit for bit: "
+          f"{wasm.get('frames')} frames x {len(channels)} channels, {differing} values differ {wasm.get('error', '')}")
 
 
 options = webdriver.ChromeOptions()
@@ -110,6 +147,11 @@ try:
         shown = driver.execute_script("return getComputedStyle(document.getElementById('photo-2')).opacity")
         check(near(frames[-1], photo, 2.0) and hidden == "hidden" and shown == "1",
               f"{width}: home on the photo {[round(v) for v in photo]}: {[round(v) for v in frames[-1]]}, detail {hidden}, photo opacity {shown}")
+        if width == 1280 and kinetic:
+            compare_native(driver)
+
+
+
     # The page stays usable during a flight: a click on its own button is handled.
     order = driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.id).join()")
     photo = rect(driver, "photo-0")
@@ -119,6 +161,51 @@ try:
     driver.execute_script("document.getElementById('shuffle').click()")
     after = driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.id).join()")
     check(after == ",".join(reversed(order.split(","))), f"Shuffle clicked during a flight reorders the grid: {after}")
+    time.sleep(1.5)
+
+    # The window resized mid-flight: the detail lands on its new CSS box.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+    driver.get(url)
+    for _ in range(100):
+        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
+            break
+        time.sleep(0.1)
+    photo = rect(driver, "photo-1")
+    tap = ActionBuilder(driver)
+    tap.pointer_action.move_to_location(int(photo[0] + photo[2] / 2), int(photo[1] + photo[3] / 2)).pointer_down().pointer_up()
+    tap.perform()
+    time.sleep(0.12)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 900, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+    time.sleep(1.5)
+    home = driver.execute_script("const b = kineticPage.boxes(); return b[b.length - 1]")
+    landed = rect(driver, "detail")
+    check(home["x"] < 200 and near(landed, [home["x"], home["y"], home["width"], home["height"]], 1.5),
+          f"resized to 900 mid-flight: lands on the new box {home}: {[round(v, 1) for v in landed]}")
+
+    # Reduced motion: no geometric motion, the detail fades in at its box.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.get(url)
+    for _ in range(100):
+        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
+            break
+        time.sleep(0.1)
+    policy = driver.execute_script("return kineticPage.motionPolicy")
+    home = driver.execute_script("const b = kineticPage.boxes(); return b[b.length - 1]")
+    driver.execute_script(SAMPLER.replace("window.frames.push([r.x, r.y, r.width, r.height]);",
+                                          "window.frames.push([r.x, r.y, r.width, r.height, +getComputedStyle(d).opacity]);"))
+    photo = rect(driver, "photo-3")
+    tap = ActionBuilder(driver)
+    tap.pointer_action.move_to_location(int(photo[0] + photo[2] / 2), int(photo[1] + photo[3] / 2)).pointer_down().pointer_up()
+    tap.perform()
+    time.sleep(1.0)
+    frames = driver.execute_script("return window.frames")
+    shown = [f for f in frames if f[4] > 0]
+    between = [f for f in shown if not near(f[:4], [home["x"], home["y"], home["width"], home["height"]], 0.5)]
+    fading = [f[4] for f in shown if 0 < f[4] < 1]
+    check(policy == "reduced" and shown and not between and fading,
+          f"reduced motion ({policy}): {len(shown)} frames drawn, {len(between)} away from the box, {len(fading)} mid-fade")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 finally:
     driver.quit()
 print(f"{passed} passed, {failed} failed")

@@ -40,6 +40,10 @@
 //   layoutChanged()   measure again on the next frame (call after changing the layout by script)
 //   setMotionPolicy(p), motionPolicy
 //   styles()          the last frame's styles as [{ key, matrix: [a, b, c, d, tx, ty], opacity }]
+//   script()          the session so far as a gesture script: pointer events, and the measured
+//                     layouts as `page` and `layout` lines (`kinetic render --script` replays it)
+//   record(script, fps)  that script run from the scene's start in the module, as `kinetic
+//                     render` runs it natively: { frames, channels, values } or { error }
 //   boxes()           the last measured layout boxes as [{ key, x, y, width, height }]
 "use strict";
 
@@ -184,6 +188,21 @@ const KineticPage = (() => {
       const s = new Float64Array(k.memory.buffer, k.kinetic_page_styles(), k.kinetic_page_styles_length());
       return elements.map((e, i) => ({ key: e.key, matrix: Array.from(s.subarray(i * stride, i * stride + 6)),
                                         opacity: s[i * stride + 6] }));
+    };
+    // The session as a gesture script (its pointer events and measured layouts, HostSession.script),
+    // and a script run from the scene's start at a fixed rate, as `kinetic render` runs it natively
+    // (kinetic_record): { frames, channels, values } or { error }.
+    runtime.script = () => typeof k.kinetic_script === "function" ? text(k.kinetic_script()) : "";
+    runtime.record = (script, fps = 60) => {
+      const utf8 = new TextEncoder().encode(script);
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0) return { error: "the script is too long: at most 1 MiB" };
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      const frames = k.kinetic_record(index, utf8.length, fps);
+      const names = text(k.kinetic_text_length());
+      if (frames < 0) return { error: names };
+      const values = Array.from(new Float64Array(k.memory.buffer, k.kinetic_recording(), k.kinetic_recording_length()));
+      return { frames, channels: names ? names.split(",") : [], values };
     };
     runtime.boxes = () => elements.map(e => e.box && { key: e.key, x: e.box[0], y: e.box[1], width: e.box[2], height: e.box[3] });
 

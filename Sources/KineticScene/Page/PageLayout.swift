@@ -48,7 +48,8 @@ public final class PageLayout {
     /// The adopted elements, in adoption order (the host's indices).
     public private(set) var elements: [Element] = []
     /// How a changed layout box animates (default: a 0.45 s spring without bounce). Under the
-    /// engine's reduced motion policy the engine shows no geometric motion.
+    /// engine's reduced or no-motion policy (`AnimationEngine.motionPolicy`) a changed box is
+    /// taken at once: no element is drawn between its old and new place.
     public var layoutAnimation: LayoutAnimation = .spring(duration: 0.45, bounce: 0)
 
     /// Adoption for `scene`'s page.
@@ -104,7 +105,8 @@ public final class PageLayout {
         guard element.layoutFrame != frame else { return true }
         elements[index].layoutFrame = frame
         let node = element.node
-        guard element.layoutFrame != nil, case .spring(let duration, let bounce) = layoutAnimation else {
+        guard element.layoutFrame != nil, case .spring(let duration, let bounce) = layoutAnimation,
+              scene.engine.motionPolicy == .full else {
             scene.engine.performWithoutAnimation { node.frame = frame }
             return true
         }

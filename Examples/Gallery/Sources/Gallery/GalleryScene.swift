@@ -13,6 +13,8 @@ import KineticScene
 ///   stops where it is drawn and follows the finger.
 /// - **Resize the window** mid-flight: the page lays the photos and the detail out anew, and the
 ///   flight lands on the new layout (each layout change is added to the motion in flight).
+/// - **Reduced motion** (the system's setting, or the page's): nothing flies; the detail fades
+///   in and out at its own place.
 ///
 /// ## Ownership
 /// The handlers are static and reach the scene's nodes through the recognizer's node and the
@@ -82,6 +84,14 @@ final class GalleryScene: HostedScene {
         detail.$alpha.setWithoutAnimation(1)
         detail.isUserInteractionEnabled = true
         detail.matchID = photo.name
+        guard detail.engine.motionPolicy == .full else {
+            // Reduced motion: nothing flies; the detail fades in at its own place over the grid.
+            detail.$center.setWithoutAnimation(home.center)
+            detail.$bounds.setWithoutAnimation(Rect(x: 0, y: 0, width: home.width, height: home.height))
+            detail.$alpha.setWithoutAnimation(0)
+            detail.engine.animate(withDuration: 0.2, animations: { detail.alpha = 1 })
+            return
+        }
         photo.$alpha.setWithoutAnimation(0)
         fly(detail, to: home)
     }
@@ -104,7 +114,23 @@ final class GalleryScene: HostedScene {
             pan.setTranslation(.zero, in: nil)
         case .ended, .cancelled:
             let velocity = pan.velocity(in: nil)
-            if velocity.y > 0 || center.value.y > box.midY + box.height / 4 {
+            let dismisses = velocity.y > 0 || center.value.y > box.midY + box.height / 4
+            guard detail.engine.motionPolicy == .full else {
+                // Reduced motion: no flight home or back; it fades where the finger left it (or
+                // returns to its place at once), then waits at its place, unseen.
+                guard dismisses else {
+                    center.setWithoutAnimation(box.center)
+                    return
+                }
+                detail.isUserInteractionEnabled = false
+                detail.engine.animate(withDuration: 0.2, animations: { detail.alpha = 0 }) { _ in
+                    center.setWithoutAnimation(box.center)
+                    detail.matchID = nil
+                    photo.$alpha.setWithoutAnimation(1)
+                }
+                return
+            }
+            if dismisses {
                 // Home to the photo with the finger's velocity; the photo shows again on landing.
                 fly(detail, to: photo.frame, velocity: velocity) {
                     detail.$alpha.setWithoutAnimation(0)
