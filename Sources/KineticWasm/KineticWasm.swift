@@ -56,12 +56,14 @@
 //   kinetic_test_source(length) -> i32                a Swift Testing file replaying it → text; its length,
 //                                                     or -1 (text = why). With length > 0 the input
 //                                                     buffer holds "[@testable ]MODULE SCENES" (e.g.
-//                                                     "@testable Card CardApp.scenes"); 0 (or no
+//                                                     "@testable Card CardApp.scenes"; MODULE a Swift
+//                                                     identifier, SCENES identifiers joined by dots); 0 (or no
 //                                                     argument): the demos, "KineticDemos DemoCatalog.entries";
 //                                                     other input: -1
 //   kinetic_import_script(length) -> i32              replay the script in the input buffer into the
 //                                                     shown scene (HostSession.importScript); 1 ok
-//                                                     (the encoding is updated), 0 (text = the error)
+//                                                     (the encoding is updated), 0 (text = the error; a
+//                                                     script longer than 100,000 frames at 60 Hz too)
 //   kinetic_set_timing(length) -> i32                 the input buffer holds "NAME\nTIMING" (a timing spec,
 //                                                     HostSession.setTimingOverride(spec:), e.g.
 //                                                     "drawer.transform\nspring 1 300 20"): NAME's animations

@@ -115,8 +115,10 @@ extension HostSession {
     /// (a frame's events first) and one at the end. Everything is logged as live input, so
     /// ``seek(to:)`` and ``script()`` cover the imported span.
     ///
-    /// Returns false, changing nothing, with no scene shown (``text`` "no scene is shown") or a
-    /// script that does not parse (``text`` is the parse error, naming the line).
+    /// Returns false, changing nothing, with no scene shown (``text`` "no scene is shown"), a
+    /// script that does not parse (``text`` is the parse error, naming the line), or one longer
+    /// than ``maximumRecordingFrames`` frames at 60 Hz (`1e308 end`: ``text`` says so), the
+    /// limit ``record(_:script:fps:)`` and `kinetic render` apply, checked before any frame runs.
     @discardableResult
     public func importScript(_ source: String) -> Bool {
         guard index >= 0 else { text = "no scene is shown"; return false }
@@ -125,6 +127,11 @@ extension HostSession {
             parsed = try GestureScript(parsing: source)
         } catch {
             text = error.message
+            return false
+        }
+        // Without this bound `1e308 end` ran frames forever and froze the page's tab.
+        guard parsed.end * 60 <= Double(HostSession.maximumRecordingFrames) else {
+            text = "the script is too long to import: its end is \(parsed.end) s, more than the \(HostSession.maximumRecordingFrames) frames at 60 Hz (about \(HostSession.maximumRecordingFrames / 60) s) one replay may run"
             return false
         }
         let start = sceneTime - parsed.end

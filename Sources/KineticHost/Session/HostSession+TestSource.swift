@@ -17,9 +17,21 @@ extension HostSession {
     /// platform, so they hold natively as in WebAssembly. They differ from the live session's
     /// own frames, which ran at the page's frame times.
     ///
-    /// The defaults name the playground's demos (`KineticDemos`, `DemoCatalog.entries`).
+    /// The defaults name the playground's demos (`KineticDemos`, `DemoCatalog.entries`). Both
+    /// are pasted into the generated Swift, so they are checked first (empty, with ``text``
+    /// saying why, otherwise): `module` must be a Swift identifier (``isSwiftIdentifier(_:)``:
+    /// ASCII letters, digits and `_`, not starting with a digit, not a keyword), `scenes` one or
+    /// more of them joined by dots (`CardApp.scenes`, `Catalog.Demos.all`).
     public func testSource(sceneName: String? = nil, module: String = "KineticDemos",
                            scenes: String = "DemoCatalog.entries", testable: Bool = false) -> String {
+        guard HostSession.isSwiftIdentifier(module) else {
+            text = "the module name \(RecordedTest.literal(module)) is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)"
+            return ""
+        }
+        guard !scenes.isEmpty, scenes.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ HostSession.isSwiftIdentifier(String($0)) }) else {
+            text = "the scene list \(RecordedTest.literal(scenes)) is not a Swift name such as CardApp.scenes (identifiers joined by dots)"
+            return ""
+        }
         guard index >= 0 else { text = "no scene is shown"; return "" }
         let name = sceneName ?? entries[index].name
         guard let entry = entries.first(where: { $0.name == name }) else {
@@ -34,6 +46,31 @@ extension HostSession {
         }
         return text
     }
+}
+
+extension HostSession {
+    /// Whether `name` is a plain Swift identifier, safe to paste into generated Swift as a
+    /// module or type name: one or more ASCII letters, digits and `_`, not starting with a
+    /// digit, not `_` alone, and not a keyword that cannot name a module or type (`import`,
+    /// `func`, `self`, …). Non-ASCII identifiers, which Swift also allows, are refused.
+    public static func isSwiftIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(first >= 48 && first <= 57), name != "_" else { return false }
+        for c in name.utf8 {
+            let ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 95
+            if !ok { return false }
+        }
+        return !swiftKeywords.contains(name)
+    }
+
+    /// Words that cannot stand unquoted as a module or type name in `import M` / `M.scenes`.
+    static let swiftKeywords: [String] = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "open", "operator", "private", "precedencegroup",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough",
+        "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
 }
 
 /// Writes a recorded gesture as a Swift Testing source file (``HostSession/testSource(sceneName:module:scenes:testable:)``):

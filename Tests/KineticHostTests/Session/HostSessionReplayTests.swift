@@ -135,6 +135,28 @@ struct HostSessionReplayTests {
         #expect(!text.contains(" 42 "))
     }
 
+    /// Issue 42: `1e308 end` never returned (a frame every 1/60 s up to 1e308 s). Longer than
+    /// `kinetic_record`'s 100,000 frames is refused before any frame runs, changing nothing.
+    @Test func importingAScriptLongerThan100000FramesIsRefusedAtOnce() throws {
+        let session = HostSession(entries: DemoCatalog.entries)
+        let drawer = try #require(DemoCatalog.entries.firstIndex { $0.name == "drawer" })
+        session.select(drawer, at: 100)
+        session.frame(at: 130)
+        let before = FrameSnapshot(session)
+        let clock = ContinuousClock()
+        for script in ["1e308 end\n", "0.1 down 1 187 645\n0.2 up 1 187 645\n1666.7 end\n"] {
+            let start = clock.now
+            #expect(!session.importScript(script))
+            #expect(clock.now - start < .seconds(1), "\(script)")
+            #expect(session.text.hasPrefix("the script is too long to import: its end is "), "\(session.text)")
+            #expect(session.text.hasSuffix(" s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run"))
+            #expect(FrameSnapshot(session) == before && session.sceneStartTime == 100 && session.sceneTime == 130)
+        }
+        #expect(session.text == "the script is too long to import: its end is 1666.7 s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run")
+        // Exactly at the limit is accepted (1666.65 s · 60 = 99,999 frames).
+        #expect(session.importScript("1666.65 end\n"), "\(session.text)")
+    }
+
     @Test func importingAScriptReplaysItAndContinuesFromItsEnd() throws {
         let session = HostSession(entries: DemoCatalog.entries)
         let drawer = try #require(DemoCatalog.entries.firstIndex { $0.name == "drawer" })

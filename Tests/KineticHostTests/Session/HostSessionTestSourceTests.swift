@@ -48,6 +48,27 @@ struct HostSessionTestSourceTests {
         #expect(source.contains("// t = \(Double(run.frames - 1) / 60) s"))
     }
 
+    /// Issue 42: the module name and the scene list were pasted into the generated Swift
+    /// verbatim, so `Card\nimport Evil` wrote a line of the caller's choosing.
+    @Test func onlySwiftIdentifiersNameTheModuleAndTheSceneList() throws {
+        for good in ["Card", "_Card", "MyApp2", "my_app", "K"] { #expect(HostSession.isSwiftIdentifier(good), "\(good)") }
+        for bad in ["", "_", "2App", "My-App", "My App", "My.App", "Card\nimport Evil", "Caf\u{E9}", "import", "func",
+                    "self", "`Card`", "Card;", "Card//"] {
+            #expect(!HostSession.isSwiftIdentifier(bad), "\(bad)")
+        }
+        let live = try LiveSession(scene: "drawer")
+        let session = live.session
+        #expect(session.testSource(module: "Card\nimport Evil", scenes: "CardApp.scenes") == "")
+        #expect(session.text == "the module name \"Cardimport Evil\" is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)")
+        for scenes in ["", "CardApp.", ".scenes", "CardApp..scenes", "CardApp.scenes()", "CardApp.scenes; exit(1)",
+                       "CardApp.scenes\n}", "CardApp[0]"] {
+            #expect(session.testSource(module: "Card", scenes: scenes) == "", "\(scenes)")
+            #expect(session.text.hasPrefix("the scene list "), "\(session.text)")
+        }
+        let source = session.testSource(module: "Card", scenes: "Card.Catalog.scenes")
+        #expect(source.contains("\nimport Card\n") && source.contains("try #require(Card.Catalog.scenes.first"))
+    }
+
     @Test func optionsNameTheUsersModuleAndBadRequestsSayWhy() throws {
         let session = HostSession(entries: DemoCatalog.entries)
         #expect(session.testSource() == "" && session.text == "no scene is shown")

@@ -138,5 +138,21 @@ struct WasmABITests {
         #expect(kinetic_import_script(input("0.1 wiggle 1 15 15")) == 0)
         #expect(text(kinetic_text_length()).hasPrefix("script line 1: unknown verb 'wiggle'"))
         #expect(kinetic_scene_time() == 5.5)
+
+        // Issue 42: `1e308 end` ran frames forever (the Studio's import froze the tab); now it is
+        // refused at once, with the message the page shows, and the scene is as it was.
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(kinetic_import_script(input("1e308 end\n")) == 0)
+        #expect(clock.now - start < .seconds(1))
+        #expect(text(kinetic_text_length()).hasPrefix("the script is too long to import: its end is 1e+308 s, more than the 100000 frames"))
+        #expect(kinetic_scene_time() == 5.5 && kinetic_scene_start_time() == 5)
+        // The module name and scene list are pasted into Swift: only identifiers are accepted.
+        for bad in ["Probe\nimport\u{20}Evil ProbeScene.entries", "Pro-be ProbeScene.entries", "1Probe ProbeScene.entries",
+                    "Probe ProbeScene.entries;exit(1)", "Probe ProbeScene..entries", "Probe ProbeScene.entries()"] {
+            #expect(kinetic_test_source(input(bad)) == -1, "\(bad)")
+        }
+        #expect(kinetic_test_source(input("Pro-be ProbeScene.entries")) == -1)
+        #expect(text(kinetic_text_length()) == "the module name \"Pro-be\" is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)")
     }
 }
