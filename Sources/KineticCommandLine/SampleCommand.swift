@@ -63,7 +63,8 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
               rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
               curve's arithmetic overflows), a --response or --duration of 0 or less, a decay --rate
               outside (0, 1) (at 1 or more it never decays), and any model whose value comes out NaN
-              or infinite (an overflow) or whose velocity comes out NaN.
+              or infinite (an overflow) or whose velocity comes out NaN, or infinite for a spring or
+              decay (--velocity -1e308 as +1e308).
 
             Bad arguments are reported as one line on standard error, starting 'kinetic: ', with exit
             status 2; output that cannot be written (a full disk) with exit status 1. Options may
@@ -124,10 +125,14 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
         let (model, instants) = try parse()
         // Every row is computed before anything is written, so a NaN is an error, not output.
         let rows = instants.map { t in (t, model.sample(at: t)) }
-        // An infinite velocity is a real answer (a cubic's vertical tangent); an infinite value
-        // is an overflow (a decay from 1e308).
-        if let bad = rows.first(where: { !$0.1.value.isFinite || $0.1.velocity.isNaN }) {
-            let what = bad.1.value.isNaN || bad.1.velocity.isNaN ? "NaN" : "an infinite value"
+        // An infinite velocity is a real answer only for a cubic (its vertical tangent); for a
+        // spring or decay it is an overflow, like an infinite value (a decay from 1e308, a spring
+        // launched at ±1e308 whose velocity term overflows a moment later).
+        var cubic = false
+        if case .cubic = model { cubic = true }
+        if let bad = rows.first(where: { !$0.1.value.isFinite || $0.1.velocity.isNaN || (!cubic && $0.1.velocity.isInfinite) }) {
+            let what = bad.1.value.isNaN || bad.1.velocity.isNaN ? "NaN"
+                : bad.1.value.isFinite ? "an infinite velocity" : "an infinite value"
             throw CommandLineError("sample: the model gives \(what) at t = \(Self.format(bad.0)); its arguments are out of range")
         }
         output.write("t,value,velocity\n")

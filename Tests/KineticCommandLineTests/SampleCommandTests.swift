@@ -351,12 +351,31 @@ struct ErrorTests {
         "sample decay --velocity 1 --rate 1.5 --at 0",
         "sample decay --velocity 1 --rate 0 --at 0",
         "sample decay --velocity 1e308 --rate 0.999999 --at 10",
+        // Before (issue 42): -1e308 printed -inf and inf with status 0 away from t = 0, as did
+        // +1e308: a spring's velocity term overflowed.
+        "sample spring --damping-ratio 1 --velocity -1e308 --at 0.5",
+        "sample spring --damping-ratio 1 --velocity 1e308 --at 0.5",
+        "sample spring --damping-ratio 0.5 --response 0.3 --velocity -1e308 --at 0.05,2",
+        "sample spring --velocity -1e308 --stiffness 300 --damping 20 --at 0",
         "sample spring --damping-ratio 0.5 --response 0 --at 0",
         "sample spring --damping-ratio 0.5 --response -1 --at 0",
         "sample spring --damping-ratio 0.5 --duration 0 --at 0",
         "sample spring --duration 0 --bounce 0.2 --at 0",
         "web serve",                                           // missing PATH
     ]
+
+    /// Before (issue 42): `--velocity -1e308` printed `-inf` with status 0. Both signs are now
+    /// refused with the same message, and a cubic's vertical tangent still prints `inf`.
+    @Test func springVelocityNear1e308IsRefusedForBothSigns() {
+        for v in ["1e308", "-1e308"] {
+            let result = runKinetic(arguments: ["sample", "spring", "--damping-ratio", "1", "--velocity", v, "--at", "0.5"])
+            #expect(result.exitCode == 2, "\(v)")
+            #expect(result.stdout.isEmpty, "\(v)")
+            #expect(result.stderr == "kinetic: sample: the model gives an infinite velocity at t = 0.5; its arguments are out of range; see 'kinetic sample --help'\n", "\(v)")
+        }
+        let tangent = runKinetic(arguments: ["sample", "cubic", "0", "1", "1", "0", "--at", "0"])
+        #expect(tangent.exitCode == 0 && tangent.stdout.contains("inf"), "\(tangent.stdout)")
+    }
 
     /// Before: an empty PATH built into /.build-web at the file system's root.
     @Test func webServeRefusesAnEmptyPath() {
