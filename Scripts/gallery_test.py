@@ -9,6 +9,8 @@ frame of its flight, pull it down and let go, and read it again on the way home.
   - no jump: between two consecutive animation frames the drawn rectangle moves less than a
     bound (the flight's largest step is well under it, a jump to the other end far over it);
   - the page stays usable: the Shuffle button, clicked during a flight, reorders the grid;
+  - Chromium's accessibility tree lists the six photos as images named by their alt text and
+    Shuffle as a button, and not the closed detail view;
   - the window resized mid-flight: the detail lands on its new CSS box;
   - reduced motion: a tap shows the detail at its box, never at a place between (a fade);
   - with KINETIC (the kinetic command): the 1280 session's script (pointer events and measured
@@ -151,6 +153,16 @@ try:
             compare_native(driver)
 
 
+
+    # The accessibility tree Chromium builds (DevTools protocol) while Kinetic runs: the photos are
+    # images named by their alt text, Shuffle a button, and the closed detail is not in it.
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    named = [((n.get("role") or {}).get("value"), (n.get("name") or {}).get("value")) for n in tree if not n.get("ignored")]
+    images = sorted(name for role, name in named if role == "image")
+    buttons = [name for role, name in named if role == "button"]
+    alts = sorted(driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.alt)"))
+    check(images == alts and buttons == ["Shuffle"],
+          f"accessibility tree: {len(images)} images named by their alt text, buttons {buttons}")
 
     # The page stays usable during a flight: a click on its own button is handled.
     order = driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.id).join()")
