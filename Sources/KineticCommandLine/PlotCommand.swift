@@ -21,16 +21,20 @@ struct PlotCommand: ParsableCommand {
             csv: a property recorded by 'kinetic render' (its properties.csv), against t: the model
               value solid and the presentation value dotted, as the 2016 session draws them.
 
-            The SVG goes to FILE, or to standard output without --out.
+            The SVG goes to FILE, or to standard output without --out. FILE is replaced only once the
+            whole chart is written (to a temporary file beside it, then renamed over it): a write
+            that fails (a full disk) leaves an earlier FILE as it was, with exit status 1. A FIFO,
+            device or directory as FILE is refused (status 2) without opening it.
             """,
         subcommands: [PlotCurveCommand.self, PlotCSVCommand.self])
 
-    /// Writes `svg` to `out`, or to `output` without one.
+    /// Writes `svg` to `out` atomically (``HostFiles/replaceFile(_:at:writer:)``: an earlier
+    /// file survives a failed write whole; FIFOs and devices refused), or to `output` without one.
     static func write<Output: TextOutputStream>(_ svg: String, to out: String?, output: inout Output)
         throws(CommandLineError)
     {
         if let out {
-            try HostFiles.writeFile(svg, to: out)
+            try HostFiles.replaceFile(svg, at: out)
             output.write("wrote \(out)\n")
         } else {
             output.write(svg)

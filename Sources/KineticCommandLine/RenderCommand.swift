@@ -55,9 +55,11 @@ struct RenderCommand: ParsableCommand, RunnableCommand {
             Writes DIR/frame-00000.svg, ... and DIR/properties.csv: the columns 'frame,t' then,
             for each recorded property P, 'P.model,P.presentation,P.velocity'. --record takes a
             comma-separated list of property names (default: all of the scene's). Prints one
-            summary line. DIR must be new, empty or an earlier render (which is replaced); one
-            render writes at most 1024 MB (a larger one is refused after its first frame); a
-            render that fails part way removes the files it wrote.
+            summary line. DIR must be new, empty or an earlier render (a FIFO, device or file is
+            refused). The frames are written to a directory beside DIR and swapped in only once
+            all are written, so an earlier render is replaced whole or, if the render fails (a
+            full disk), kept as it was; the files of a failed render are removed. One render
+            writes at most 1024 MB (a larger one is refused after its first frame).
 
             GESTURE SCRIPT (one event per line; '#' starts a comment):
               TIME down    POINTER X Y

@@ -9,32 +9,52 @@ import KineticHost
 @Suite("kinetic write failures")
 struct WriteFailureTests {
     /// Before: fwrite buffered the text, fclose's ENOSPC was ignored, and the write "succeeded".
-    @Test func writingToAFullDeviceThrowsWithTheSystemsReason() {
-        #expect(throws: CommandLineError("cannot write '/dev/full': No space left on device", status: 1)) {
-            try HostFiles.writeFile("<svg/>\n", to: "/dev/full")
-        }
-    }
-
-    @Test func plotToAFullDeviceExitsWithStatus1() {
-        let result = runKinetic(arguments: ["plot", "curve", "cubic", "easeIn", "--out", "/dev/full"])
-        #expect(result.exitCode == 1)
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "kinetic: cannot write '/dev/full': No space left on device\n")
-    }
-
-    /// Before: "rendered 120 frames" with status 0 while frame 3 was lost. Frame 3's path is a
-    /// directory here (an earlier render's files are removed first, so a `/dev/full` symlink
-    /// in its place would be removed too; a full disk is simulated in KineticHostTests'
-    /// RenderOutputTests): the render stops there and removes the three frames it wrote.
-    @Test func renderStopsAtTheFirstFrameThatCannotBeWritten() throws {
+    /// A full disk is simulated by a writer that fails part way (a real one is in
+    /// Scripts/hostile-check): the earlier file stays byte for byte.
+    @Test func aFailedWriteThrowsWithTheSystemsReasonAndKeepsTheEarlierFile() throws {
         let dir = makeTemporaryDirectory("full")
-        try HostFiles.writeFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", to: dir + "/drag.txt")
-        try HostFiles.makeDirectory(dir + "/out/frame-00003.svg")
-        let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", dir + "/out"])
-        #expect(result.exitCode == 1)
+        try HostFiles.replaceFile("<svg>earlier</svg>\n", at: dir + "/chart.svg")
+        #expect(throws: CommandLineError("cannot write '\(dir)/chart.svg': No space left on device (the earlier file is unchanged)", status: 1)) {
+            try HostFiles.replaceFile("<svg/>\n", at: dir + "/chart.svg") { text, fd in
+                _ = HostFiles.writeAll(String(text.prefix(3)), to: fd)
+                errno = ENOSPC
+                return false
+            }
+        }
+        #expect(try HostFiles.readFile(dir + "/chart.svg") == "<svg>earlier</svg>\n")
+        #expect(HostFiles.list(dir) == ["chart.svg"])
+    }
+
+    /// Before: `plot --out /dev/full` wrote into the device (and a FIFO blocked until read).
+    /// Devices and FIFOs are refused as outputs with status 2, as they are as inputs.
+    @Test func plotToADeviceOrAFIFOIsRefused() throws {
+        let result = runKinetic(arguments: ["plot", "curve", "cubic", "easeIn", "--out", "/dev/full"])
+        #expect(result.exitCode == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "kinetic: cannot write '\(dir)/out/frame-00003.svg': Is a directory (the 3 frames written were removed)\n")
-        #expect(!fileExists(dir + "/out/properties.csv") && !fileExists(dir + "/out/frame-00000.svg"))
+        #expect(result.stderr == "kinetic: cannot write '/dev/full': not a regular file (a FIFO, device, socket or directory); name a file; see 'kinetic plot curve --help'\n")
+        // The FIFO case, bounded in time, is in KineticHostTests' AtomicOutputTests; here a plot
+        // onto an earlier chart replaces it.
+        let dir = makeTemporaryDirectory("plot")
+        #expect(runKinetic(arguments: ["plot", "curve", "cubic", "easeIn", "--out", dir + "/c.svg"]).exitCode == 0)
+        let first = try HostFiles.readFile(dir + "/c.svg")
+        #expect(runKinetic(arguments: ["plot", "curve", "cubic", "linear", "--out", dir + "/c.svg"]).exitCode == 0)
+        let second = try HostFiles.readFile(dir + "/c.svg")
+        #expect(first.hasPrefix("<svg") && second.hasPrefix("<svg") && first != second && second.contains("cubic linear"))
+        #expect(HostFiles.list(dir) == ["c.svg"])
+    }
+
+    /// A render's --out must be a directory: a FIFO or device there is refused (status 2) and
+    /// left as it was.
+    @Test func renderIntoAFIFOOrDeviceIsRefused() throws {
+        let dir = makeTemporaryDirectory("render-fifo")
+        try HostFiles.replaceFile("0.1 drag 1 60 400 1.3 300 420\n2 end\n", at: dir + "/drag.txt")
+        #expect(mkfifo(dir + "/out", 0o644) == 0)
+        for out in [dir + "/out", "/dev/null"] {
+            let result = runKinetic(arguments: ["render", "navigation", "--script", dir + "/drag.txt", "--out", out])
+            #expect(result.exitCode == 2 && result.stdout.isEmpty)
+            #expect(result.stderr == "kinetic: cannot create directory '\(out)': a file that is not a directory is there; see 'kinetic render --help'\n")
+        }
+        #expect(HostFiles.list(dir)?.sorted() == ["drag.txt", "out"])
     }
 
     /// Before: a second render into the same folder left the first one's later frames beside

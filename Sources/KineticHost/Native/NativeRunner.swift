@@ -132,7 +132,10 @@ public enum NativeRunner {
     /// The files of a render through POSIX calls, each checked (`HostFiles`).
     public static var posixFiles: RenderFiles {
         RenderFiles(read: HostFiles.readFile, makeDirectory: HostFiles.makeDirectory, write: HostFiles.writeFile(_:to:),
-                    list: HostFiles.list, remove: HostFiles.remove)
+                    list: HostFiles.list, remove: HostFiles.remove,
+                    makeTemporaryDirectory: HostFiles.makeTemporaryDirectory,
+                    rename: HostFiles.rename(_:to:), removeDirectory: HostFiles.removeDirectory,
+                    isReplaceableDirectory: HostFiles.isReplaceableDirectory)
     }
 
     /// The names in directory `path` (without `.` and `..`), or nil if it cannot be opened.

@@ -60,13 +60,15 @@ public struct RenderRequest: Equatable {
     }
 }
 
-/// How a host reads and writes files for ``SceneRender`` (`kinetic`'s libc file system, the
-/// native runner's POSIX one, or an in-memory one in tests). Each throws a ``RenderFailure``
-/// naming the path: status 2 for a script that cannot be read, 1 for a write that fails.
+/// How a host reads and writes files for ``SceneRender`` (`kinetic`'s and the native runner's
+/// POSIX one, or an in-memory one in tests). Each throws a ``RenderFailure`` naming the path:
+/// status 2 for a script that cannot be read or an output that is not a directory, 1 for a
+/// write, a directory or a rename that fails.
 public struct RenderFiles {
     /// Reads a whole text file.
     public var read: (String) throws(RenderFailure) -> String
-    /// Creates a directory and its parents unless it exists.
+    /// Creates a directory and its parents unless it exists; refuses a path where something
+    /// other than a directory is.
     public var makeDirectory: (String) throws(RenderFailure) -> Void
     /// Writes (replaces) a text file.
     public var write: (_ text: String, _ path: String) throws(RenderFailure) -> Void
@@ -74,20 +76,36 @@ public struct RenderFiles {
     public var list: (String) -> [String]?
     /// Removes a file if it is there (a failure is ignored: the render reports the first error).
     public var remove: (String) -> Void
+    /// Creates a new empty directory named the given prefix and a unique suffix; returns its path.
+    public var makeTemporaryDirectory: (_ prefix: String) throws(RenderFailure) -> String
+    /// Renames a file over a file, or a directory over an empty directory (`rename(2)`).
+    public var rename: (_ from: String, _ to: String) throws(RenderFailure) -> Void
+    /// Removes an empty directory if it is there (a failure is ignored).
+    public var removeDirectory: (String) -> Void
+    /// Whether a directory can be replaced whole by renaming another over it: a real directory
+    /// on its parent's file system (not a symbolic link, not a mount point).
+    public var isReplaceableDirectory: (String) -> Bool
 
-    /// A host's file system. Without `list` and `remove` (the defaults: nothing to list, nothing
-    /// removed) an earlier render in the directory is not cleared and a failed render leaves
-    /// the frames it wrote.
+    /// A host's file system: every operation a render needs to leave either the earlier
+    /// render or the new one whole (see ``SceneRender``).
     public init(read: @escaping (String) throws(RenderFailure) -> String,
                 makeDirectory: @escaping (String) throws(RenderFailure) -> Void,
                 write: @escaping (_ text: String, _ path: String) throws(RenderFailure) -> Void,
-                list: @escaping (String) -> [String]? = { _ in nil },
-                remove: @escaping (String) -> Void = { _ in }) {
+                list: @escaping (String) -> [String]?,
+                remove: @escaping (String) -> Void,
+                makeTemporaryDirectory: @escaping (_ prefix: String) throws(RenderFailure) -> String,
+                rename: @escaping (_ from: String, _ to: String) throws(RenderFailure) -> Void,
+                removeDirectory: @escaping (String) -> Void,
+                isReplaceableDirectory: @escaping (String) -> Bool) {
         self.read = read
         self.makeDirectory = makeDirectory
         self.write = write
         self.list = list
         self.remove = remove
+        self.makeTemporaryDirectory = makeTemporaryDirectory
+        self.rename = rename
+        self.removeDirectory = removeDirectory
+        self.isReplaceableDirectory = isReplaceableDirectory
     }
 }
 
@@ -99,15 +117,25 @@ public struct RenderFiles {
 /// ``SceneRecording``). Every argument is checked, in this order, before anything is written:
 /// the scene is known, `--script` and `--out` given, fps in (0, 1000], the script readable
 /// and valid, duration in [0, 100000/fps], every `--record` name one of the scene's channels,
-/// and `DIR` holds nothing but an earlier render (`frame-*.svg`, `properties.csv`), which is
-/// removed first so that frames of two renders never mix.
+/// `DIR` a directory (created with its parents if missing; a FIFO, device or file there is
+/// refused) holding nothing but an earlier render (`frame-*.svg`, `properties.csv`).
+///
+/// The render is written into a new staging directory beside `DIR` (`.DIR.kinetic-render-XXXXXX`)
+/// and swapped in only once every file is written: `DIR` is renamed aside, the staging
+/// directory renamed to `DIR`, and the earlier render removed. So frames of two renders never
+/// mix, and a render that fails leaves the earlier one intact. Where `DIR` cannot be renamed
+/// (`.`, `..`, a symbolic link or a mount point) the staging directory is inside it
+/// (`DIR/.kinetic-render-XXXXXX`) and the swap renames file by file (each new file over the old
+/// one of its name, then the earlier render's extra frames removed): a failure before the swap
+/// still leaves the earlier render intact, but a rename that fails during it (a process killed
+/// there) can leave a mix.
 ///
 /// What one render writes is bounded by ``maximumBytes``: from the first frame's size, a
 /// render that would write more is refused before a second frame is written (status 2, with
 /// the estimate), and one that grows past it on the way stops there. Either a complete render
-/// is left, or an error and none of this render's files: a write that fails (a full disk,
-/// status 1) or the bound stops the run and removes every file it wrote, so no 0-byte or
-/// partial frame is left behind.
+/// is left, or an error, the earlier render in `DIR` as it was, and none of this render's
+/// files: a write that fails (a full disk, status 1) or the bound stops the run and removes
+/// every file it wrote and its staging directory.
 public enum SceneRender {
     /// Exit status of bad arguments or a bad script.
     public static let usageStatus: Int32 = 2
@@ -163,7 +191,9 @@ public enum SceneRender {
             }
         }
         try files.makeDirectory(out)
-        try clearEarlierRender(in: out, files: files)
+        let earlier = try earlierRender(in: out, files: files)
+        let place = stagingPlace(out, files: files)
+        let staging = try files.makeTemporaryDirectory(place.prefix)
         let count = SceneRecording.frameCount(duration: duration, fps: fps)
         let imageBase = SceneRender.imageBase(out: out, assets: request.assets ?? RenderRequest.defaultAssets)
         var failure: RenderFailure?
@@ -180,25 +210,88 @@ public enum SceneRender {
                 failure = RenderFailure("render: frame \(i) would take the render past the \(maximumBytes >> 20) MB one render may write: lower --fps or --duration")
                 return
             }
-            let path = out + "/" + frameName(i)
+            let name = frameName(i)
             do throws(RenderFailure) {
-                try files.write(svg, path)
-                written.append(path)
+                try files.write(svg, staging + "/" + name)
+                written.append(name)
                 bytes += size
             } catch {
-                files.remove(path)
+                files.remove(staging + "/" + name)
                 failure = error
             }
         }, stop: { failure != nil })
-        if let failure { throw removing(written, files: files, after: failure) }
-        let csvPath = out + "/properties.csv"
+        if let failure { throw discarding(staging, written, files: files, after: failure) }
         do throws(RenderFailure) {
-            try files.write(recording.csv, csvPath)
+            try files.write(recording.csv, staging + "/properties.csv")
         } catch {
-            files.remove(csvPath)
-            throw removing(written, files: files, after: error)
+            files.remove(staging + "/properties.csv")
+            throw discarding(staging, written, files: files, after: error)
         }
+        written.append("properties.csv")
+        try swap(staging, into: out, written: written, earlier: earlier, aside: place.aside, files: files)
         return "rendered \(recording.frames) frames of \(entry.name) to \(out) (\(recording.rejected) events rejected)\n"
+    }
+
+    /// Where a render of `out` is staged: beside it (`PARENT/.NAME.kinetic-render-`, with the
+    /// prefix for setting the earlier render aside) when `out` can be renamed, else inside it
+    /// (`aside` nil: swapped file by file).
+    static func stagingPlace(_ out: String, files: RenderFiles) -> (prefix: String, aside: String?) {
+        var path = Substring(out)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let slash = path.lastIndex(of: "/")
+        let name = slash.map { path[path.index(after: $0)...] } ?? path
+        let parent = slash.map { path[...$0] } ?? ""
+        guard !name.isEmpty, name != ".", name != "..", files.isReplaceableDirectory(out) else {
+            return (String(path) + "/.kinetic-render-", nil)
+        }
+        return (parent + "." + name + ".kinetic-render-", parent + "." + name + ".kinetic-earlier-")
+    }
+
+    /// Puts the finished render in `staging` (the files `written`) in place of `out` and its
+    /// `earlier` render; on a failure before anything of `out` changed, removes the new render
+    /// and leaves the earlier one.
+    static func swap(_ staging: String, into out: String, written: [String], earlier: [String], aside: String?,
+                     files: RenderFiles) throws(RenderFailure) {
+        guard let aside else {
+            // Inside `out`: each new file over the old one of its name, then the old extras.
+            for (i, name) in written.enumerated() {
+                do throws(RenderFailure) {
+                    try files.rename(staging + "/" + name, out + "/" + name)
+                } catch {
+                    if i == 0 { throw discarding(staging, written, files: files, after: error) }
+                    throw RenderFailure(error.message + " (the render is partly swapped into \(out): render again)", status: error.status)
+                }
+            }
+            for name in earlier where !written.contains(name) { files.remove(out + "/" + name) }
+            files.removeDirectory(staging)
+            return
+        }
+        if earlier.isEmpty {
+            // A directory replaces an empty one in one rename.
+            do throws(RenderFailure) { try files.rename(staging, out) } catch {
+                throw discarding(staging, written, files: files, after: error)
+            }
+            return
+        }
+        let old: String
+        do throws(RenderFailure) {
+            old = try files.makeTemporaryDirectory(aside)
+            do throws(RenderFailure) { try files.rename(out, old) } catch {
+                files.removeDirectory(old)
+                throw error
+            }
+        } catch {
+            throw discarding(staging, written, files: files, after: error)
+        }
+        do throws(RenderFailure) { try files.rename(staging, out) } catch {
+            // Put the earlier render back (`out` was renamed away, so nothing is in its place).
+            do throws(RenderFailure) { try files.rename(old, out) } catch {
+                throw RenderFailure(error.message + " (the earlier render is in \(old))", status: error.status)
+            }
+            throw discarding(staging, written, files: files, after: error)
+        }
+        for name in earlier { files.remove(old + "/" + name) }
+        files.removeDirectory(old)
     }
 
     /// The prefix that takes a frame written in `out` to the asset directory `assets` (both
@@ -222,14 +315,14 @@ public enum SceneRender {
         return base + rest
     }
 
-    /// Removes an earlier render from `out` (its `frame-*.svg` and `properties.csv`); refuses a
-    /// directory that holds anything else.
-    static func clearEarlierRender(in out: String, files: RenderFiles) throws(RenderFailure) {
-        guard let names = files.list(out) else { return }
+    /// The names of the earlier render in `out` (its `frame-*.svg` and `properties.csv`), empty
+    /// for a new or empty directory; refuses a directory that holds anything else.
+    static func earlierRender(in out: String, files: RenderFiles) throws(RenderFailure) -> [String] {
+        guard let names = files.list(out) else { return [] }
         for name in names where !isRenderFile(name) {
             throw RenderFailure("render: --out \(out) holds '\(name)', which is not from a render: give an empty or new directory")
         }
-        for name in names { files.remove(out + "/" + name) }
+        return names
     }
 
     /// Whether `name` is one a render writes: `frame-` five or more digits `.svg`, or `properties.csv`.
@@ -240,10 +333,13 @@ public enum SceneRender {
         return digits.count >= 5 && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
 
-    /// `failure`, after removing the files `written`, its message saying so.
-    static func removing(_ written: [String], files: RenderFiles, after failure: RenderFailure) -> RenderFailure {
-        for path in written { files.remove(path) }
-        let note = written.isEmpty ? "" : " (the \(written.count) frames written were removed)"
+    /// `failure`, after removing the files `written` (names) and the `staging` directory, its
+    /// message saying so; the earlier render in `--out` is untouched.
+    static func discarding(_ staging: String, _ written: [String], files: RenderFiles, after failure: RenderFailure) -> RenderFailure {
+        for name in written { files.remove(staging + "/" + name) }
+        files.removeDirectory(staging)
+        let frames = written.filter { $0 != "properties.csv" }.count
+        let note = frames == 0 ? "" : " (the \(frames) frames written were removed)"
         return RenderFailure(failure.message + note, status: failure.status)
     }
 

@@ -36,8 +36,33 @@ final class MemoryFiles {
                 let prefix = dir + "/"
                 return self.files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
             },
-            remove: { path in self.files[path] = nil })
+            remove: { path in self.files[path] = nil },
+            makeTemporaryDirectory: { prefix in
+                self.temporaries += 1
+                return prefix + "\(self.temporaries)"
+            },
+            rename: { from, to throws(RenderFailure) in
+                // A file over a file, or a directory (its files) over an empty directory.
+                if let text = self.files[from] {
+                    self.files[to] = text
+                    self.files[from] = nil
+                    return
+                }
+                guard self.names(in: to).isEmpty else {
+                    throw RenderFailure("cannot move '\(from)' to '\(to)': Directory not empty", status: SceneRender.ioStatus)
+                }
+                for name in self.names(in: from) {
+                    self.files[to + "/" + name] = self.files[from + "/" + name]
+                    self.files[from + "/" + name] = nil
+                }
+            },
+            removeDirectory: { _ in },
+            isReplaceableDirectory: { _ in true })
     }
+    var temporaries = 0
+
+    /// Every path in the file system, sorted.
+    var paths: [String] { files.keys.sorted() }
 
     func names(in dir: String) -> [String] {
         files.keys.filter { $0.hasPrefix(dir + "/") }.map { String($0.dropFirst(dir.count + 1)) }.sorted()
@@ -63,14 +88,32 @@ struct RenderOutputTests {
         again.failAt = 11
         do throws(RenderFailure) { _ = try render(again); Issue.record("no error") } catch {
             #expect(error.status == SceneRender.ioStatus)
-            #expect(error.message == "cannot write 'out/frame-00010.svg': No space left on device (the 10 frames written were removed)")
+            #expect(error.message == "cannot write '.out.kinetic-render-1/frame-00010.svg': No space left on device (the 10 frames written were removed)")
         }
         #expect(again.names(in: "out").isEmpty, "left: \(again.names(in: "out"))")
+        #expect(again.paths == ["tap.txt"], "left: \(again.paths)")
         // The CSV is the last write: failing there removes every frame too.
         let csv = MemoryFiles()
         csv.failAt = 31   // 30 frames at 60 fps over 0.5 s, then properties.csv
         #expect(throws: RenderFailure.self) { try render(csv) }
         #expect(csv.names(in: "out").isEmpty)
+    }
+
+    /// Issue 42: a failed re-render cleared the earlier render first, so it left nothing. Now
+    /// the new render is staged beside `out` and the earlier one is kept whole on a failure.
+    @Test func aFailedReRenderKeepsTheEarlierRender() throws {
+        let files = MemoryFiles()
+        _ = try render(files, fps: 240)   // 120 frames
+        let earlier = files.files
+        for failAt in [files.writes + 1, files.writes + 11, files.writes + 31] {   // first frame, 11th, the CSV
+            files.failAt = failAt
+            #expect(throws: RenderFailure.self) { try render(files) }
+            #expect(files.files == earlier, "failing at write \(failAt - 121)")
+        }
+        // The size bound, refused after the first frame, keeps it too.
+        files.failAt = .max
+        #expect(throws: RenderFailure.self) { try render(files, scene: "stress", fps: 1000, duration: 100) }
+        #expect(files.files == earlier)
     }
 
     @Test func anEarlierRenderIsReplacedNotMixed() throws {
@@ -81,6 +124,8 @@ struct RenderOutputTests {
         let names = files.names(in: "out")
         #expect(names.count == 31 && names.first == "frame-00000.svg" && names.last == "properties.csv"
                 && names.dropLast().last == "frame-00029.svg")
+        // Nothing is left beside it: no staging directory, no earlier render set aside.
+        #expect(files.paths.filter { !$0.hasPrefix("out/") } == ["tap.txt"], "\(files.paths)")
     }
 
     @Test func aFolderWithOtherFilesIsRefusedUntouched() {
