@@ -36,7 +36,8 @@
 // when the module fails to load or lacks the page exports. The runtime object:
 //   elements          [{ key, element }] in adoption order (element null when no such id)
 //   time              the scene time of the last frame, in seconds
-//   stats             { frames, lastScriptMs, measures }: per-frame script time (engine + writes)
+//   stats             { frames, lastScriptMs, scriptMs, measures }: each frame's script time in
+//                     ms (measure, engine and writes; the last 600 frames), and how many measures
 //   layoutChanged()   measure again on the next frame (call after changing the layout by script)
 //   setMotionPolicy(p), motionPolicy
 //   styles()          the last frame's styles as [{ key, matrix: [a, b, c, d, tx, ty], opacity }]
@@ -168,7 +169,7 @@ const KineticPage = (() => {
 
     // Reduced motion: the system's setting until the page says otherwise.
     const runtime = { elements: elements.map(e => ({ key: e.key, element: e.element })), time: 0,
-                      stats: { frames: 0, lastScriptMs: 0, measures: 0 }, motionPolicy: "full" };
+                      stats: { frames: 0, lastScriptMs: 0, scriptMs: [], measures: 0 }, motionPolicy: "full" };
     const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
     let policyFromPage = false;
     runtime.setMotionPolicy = policy => {
@@ -211,7 +212,9 @@ const KineticPage = (() => {
       time = Math.max(time, now());
       // Read phase: measure if anything may have moved (before any write of this frame).
       if (dirty) measure(time);
+      const measured = performance.now();
       k.kinetic_frame(time);
+      const engine = performance.now();
       // Write phase: only what changed, and nothing is read from here on.
       const s = new Float64Array(k.memory.buffer, k.kinetic_page_styles(), k.kinetic_page_styles_length());
       elements.forEach((e, i) => {
@@ -235,7 +238,13 @@ const KineticPage = (() => {
       runtime.time = time;
       runtime.stats.frames++;
       runtime.stats.measures = measures;
-      runtime.stats.lastScriptMs = performance.now() - started;
+      const ended = performance.now();
+      runtime.stats.lastScriptMs = ended - started;
+      runtime.stats.lastMeasureMs = measured - started;
+      runtime.stats.lastEngineMs = engine - measured;
+      runtime.stats.lastWriteMs = ended - engine;
+      runtime.stats.scriptMs.push(runtime.stats.lastScriptMs);
+      if (runtime.stats.scriptMs.length > 600) runtime.stats.scriptMs.shift();
       requestAnimationFrame(frame);
     }
     requestAnimationFrame(frame);
