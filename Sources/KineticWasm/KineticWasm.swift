@@ -78,10 +78,13 @@
 //   kinetic_page_key(i) -> i32                        element i's key (its id) → text; its length (0 out of range)
 //   kinetic_page_layout(i, x, y, w, h, time) -> i32   element i's measured layout box (i = -1: the page's
 //                                                     size), logged at `time`; 1 ok, 0 refused
+//   kinetic_page_presence(i, present, time) -> i32    the page inserted (1) or removed (0) element i at `time`;
+//                                                     1 ok, 0 refused (another code, bad index)
 //   kinetic_page_style_stride() -> i32                f64 values per element in the styles (HostSession.pageStyleStride)
 //   kinetic_page_styles() / kinetic_page_styles_length()
 //                                                     the last frame's styles: per element CSS matrix
-//                                                     a b c d tx ty (transform-origin 0 0), opacity
+//                                                     a b c d tx ty (transform-origin 0 0), opacity,
+//                                                     state (0 present, 1 exiting, 2 gone)
 //
 // Every entry validates its arguments and never traps: a bad index, phase, NaN or infinite
 // time or position gives 0 (select, pointer, frame: nothing changes) or -1 (record).
@@ -346,6 +349,12 @@ public func kinetic_page_key(_ index: Int32) -> Int32 {
 public func kinetic_page_layout(_ index: Int32, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                                 _ time: Double) -> Int32 {
     HostSession.current.layout(Int(index), frame: Rect(x: x, y: y, width: width, height: height), time: time) ? 1 : 0
+}
+
+@_expose(wasm, "kinetic_page_presence") @_cdecl("kinetic_page_presence")
+public func kinetic_page_presence(_ index: Int32, _ present: Int32, _ time: Double) -> Int32 {
+    guard present == 0 || present == 1 else { return 0 }
+    return HostSession.current.presence(Int(index), present == 1, time: time) ? 1 : 0
 }
 
 @_expose(wasm, "kinetic_page_style_stride") @_cdecl("kinetic_page_style_stride")

@@ -26,13 +26,25 @@ extension HostedScene {
         return page.setLayout(frame, at: index) ? at : nil
     }
 
-    /// A script's layout line (`GestureScript.LayoutInput`): the page's size, or the element of
-    /// its key. Nil for a key the page has not adopted (as for ``applyLayout(_:frame:at:)``).
+    /// The page inserted (`present` true) or removed element `index` at `time`
+    /// (`PageLayout.setPresence(_:at:)`), the engine's clock brought there first. The instant it
+    /// happened at, or nil (nothing changes) for a scene without a page, a non-finite time or an
+    /// index out of range.
+    @discardableResult
+    public func applyPresence(_ index: Int, _ present: Bool, at time: Double) -> Double? {
+        guard let page, time.isFinite, index >= 0, index < page.elements.count else { return nil }
+        let at = scene.engine.advance(to: time)
+        return page.setPresence(present, at: index) ? at : nil
+    }
+
+    /// A script's `page`, `layout`, `insert` or `remove` line (`GestureScript.LayoutInput`).
+    /// Nil for a key the page has not adopted (as for ``applyLayout(_:frame:at:)``).
     @discardableResult
     public func applyLayout(_ input: GestureScript.LayoutInput) -> Double? {
         guard let page else { return nil }
         guard let key = input.key else { return applyLayout(-1, frame: input.frame, at: input.time) }
         guard let index = page.index(of: key) else { return nil }
+        if let present = input.presence { return applyPresence(index, present, at: input.time) }
         return applyLayout(index, frame: input.frame, at: input.time)
     }
 }

@@ -15,10 +15,13 @@ import KineticScene
 /// TIME drag    POINTER X0 Y0 TIME1 X1 Y1   # down at TIME, a move every 1/60 s, up at TIME1
 /// TIME page    WIDTH HEIGHT                # a real page's size (PageLayout)
 /// TIME layout  KEY X Y WIDTH HEIGHT        # where the page laid out element KEY (its id)
+/// TIME remove  KEY                         # the page removed element KEY (it exits)
+/// TIME insert  KEY                         # the page inserted element KEY (it enters, or turns back)
 /// TIME end                                 # the recording's length (default: the last event)
 /// ```
 ///
-/// `page` and `layout` lines are a real page's measured layout (see `PageLayout`): input like
+/// `page`, `layout`, `remove` and `insert` lines are a real page's measured layout and its
+/// elements' comings and goings (see `PageLayout`): input like
 /// pointer events, delivered in the script's order, so a page session replays natively exactly
 /// as it ran in the browser. A scene without a page ignores them.
 ///
@@ -44,13 +47,17 @@ public struct GestureScript: Equatable {
         public var frame: Rect
         /// How many of ``GestureScript/events`` come before it in the script.
         public var precedingEvents: Int
+        /// For an `insert` (true) or `remove` (false) line: the element came or went (``frame``
+        /// is then zero); nil for a measured box.
+        public var presence: Bool?
 
         /// A layout input.
-        public init(time: Double, key: String?, frame: Rect, precedingEvents: Int) {
+        public init(time: Double, key: String?, frame: Rect, precedingEvents: Int, presence: Bool? = nil) {
             self.time = time
             self.key = key
             self.frame = frame
             self.precedingEvents = precedingEvents
+            self.presence = presence
         }
     }
     /// The most events a script may hold, `drag` moves included (a minute of drags at 60 Hz is
@@ -94,7 +101,7 @@ public struct GestureScript: Equatable {
             if ended { throw fail("nothing may follow 'end'") }
             let time = try number(0, "time")
             guard time >= last else { throw fail("time \(fields[0]) is before the previous line's (events must be in time order)") }
-            guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag, page, layout or end)") }
+            guard fields.count >= 2 else { throw fail("missing verb after the time (down, move, up, cancel, drag, page, layout, insert, remove or end)") }
             let verb = String(fields[1])
             switch verb {
             case "end":
@@ -143,6 +150,14 @@ public struct GestureScript: Equatable {
                 }
                 layouts.append(LayoutInput(time: time, key: String(fields[2]), frame: frame, precedingEvents: events.count))
                 end = time
+            case "insert", "remove":
+                guard fields.count == 3 else { throw fail("'\(verb)' needs TIME \(verb) KEY") }
+                guard layouts.count < GestureScript.eventLimit else {
+                    throw fail("the script has more than \(GestureScript.eventLimit) layouts")
+                }
+                layouts.append(LayoutInput(time: time, key: String(fields[2]), frame: .zero, precedingEvents: events.count,
+                                           presence: verb == "insert"))
+                end = time
             case "drag":
                 guard fields.count == 8 else { throw fail("'drag' needs TIME drag POINTER X0 Y0 TIME1 X1 Y1") }
                 let id = try pointer(2)
@@ -167,7 +182,7 @@ public struct GestureScript: Equatable {
                 end = t1
                 continue
             default:
-                throw fail("unknown verb '\(verb)' (expected down, move, up, cancel, drag, page, layout or end)")
+                throw fail("unknown verb '\(verb)' (expected down, move, up, cancel, drag, page, layout, insert, remove or end)")
             }
             last = time
         }

@@ -25,8 +25,20 @@ extension HostSession {
         return true
     }
 
-    /// The values per element in ``pageStyles``: CSS matrix a b c d tx ty, then opacity.
-    public static let pageStyleStride = 7
+    /// The page inserted (`present` true) or removed element `index` at `time` on the session's
+    /// clock: ``HostedScene/applyPresence(_:_:at:)``. Logged like a layout, written by
+    /// ``script()`` as an `insert` or `remove` line. False, and nothing changes, with no scene or
+    /// page, a non-finite time or an index out of range.
+    @discardableResult
+    public func presence(_ index: Int, _ present: Bool, time: Double) -> Bool {
+        guard let hosted, let at = hosted.applyPresence(index, present, at: time) else { return false }
+        logInput(.presence(index, present, time: at))
+        return true
+    }
+
+    /// The values per element in ``pageStyles``: CSS matrix a b c d tx ty, opacity, then the
+    /// state (0 present, 1 exiting, 2 gone: `ElementStyle.State`).
+    public static let pageStyleStride = 8
 
     /// Every adopted element's style now (`PageLayout.style(at:)`), ``pageStyleStride``
     /// values each in adoption order, into ``pageStyles``; empty for a scene without a page.
@@ -40,6 +52,11 @@ extension HostSession {
             pageStyles.append(m.a); pageStyles.append(m.b); pageStyles.append(m.c)
             pageStyles.append(m.d); pageStyles.append(m.tx); pageStyles.append(m.ty)
             pageStyles.append(style.opacity)
+            switch style.state {
+            case .present: pageStyles.append(0)
+            case .exiting: pageStyles.append(1)
+            case .gone: pageStyles.append(2)
+            }
         }
     }
 }

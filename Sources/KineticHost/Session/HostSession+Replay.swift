@@ -42,6 +42,8 @@ extension HostSession {
                 pointer(event)
             } else if let frame = input.layout {
                 layout(input.pointer, frame: frame, time: input.time)
+            } else if let present = input.pagePresence {
+                presence(input.pointer, present, time: input.time)
             }
         }
         isReplaying = false
@@ -74,6 +76,14 @@ extension HostSession {
                     out += "\(t) page \(frame.width) \(frame.height)\n"
                 } else if let key = pageKey(input.pointer), PageLayout.isScriptableKey(key) {
                     out += "\(t) layout \(key) \(frame.minX) \(frame.minY) \(frame.width) \(frame.height)\n"
+                }
+                end = Swift.max(end, t)
+                continue
+            }
+            if let present = input.pagePresence {
+                guard t >= end else { continue }
+                if let key = pageKey(input.pointer), PageLayout.isScriptableKey(key) {
+                    out += "\(t) \(present ? "insert" : "remove") \(key)\n"
                 }
                 end = Swift.max(end, t)
                 continue

@@ -20,8 +20,10 @@ struct HostInput: Equatable {
     /// For a page's layout measure (``HostSession/layout(_:frame:time:)``): the box, with the
     /// element's index in ``pointer``; nil for a pointer event or a frame.
     var layout: Rect? = nil
+    /// For a page's element inserted (true) or removed (false), with its index in ``pointer``.
+    var pagePresence: Bool? = nil
 
-    var isFrame: Bool { phase == nil && layout == nil }
+    var isFrame: Bool { phase == nil && layout == nil && pagePresence == nil }
 
     /// The pointer event, or nil for a frame.
     var event: PointerEvent? {
@@ -45,6 +47,13 @@ struct HostInput: Equatable {
     static func layout(_ index: Int, frame: Rect, time: Double) -> HostInput {
         var input = HostInput(phase: nil, pointer: index, location: .zero, time: time, accepted: true)
         input.layout = frame
+        return input
+    }
+
+    /// Element `index` inserted into (true) or removed from (false) the page at `time`.
+    static func presence(_ index: Int, _ present: Bool, time: Double) -> HostInput {
+        var input = HostInput(phase: nil, pointer: index, location: .zero, time: time, accepted: true)
+        input.pagePresence = present
         return input
     }
 

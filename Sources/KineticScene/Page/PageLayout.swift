@@ -20,6 +20,15 @@ import Kinetic
 /// document's, in CSS pixels: scrolling the window moves nothing). Adopted elements are not
 /// nested in one another.
 ///
+/// ## Presence
+/// When the page removes an adopted element, the host keeps it drawn out of the flow at its last
+/// place and calls ``setPresence(_:at:)`` with false: the node exits through ``presence`` (a
+/// fade by default, `Presence`'s semantics) and ``style(at:)`` says ``ElementStyle/State/gone``
+/// once the exit has ended, when the host lets the element go. If the page puts the element
+/// back mid-exit (an undo), it turns back from where it is drawn, with no jump; put back after
+/// it is gone, it enters at its new place. An element missing from the page at the start is
+/// gone from the start, and enters when it appears.
+///
 /// ## Bad input
 /// A non-finite or negative-sized box is refused (``setLayout(_:at:)`` returns false and
 /// nothing changes), as is an index out of range. A key adopted twice gives the same node.
@@ -45,6 +54,9 @@ public final class PageLayout {
 
     /// The scene whose root the adopted nodes are children of.
     public let scene: Scene
+    /// The enters and exits of elements the page inserts and removes (a fade by default; set its
+    /// `transition`, `timing` and `duration`).
+    public let presence: Presence
     /// The adopted elements, in adoption order (the host's indices).
     public private(set) var elements: [Element] = []
     /// How a changed layout box animates (default: a 0.45 s spring without bounce). Under the
@@ -55,6 +67,7 @@ public final class PageLayout {
     /// Adoption for `scene`'s page.
     public init(scene: Scene) {
         self.scene = scene
+        presence = Presence(engine: scene.engine)
     }
 
     /// The node for the page's element `key` (its `id`), made on first call (named `key`,
@@ -114,6 +127,36 @@ public final class PageLayout {
         return true
     }
 
+    /// The page inserted element `index` (`present` true) or removed it (false), at the engine's
+    /// time. Removing a present element starts its exit (``presence``): it stays drawn, and cannot
+    /// be hit, until the exit ends. Inserting an exiting one turns it back from where it is drawn;
+    /// inserting a gone one enters it (it is placed by its next measured box). A change to the
+    /// state it has changes nothing. False for an index out of range.
+    @discardableResult
+    public func setPresence(_ present: Bool, at index: Int) -> Bool {
+        guard index >= 0, index < elements.count else { return false }
+        let node = elements[index].node
+        if present {
+            if node.parent == nil {
+                // Gone: it comes back where the page will put it, so its next box places it.
+                elements[index].layoutFrame = nil
+            }
+            presence.insert(node, into: scene.root)
+        } else if node.parent != nil, !presence.isExiting(node) {
+            if elements[index].layoutFrame == nil || scene.engine.motionPolicy == .none {
+                node.removeFromParent()    // never drawn on the page: gone at once
+            } else {
+                presence.remove(node)
+            }
+        }
+        return true
+    }
+
+    /// Whether element `index` is on the page: neither exiting nor gone.
+    public func isPresent(at index: Int) -> Bool {
+        presence.isPresent(elements[index].node)
+    }
+
     /// What the host writes on element `index` now: see ``ElementStyle``. An element not yet
     /// measured gets the identity and its node's opacity.
     public func style(at index: Int) -> ElementStyle {
@@ -121,8 +164,9 @@ public final class PageLayout {
         let node = element.node
         let alpha = node.presentation.alpha
         let opacity = alpha.isFinite ? Swift.min(Swift.max(alpha, 0), 1) : 0
-        guard let box = element.layoutFrame else { return ElementStyle(transform: .identity, opacity: opacity) }
-        return ElementStyle(transform: ElementStyle.transform(of: node, laidOutAt: box), opacity: opacity)
+        let state: ElementStyle.State = node.parent == nil ? .gone : presence.isExiting(node) ? .exiting : .present
+        guard let box = element.layoutFrame else { return ElementStyle(transform: .identity, opacity: opacity, state: state) }
+        return ElementStyle(transform: ElementStyle.transform(of: node, laidOutAt: box), opacity: opacity, state: state)
     }
 }
 
@@ -134,11 +178,24 @@ public struct ElementStyle: Equatable, Sendable {
     public var transform: Matrix2D
     /// The node's presentation opacity, 0 ... 1.
     public var opacity: Double
+    /// Whether the element is on the page, on its way out, or gone.
+    public var state: State
+
+    /// Where an element is in its life on the page (see `PageLayout`'s Presence).
+    public enum State: Sendable, Equatable {
+        /// On the page.
+        case present
+        /// Removed by the page and exiting: the host keeps it drawn, out of the flow.
+        case exiting
+        /// Its exit has ended (or it was never on the page): the host lets it go.
+        case gone
+    }
 
     /// A style.
-    public init(transform: Matrix2D, opacity: Double) {
+    public init(transform: Matrix2D, opacity: Double, state: State = .present) {
         self.transform = transform
         self.opacity = opacity
+        self.state = state
     }
 
     /// The transform that draws an element laid out at `box` where `node` is drawn: the box's

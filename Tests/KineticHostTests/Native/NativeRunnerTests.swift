@@ -104,7 +104,7 @@ struct NativeRunnerTests {
             (["render", "probe", "--script", dir + "/ok.txt", "--out", dir + "/o", "--fps", "1001"], "kinetic: render: --fps must be in (0, 1000]\n"),
             (["render", "probe", "--script", dir + "/missing.txt", "--out", dir + "/o"], "kinetic: cannot read '\(dir)/missing.txt': No such file or directory\n"),
             (["render", "probe", "--script", dir, "--out", dir + "/o"], "kinetic: cannot read '\(dir)': a directory\n"),
-            (["render", "probe", "--script", dir + "/bad.txt", "--out", dir + "/o"], "kinetic: script line 1: unknown verb 'wiggle' (expected down, move, up, cancel, drag, page, layout or end)\n"),
+            (["render", "probe", "--script", dir + "/bad.txt", "--out", dir + "/o"], "kinetic: script line 1: unknown verb 'wiggle' (expected down, move, up, cancel, drag, page, layout, insert, remove or end)\n"),
             (["render", "probe", "--script", dir + "/ok.txt", "--out", dir + "/o", "--duration", "-1"], "kinetic: render: --duration must be in [0, 100000/fps]\n"),
             (["render", "probe", "--script", dir + "/ok.txt", "--out", dir + "/o", "--record", "clock,x\u{1b}"], "kinetic: render: scene probe has no property 'x\\u{1b}'\n"),
         ]

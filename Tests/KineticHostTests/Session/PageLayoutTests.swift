@@ -62,8 +62,8 @@ struct PageLayoutTests {
         #expect(session.layout(0, frame: Rect(x: 100, y: 200, width: 80, height: 60), time: 1))
         #expect(session.frame(at: 1.0))
         // Placed where the page put it, drawn there: the identity, opacity 1; title not measured yet.
-        #expect(style(session, 0) == [1, 0, 0, 1, 0, 0, 1])
-        #expect(style(session, 1) == [1, 0, 0, 1, 0, 0, 1])
+        #expect(style(session, 0) == [1, 0, 0, 1, 0, 0, 1, 0])
+        #expect(style(session, 1) == [1, 0, 0, 1, 0, 0, 1, 0])
         #expect(probe.card.frame == Rect(x: 100, y: 200, width: 80, height: 60))
         #expect(probe.scene.root.bounds.size == Size(width: 1280, height: 2400))
 
@@ -72,7 +72,7 @@ struct PageLayoutTests {
         session.frame(at: 1.5)
         #expect(session.layout(0, frame: Rect(x: 300, y: 200, width: 80, height: 60), time: 1.5))
         session.frame(at: 1.5)
-        #expect(style(session, 0) == [1, 0, 0, 1, -200, 0, 1])
+        #expect(style(session, 0) == [1, 0, 0, 1, -200, 0, 1, 0])
         // The closed form over the flight's first 0.3 s (past it the animator's settling ends
         // the track, so the offset differs from the pure spring by < 0.01 pt).
         for t in [1.5 + 1.0 / 120, 1.55, 1.6, 1.75, 1.8] {
@@ -82,7 +82,7 @@ struct PageLayoutTests {
             #expect(style(session, 0)[5] == 0)
         }
         session.frame(at: 3)
-        #expect(style(session, 0) == [1, 0, 0, 1, 0, 0, 1])
+        #expect(style(session, 0) == [1, 0, 0, 1, 0, 0, 1, 0])
     }
 
     @Test func aSecondChangeMidFlightTurnsItFromWhereItIsWithItsVelocity() throws {
@@ -119,7 +119,7 @@ struct PageLayoutTests {
         session.layout(0, frame: Rect(x: 0, y: 0, width: 200, height: 50), time: 0)
         session.frame(at: 0)
         // Drawn 100 wide still: scale 0.5 of the new box, at the same origin.
-        #expect(style(session, 0) == [0.5, 0, 0, 1, 0, 0, 1])
+        #expect(style(session, 0) == [0.5, 0, 0, 1, 0, 0, 1, 0])
         session.frame(at: 0.2)
         let width = 200 + critical(-100, after: 0.2)
         let s = style(session, 0)
@@ -196,13 +196,16 @@ struct PageLayoutTests {
             if k > 20 && k < 40 { session.pointer(.move(1, Point(x: 300 + 6 * Double(k - 20), y: 200 + 2 * Double(k - 20)), at: t - 0.004)) }
             if k == 40 { session.pointer(.up(1, Point(x: 420, y: 240), at: t - 0.004)) }
             if k == 50 { session.layout(0, frame: Rect(x: 80, y: 100, width: 120, height: 90), time: t) }    // the window resized
+            if k == 60 { session.presence(0, false, time: t) }                                                // removed
+            if k == 66 { session.presence(0, true, time: t) }                                                 // undone mid-exit
             session.frame(at: t)
             live.append(sample())
         }
         let script = session.script()
         #expect(script.contains("0.0 page 1280.0 2000.0\n") && script.contains(" layout card 400.0 160.0 240.0 180.0\n"), "\(script)")
         let parsed = try GestureScript(parsing: script)
-        #expect(parsed.layouts.count == 5 && parsed.layouts[0].key == nil && parsed.layouts[3].key == "card")
+        #expect(script.contains(" remove card\n") && script.contains(" insert card\n"))
+        #expect(parsed.layouts.count == 7 && parsed.layouts[0].key == nil && parsed.layouts[3].key == "card")
         let recording = SceneRecording(scene: PageProbe(engine: AnimationEngine()), script: parsed, fps: 60, duration: 1.5)
         #expect(recording.frames == 90)
         for k in 0..<recording.frames {
@@ -237,5 +240,51 @@ struct PageLayoutTests {
         let plain = SceneRecording(scene: PageProbe(engine: AnimationEngine()),
                                    script: try GestureScript(parsing: "0 layout nobody 1 2 3 4\n0.1 end\n"), fps: 60, duration: 0.1)
         #expect(plain.frames == 6 && plain.values[0] == 0)
+    }
+
+    func alpha(_ session: HostSession, _ i: Int) -> Double { style(session, i)[6] }
+    func state(_ session: HostSession, _ i: Int) -> Double { style(session, i)[7] }
+
+    @Test func aRemovedElementExitsDrawnAndPutBackMidExitTurnsBackWithoutAJump() throws {
+        let session = HostSession(entries: PageProbe.entries)
+        session.select(0, at: 0)
+        let probe = try #require(session.hosted as? PageProbe)
+        session.layout(-1, frame: Rect(x: 0, y: 0, width: 800, height: 600), time: 0)
+        session.layout(0, frame: Rect(x: 100, y: 100, width: 100, height: 100), time: 0)
+        session.frame(at: 0.5)
+        // The page removes the card at 0.5: it fades out, drawn and out of reach.
+        #expect(session.presence(0, false, time: 0.5))
+        session.frame(at: 0.5)
+        #expect(alpha(session, 0) == 1 && state(session, 0) == 1)
+        #expect(probe.scene.root.hitTest(Point(x: 150, y: 150)) !== probe.card)
+        session.frame(at: 0.6)
+        let fading = alpha(session, 0)
+        #expect(fading > 0 && fading < 1 && state(session, 0) == 1, "\(fading)")
+        // Put back at 0.6 (an undo): the same opacity at that instant, then back to 1.
+        #expect(session.presence(0, true, time: 0.6))
+        session.frame(at: 0.6)
+        #expect(alpha(session, 0) == fading && state(session, 0) == 0)
+        session.frame(at: 0.7)
+        #expect(alpha(session, 0) > fading)
+        session.frame(at: 2)
+        #expect(alpha(session, 0) == 1 && state(session, 0) == 0)
+        #expect(probe.scene.root.hitTest(Point(x: 150, y: 150)) === probe.card)
+        // Removed for good: gone once the exit ends, and the host may let the element go.
+        session.presence(0, false, time: 2)
+        session.frame(at: 4)
+        #expect(state(session, 0) == 2 && probe.card.parent == nil)
+        // Inserted again later: it enters where the page puts it next.
+        session.presence(0, true, time: 4)
+        session.layout(0, frame: Rect(x: 300, y: 50, width: 100, height: 100), time: 4)
+        session.frame(at: 4)
+        #expect(state(session, 0) == 0 && alpha(session, 0) == 0 && style(session, 0)[4] == 0, "\(style(session, 0))")
+        session.frame(at: 5)
+        #expect(alpha(session, 0) == 1 && probe.card.frame == Rect(x: 300, y: 50, width: 100, height: 100))
+        // An element missing from the start is gone at once; bad indices are refused.
+        #expect(session.presence(1, false, time: 5))
+        session.frame(at: 5)
+        #expect(state(session, 1) == 2)
+        #expect(!session.presence(2, false, time: 5) && !session.presence(-1, true, time: 5))
+        #expect(!session.presence(0, true, time: .nan))
     }
 }
