@@ -10,7 +10,9 @@ frame of its flight, pull it down and let go, and read it again on the way home.
     bound (the flight's largest step is well under it, a jump to the other end far over it);
   - the page stays usable: the Shuffle button, clicked during a flight, reorders the grid;
   - Chromium's accessibility tree lists the six photos as images named by their alt text and
-    Shuffle as a button, and not the closed detail view;
+    the page's buttons as buttons, and not the closed detail view;
+  - presence: a to-do row removed by the page fades drawn out of the flow while the row below
+    closes the gap; Undo mid-exit turns it back; removed for good, it leaves the page;
   - the window resized mid-flight: the detail lands on its new CSS box;
   - reduced motion: a tap shows the detail at its box, never at a place between (a fade);
   - with KINETIC (the kinetic command): the 1280 session's script (pointer events and measured
@@ -155,13 +157,13 @@ try:
 
 
     # The accessibility tree Chromium builds (DevTools protocol) while Kinetic runs: the photos are
-    # images named by their alt text, Shuffle a button, and the closed detail is not in it.
+    # images named by their alt text, the page's buttons are buttons, and the closed detail is not in it.
     tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
     named = [((n.get("role") or {}).get("value"), (n.get("name") or {}).get("value")) for n in tree if not n.get("ignored")]
     images = sorted(name for role, name in named if role == "image")
     buttons = [name for role, name in named if role == "button"]
     alts = sorted(driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.alt)"))
-    check(images == alts and buttons == ["Shuffle"],
+    check(images == alts and sorted(buttons) == ["Add a to-do", "Done", "Done", "Done", "Done", "Shuffle", "Undo"],
           f"accessibility tree: {len(images)} images named by their alt text, buttons {buttons}")
 
     # The page stays usable during a flight: a click on its own button is handled.
@@ -174,6 +176,35 @@ try:
     after = driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.id).join()")
     check(after == ",".join(reversed(order.split(","))), f"Shuffle clicked during a flight reorders the grid: {after}")
     time.sleep(1.5)
+
+    # Presence: a to-do row the page removes stays drawn (out of the flow) while it fades, the
+    # rows below close the gap, Undo mid-exit turns it back from where it is drawn, and a row
+    # removed for good leaves the page once its exit ends.
+    driver.execute_script("""window.rows = []; (function s() {
+        const a = document.getElementById('todo-1'), b = document.getElementById('todo-2');
+        rows.push([a ? +getComputedStyle(a).opacity : null, a ? a.style.position : null, b.getBoundingClientRect().y]);
+        if (rows.length < 150) requestAnimationFrame(s); })();""")
+    driver.execute_script("document.querySelector('#todo-1 button.done').click()")
+    time.sleep(0.15)
+    driver.execute_script("document.getElementById('undo').click()")
+    time.sleep(1.2)
+    rows = driver.execute_script("return rows")
+    opacities = [r[0] for r in rows]
+    lowest = min(opacities)
+    turn = opacities.index(lowest)
+    kept = any(r[1] == "absolute" for r in rows)
+    fading = all(a >= b - 1e-9 for a, b in zip(opacities[:turn], opacities[1:turn + 1]))
+    back = all(a <= b + 1e-9 for a, b in zip(opacities[turn:], opacities[turn + 1:]))
+    neighbour = [r[2] for r in rows]
+    step = max(abs(a - b) for a, b in zip(neighbour, neighbour[1:]))
+    check(kept and 0 < lowest < 1 and fading and back and opacities[-1] == 1 and rows[-1][1] == "",
+          f"a removed row fades drawn out of the flow, Undo mid-exit turns it back (lowest opacity {lowest:.3f}, "
+          f"then {opacities[-1]}), the row below moves at most {step:.1f} px per frame")
+    driver.execute_script("document.querySelector('#todo-0 button.done').click()")
+    time.sleep(1.5)
+    ids = driver.execute_script("return Array.from(document.querySelectorAll('#todo-list li')).map(e => e.id).join()")
+    gone = driver.execute_script("return document.getElementById('todo-0') === null")
+    check(gone and ids == "todo-1,todo-2,todo-3", f"a row removed for good leaves the page when its exit ends: {ids}")
 
     # The window resized mid-flight: the detail lands on its new CSS box.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})

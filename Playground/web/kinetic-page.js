@@ -20,6 +20,11 @@
 //      also `visibility: hidden`, so an invisible element takes no input or focus), batched
 //      after every read: the frame's reads (measures) all come before its writes, so a frame
 //      never forces a layout in its write phase;
+//   3b. presence: an adopted element the page removes stays drawn, out of the flow at its last
+//      place and inert, while Swift plays its exit (PageLayout.presence), and is removed when
+//      Swift says it is gone; put back mid-exit (the same element, or a new one with its id),
+//      it turns back from where it is drawn. An element missing at the start enters when the
+//      page adds it;
 //   4. it forwards pointer events that start on an adopted element (and the rest of that
 //      pointer's gesture, captured) to Swift in page coordinates; every other event, and the
 //      defaults of these (focus, clicks, selection), stay the page's: the page is fully usable
@@ -109,10 +114,11 @@ const KineticPage = (() => {
     for (let i = 0, n = k.kinetic_page_count(); i < n; i++) {
       const key = text(k.kinetic_page_key(i));
       const element = document.getElementById(key);
-      if (!element) console.warn("Kinetic: the scene adopts #" + key + ", which the page does not have");
-      else element.style.transformOrigin = "0 0";
-      elements.push({ key, element, box: null, written: "", opacity: "" });
+      if (element) element.style.transformOrigin = "0 0";
+      elements.push({ key, element, box: null, written: "", opacity: "", ghost: false });
     }
+    // An element the page does not have (yet) is gone from the start, and enters when it appears.
+    elements.forEach((e, i) => { if (!e.element) k.kinetic_page_presence(i, 0, 0); });
     const stride = k.kinetic_page_style_stride();
     const root = options.root ?? document.body;
 
@@ -122,10 +128,72 @@ const KineticPage = (() => {
     const resize = new ResizeObserver(invalidate);
     resize.observe(document.documentElement);
     for (const e of elements) if (e.element) resize.observe(e.element);
+    // Presence: an adopted element the page removes is kept, drawn out of the flow at its last
+    // place (a "ghost": absolutely positioned, inert), while Swift plays its exit; it is let go
+    // when Swift says it is gone. Put back (the same element or a new one with its id), it is
+    // the page's again and Swift turns it back or lets it enter.
+    const stamp = () => Math.max(time, now());
+    function keep(e, i, parent, before) {
+      const el = e.element, [x, y, w, h] = e.box;
+      parent.insertBefore(el, before && before.parentNode === parent ? before : null);
+      Object.assign(el.style, { position: "absolute", margin: "0", left: "0px", top: "0px", width: w + "px",
+                                height: h + "px", pointerEvents: "none" });
+      el.inert = true;
+      const [x0, y0] = layoutBox(el);      // its containing block's origin on the page
+      el.style.left = (x - x0) + "px";
+      el.style.top = (y - y0) + "px";
+      e.ghost = true;
+      k.kinetic_page_presence(i, 0, stamp());
+    }
+    function release(e) {
+      for (const p of ["position", "margin", "left", "top", "width", "height", "pointerEvents"]) e.element.style[p] = "";
+      e.element.inert = false;
+      e.ghost = false;
+    }
+    function removed(node, record) {
+      elements.forEach((e, i) => {
+        if (!e.element || e.ghost || e.element.isConnected || !(node === e.element || node.contains(e.element))) return;
+        if (node === e.element && e.box) {
+          keep(e, i, record.target, record.nextSibling);
+        } else {
+          k.kinetic_page_presence(i, 0, stamp());
+          e.element = null;
+        }
+      });
+    }
+    function added(node) {
+      if (node.nodeType !== 1) return;
+      elements.forEach((e, i) => {
+        const el = node.id === e.key ? node : node.querySelector?.("#" + CSS.escape(e.key));
+        if (!el || (el === e.element && !e.ghost)) return;
+        if (el === e.element) {
+          release(e);                       // the page put the very element back
+        } else {
+          if (e.ghost) e.element.remove();  // a new element with its id: the ghost goes
+          e.element = el;
+          e.ghost = false;
+          el.style.transformOrigin = "0 0";
+          e.written = e.opacity = "";
+          resize.observe(el);
+        }
+        e.box = null;
+        k.kinetic_page_presence(i, 1, stamp());
+      });
+    }
     const mutations = new MutationObserver(records => {
-      // Kinetic's own writes (style on an adopted element) are not layout changes.
-      if (records.some(r => !(r.type === "attributes" && r.attributeName === "style" &&
-                              elements.some(e => e.element === r.target)))) dirty = true;
+      let changed = false;
+      for (const r of records) {
+        if (r.type === "attributes") {
+          // Kinetic's own writes (style on an adopted element) are not layout changes.
+          if (!(r.attributeName === "style" && elements.some(e => e.element === r.target))) changed = true;
+          continue;
+        }
+        changed = true;
+        for (const node of r.removedNodes) removed(node, r);
+        for (const node of r.addedNodes) added(node);
+      }
+      mutations.takeRecords();              // the ghosts' own insertions
+      if (changed) dirty = true;
     });
     mutations.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "style", "hidden"] });
     window.addEventListener("resize", invalidate);
@@ -142,7 +210,7 @@ const KineticPage = (() => {
         k.kinetic_page_layout(-1, 0, 0, size[0], size[1], t);
       }
       elements.forEach((e, i) => {
-        if (!e.element || !e.element.isConnected) return;
+        if (!e.element || e.ghost || !e.element.isConnected) return;
         const box = layoutBox(e.element);
         if (e.box && box.every((v, j) => v === e.box[j])) return;
         e.box = box;
@@ -220,6 +288,12 @@ const KineticPage = (() => {
       elements.forEach((e, i) => {
         if (!e.element) return;
         const o = i * stride;
+        if (s[o + 7] === 2 && e.ghost) {    // its exit has ended: let it go
+          e.element.remove();
+          e.element = null;
+          e.ghost = false;
+          return;
+        }
         const identity = s[o] === 1 && s[o + 1] === 0 && s[o + 2] === 0 && s[o + 3] === 1 && s[o + 4] === 0 && s[o + 5] === 0;
         const transform = identity ? "" : "matrix(" + s[o] + "," + s[o + 1] + "," + s[o + 2] + "," + s[o + 3] + "," +
                                                      s[o + 4] + "," + s[o + 5] + ")";

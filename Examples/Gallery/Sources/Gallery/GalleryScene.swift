@@ -15,6 +15,8 @@ import KineticScene
 ///   flight lands on the new layout (each layout change is added to the motion in flight).
 /// - **Reduced motion** (the system's setting, or the page's): nothing flies; the detail fades
 ///   in and out at its own place.
+/// - **The to-do list**: rows the page adds fade in, rows it removes fade out while the rows
+///   below close the gap, and Undo mid-exit turns a row back from where it is drawn.
 ///
 /// ## Ownership
 /// The handlers are static and reach the scene's nodes through the recognizer's node and the
@@ -23,6 +25,8 @@ import KineticScene
 final class GalleryScene: HostedScene {
     /// How many photos the page's grid has (`photo-0` … `photo-5`).
     static let photoCount = 6
+    /// How many to-do rows the page can show (`todo-0` … `todo-7`; four at the start).
+    static let todoCount = 8
     /// The spring of every flight: damping ratio 0.82, response 0.42 s.
     static let spring = SpringTimingParameters(dampingRatio: 0.82, response: 0.42)
 
@@ -37,6 +41,13 @@ final class GalleryScene: HostedScene {
         for i in 0..<GalleryScene.photoCount {
             layout.adopt("photo-\(i)").addGestureRecognizer(TapGestureRecognizer(action: GalleryScene.didTapPhoto))
         }
+        // The to-do rows come and go in the page's DOM: each fades and shrinks a little as it
+        // enters or leaves, and the rows around it close the gap (layout animation).
+        for i in 0..<GalleryScene.todoCount { layout.adopt("todo-\(i)") }
+        // What follows the list moves with it, rather than jumping while the rows fly.
+        layout.adopt("todo-actions")
+        layout.adopt("note")
+        layout.presence.transition = PresenceTransition(alpha: 0, scale: 0.92)
         let detail = layout.adopt("detail")
         detail.alpha = 0
         detail.isUserInteractionEnabled = false
