@@ -9,6 +9,7 @@ frame of its flight, pull it down and let go, and read it again on the way home.
   - no jump: between two consecutive animation frames the drawn rectangle moves less than a
     bound (the flight's largest step is well under it, a jump to the other end far over it);
   - the page stays usable: the Shuffle button, clicked during a flight, reorders the grid;
+  - caught mid-flight: a finger takes the detail where it is drawn and throws it home, no jump;
   - Chromium's accessibility tree lists the six photos as images named by their alt text and
     the page's buttons as buttons, and not the closed detail view;
   - presence: a to-do row removed by the page fades drawn out of the flow while the row below
@@ -176,6 +177,42 @@ try:
     after = driver.execute_script("return Array.from(document.querySelectorAll('.grid img')).map(e => e.id).join()")
     check(after == ",".join(reversed(order.split(","))), f"Shuffle clicked during a flight reorders the grid: {after}")
     time.sleep(1.5)
+
+    # Caught mid-flight and thrown back: 120 ms into the flight a finger takes the detail where it
+    # is drawn, pulls it down and lets go; it flies home onto its photo, with no jump at the catch.
+    driver.get(url)
+    for _ in range(100):
+        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
+            break
+        time.sleep(0.1)
+    photo = rect(driver, "photo-4")
+    home_box = driver.execute_script("const b = kineticPage.boxes(); return b[b.length - 1]")
+    # One chain of real input: the tap, then a finger down between the photo and the detail's box
+    # (where the flying detail is drawn early in its flight), a pull down and a release.
+    px, py = int(photo[0] + photo[2] / 2), int(photo[1] + photo[3] / 2)
+    hx, hy = home_box["x"] + home_box["width"] / 2, home_box["y"] + home_box["height"] / 2
+    x, y = int((px + hx) / 2), int((py + hy) / 2)
+    chain = ActionBuilder(driver)
+    chain.pointer_action.move_to_location(px, py).pointer_down().pointer_up().pause(0.08)
+    chain.pointer_action.move_to_location(x, y).pointer_down()
+    for k in range(1, 9):
+        chain.pointer_action.move_to_location(x, y + 40 * k).pause(0.016)
+    chain.pointer_action.pointer_up()
+    driver.execute_script(SAMPLER)
+    chain.perform()
+    time.sleep(1.5)
+    lines = driver.execute_script("return kineticPage.script()").split("\n")
+    downs = [float(line.split()[0]) for line in lines if " down " in line]
+    frames = [f for f in driver.execute_script("return window.frames") if f[2] > 0]
+    frames.append(rect(driver, "detail"))
+    moving = [i for i, f in enumerate(frames) if not near(f, frames[0], 0.5)]
+    step = largest_step(frames[moving[0]:]) if moving else 0     # from the flight's first frame on
+    hidden = driver.execute_script("return getComputedStyle(document.getElementById('detail')).visibility")
+    caught_after = downs[-1] - downs[-2] if len(downs) >= 2 else None
+    check(caught_after is not None and caught_after < 0.6 and near(frames[-1], photo, 2.0) and hidden == "hidden"
+          and step < 0.5 * max(home_box["width"], home_box["height"]),
+          f"caught {caught_after if caught_after is None else round(caught_after, 3)} s into the flight and thrown home onto "
+          f"the photo {[round(v) for v in photo]}: {[round(v) for v in frames[-1]]}, largest step per frame {step:.1f} px")
 
     # Presence: a to-do row the page removes stays drawn (out of the flow) while it fades, the
     # rows below close the gap, Undo mid-exit turns it back from where it is drawn, and a row
