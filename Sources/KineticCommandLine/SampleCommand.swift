@@ -30,13 +30,18 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
               spring  A damped spring moving progress from 0 towards 1 (it may overshoot). t is in
                       seconds; velocity is progress per second. --velocity V is the initial velocity
                       in units of the total distance per second (UIKit's convention), default 0.
-                        --stiffness K --damping C [--mass M]   m x'' + c x' + k x = 0 (mass 1 if
-                            omitted), as UISpringTimingParameters(mass:stiffness:damping:...).
-                        --damping-ratio Z                      fitted to settle at the end of a 1 s
-                            animator duration, as UISpringTimingParameters(dampingRatio:).
-                        --damping-ratio Z --duration D         fitted to settle at D seconds.
-                        --damping-ratio Z --response R         SwiftUI's Spring(response:dampingRatio:).
-                        --duration D --bounce B                SwiftUI's Spring(duration:bounce:).
+                        --stiffness K --damping C [--mass M]
+                            m x'' + c x' + k x = 0 (mass 1 if omitted), as
+                            UISpringTimingParameters(mass:stiffness:damping:initialVelocity:).
+                        --damping-ratio Z
+                            fitted to settle at the end of a 1 s animator duration, as
+                            UISpringTimingParameters(dampingRatio:).
+                        --damping-ratio Z --duration D
+                            fitted to settle at D seconds.
+                        --damping-ratio Z --response R
+                            SwiftUI's Spring(response:dampingRatio:).
+                        --duration D --bounce B
+                            SwiftUI's Spring(duration:bounce:).
               decay   Exponential deceleration, as a scroll view coasting after a flick. value is the
                       position, starting at 0 with velocity V (units per second); t is in seconds.
                       --rate R is the fraction of velocity kept per millisecond: a number, normal
@@ -53,13 +58,14 @@ struct SampleCommand: ParsableCommand, RunnableCommand {
             NUMBERS:
               Arguments are finite numbers, negative ones written as they are (-0.5 as a control
               point, --velocity -2). Output numbers are printed in Swift's shortest form that reads
-              back as the same double (up to 17 significant digits; -0 prints as 0.0; a velocity may be
-              inf or -inf, at a cubic's vertical tangent). Finite values outside a model's range are not rejected but
-              passed to Kinetic, which sanitises them: cubic X1 and X2 are clamped to [0, 1]; a spring
-              mass <= 0 becomes 1 and a stiffness <= 0 becomes 100 (both then clamped to 1e-6...1e9),
-              a negative damping or damping ratio becomes 0, durations and responses below 0.001 s
-              become 0.001 s, bounce is clamped to [-0.999, 1]; a decay rate is clamped to
-              [1e-6, 0.999999]. Spring and decay times before 0 are sampled as at 0. These are
+              back as the same double (up to 17 significant digits; -0 prints as 0.0; a velocity
+              may be inf or -inf, at a cubic's vertical tangent). Finite values outside a model's
+              range are not rejected but passed to Kinetic, which sanitises them: cubic X1 and X2
+              are clamped to [0, 1]; a spring mass <= 0 becomes 1 and a stiffness <= 0 becomes 100
+              (both then clamped to 1e-6...1e9), a negative damping or damping ratio becomes 0,
+              durations and responses below 0.001 s become 0.001 s, bounce is clamped to
+              [-0.999, 1]; a decay rate is clamped to [1e-6, 0.999999]. Spring and decay times
+              before 0 are sampled as at 0. These are
               rejected (status 2) rather than printed: cubic Y1 or Y2 beyond +-1e6 (near 1e308 the
               curve's arithmetic overflows), a --response or --duration of 0 or less, a decay --rate
               outside (0, 1) (at 1 or more it never decays), and any model whose value comes out NaN
