@@ -1,6 +1,7 @@
 // `kinetic playground` and `kinetic web serve`: build an app for the browser, then serve it (and
 // the DocC site at /docs/) on localhost.
 import ArgumentParser
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -149,7 +150,9 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// The script runs through `posix_spawnp` with each value as an argument of its own: no shell
     /// reads the command, so quotes, `;`, `$(...)` or spaces in DIR are just a directory name.
     static func build(_ plan: Plan, script: String? = nil) -> (status: Int32, message: String?) {
-        let script = script ?? buildScript
+        guard let script = script ?? locateBuildScript(package: plan.package) else {
+            return (2, CommandLineError("\(plan.command): cannot find Kinetic's \(buildScript): run it from the Kinetic package root, or name a package that depends on Kinetic").line)
+        }
         guard access(script, R_OK) == 0 else {
             return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
         }
@@ -161,6 +164,34 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         if let product = plan.product { arguments += ["--product", product] }
         arguments.append(path(plan.directory))
         return outcome(of: arguments, what: "the build", command: plan.command)
+    }
+
+    /// Kinetic's build script for a build of `package` (nil: the demos app): this directory's
+    /// when it is the Kinetic package root; otherwise the one in the Kinetic checkout the
+    /// package depends on, found through SwiftPM (`swift package show-dependencies`: a path
+    /// dependency or a checkout), so `kinetic web serve .` works from the user's own package.
+    /// Nil when there is none.
+    /// (`directory` stands for the current one, in tests.)
+    static func locateBuildScript(package: String?, in directory: String = ".") -> String? {
+        let here = directory == "." ? buildScript : directory + "/" + buildScript
+        if access(here, R_OK) == 0 { return here }
+        guard let package else { return nil }
+        let (outcome, output) = Process.output(["swift", "package", "--package-path", package,
+                                                "show-dependencies", "--format", "json"])
+        guard outcome == .exited(0), let start = output.firstIndex(of: UInt8(ascii: "{")),
+              let tree = try? JSONSerialization.jsonObject(with: Data(output[start...])) else { return nil }
+        return kineticCheckout(in: tree).map { $0 + "/" + buildScript }
+    }
+
+    /// The path of the first package in a `show-dependencies` tree that holds Kinetic's build
+    /// script, depth first.
+    static func kineticCheckout(in tree: Any) -> String? {
+        guard let node = tree as? [String: Any] else { return nil }
+        if let path = node["path"] as? String, access(path + "/" + buildScript, R_OK) == 0 { return path }
+        for dependency in node["dependencies"] as? [Any] ?? [] {
+            if let found = kineticCheckout(in: dependency) { return found }
+        }
+        return nil
     }
 
     static func outcome(of arguments: [String], what: String, command: String) -> (status: Int32, message: String?) {
@@ -200,8 +231,9 @@ struct WebServeCommand: ParsableCommand, ServingCommand {
         commandName: "serve",
         abstract: "Build the app of the package at PATH for the browser and serve it on localhost",
         discussion: """
-            Runs Scripts/build-web --package PATH [--product NAME] PATH/.build-web (run from the Kinetic
-            package root): the package's executable product (default: its only one), whose @main type
+            Runs Kinetic's Scripts/build-web --package PATH [--product NAME] PATH/.build-web (from the
+            Kinetic package root, or from anywhere when PATH depends on Kinetic: the checkout is found
+            through SwiftPM): the package's executable product (default: its only one), whose @main type
             conforms to KineticApp, compiled as Embedded Swift to PATH/.build-web/kinetic.wasm next to
             the page. Then serves PATH/.build-web on http://127.0.0.1:N/ (default port 8765) until
             interrupted, and prints the address. --no-build serves it as it is.

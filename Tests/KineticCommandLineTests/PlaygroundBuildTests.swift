@@ -91,3 +91,30 @@ struct ChildProcessTests {
         #expect(Process.wait(pid) == .signalled(SIGTERM))
     }
 }
+
+/// `kinetic web serve .` from the user's own package: Kinetic's build script is found through the
+/// package's dependency on Kinetic (issue 40: it refused, "run it from the Kinetic package root").
+@Suite("kinetic web serve from the user's package")
+struct BuildScriptLocationTests {
+    @Test func theScriptIsFoundThroughTheDependencyTree() throws {
+        // A show-dependencies tree: the app, a package without the script, then Kinetic's checkout.
+        let root = FileManager.default.currentDirectoryPath
+        let tree: [String: Any] = ["path": "/nonexistent/app", "dependencies": [
+            ["path": "/nonexistent/other", "dependencies": []],
+            ["path": root, "dependencies": [["path": "/nonexistent/deep", "dependencies": []]]],
+        ]]
+        #expect(PlaygroundCommand.kineticCheckout(in: tree) == root)
+        #expect(PlaygroundCommand.kineticCheckout(in: ["path": "/nonexistent", "dependencies": []] as [String: Any]) == nil)
+        #expect(PlaygroundCommand.kineticCheckout(in: "not a tree") == nil)
+    }
+
+    @Test func fromAnotherDirectoryTheExamplesDependencyLeadsToThisCheckout() throws {
+        let root = FileManager.default.currentDirectoryPath
+        let elsewhere = makeTemporaryDirectory("elsewhere")
+        #expect(PlaygroundCommand.locateBuildScript(package: nil) == "Scripts/build-web")     // from the root
+        #expect(PlaygroundCommand.locateBuildScript(package: nil, in: elsewhere) == nil)
+        #expect(PlaygroundCommand.locateBuildScript(package: root + "/Examples/Card", in: elsewhere)
+                == root + "/Scripts/build-web")
+        #expect(PlaygroundCommand.locateBuildScript(package: elsewhere, in: elsewhere) == nil)
+    }
+}
