@@ -159,7 +159,10 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         // The scripts read an argument starting with '-' as an option: name such a path
         // relative to here instead.
         func path(_ path: String) -> String { path.hasPrefix("-") ? "./" + path : path }
-        var arguments = ["bash", script]
+        // --install: the page's two Debian packages are installed when missing, by apt-get as root
+        // or through a password-less sudo (build-web says what it runs); otherwise it prints the
+        // one command that fits this machine.
+        var arguments = ["bash", script, "--install"]
         if let package = plan.package { arguments += ["--package", path(package)] }
         if let product = plan.product { arguments += ["--product", product] }
         arguments.append(path(plan.directory))

@@ -110,10 +110,18 @@ enum PlaygroundFiles {
     /// while it is being built, 404 and how to build it otherwise).
     /// A file that cannot be opened for want of descriptors is answered 503. With a `cache`,
     /// unchanged files are not read again.
+    ///
+    /// While the page itself is being built (`building`: what and for how many seconds), `/`
+    /// answers 503 with a page that says so and reloads itself until the build is done.
     static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing,
-                         cache: Cache? = nil) -> Response {
+                         cache: Cache? = nil, building: (what: String, seconds: Int)? = nil) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
+        if let building, path == "/" || path == "/index.html" {
+            return Response(status: 503, reason: "Service Unavailable",
+                            bytes: Array(buildingPage(what: building.what, seconds: building.seconds).utf8),
+                            contentType: "text/html; charset=utf-8")
+        }
         if path == "/docs" {
             return Response(status: 301, reason: "Moved Permanently", bytes: [], contentType: "text/plain; charset=utf-8",
                             location: "/docs/")
@@ -175,6 +183,36 @@ enum PlaygroundFiles {
     }()
 
     /// What /docs/ says while the site is being built: it reloads itself every 5 s.
+    /// What `/` says while the page is being built: what, for how long, and that it reloads itself.
+    static func buildingPage(what: String, seconds: Int) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="refresh" content="2"><title>Building… — Kinetic</title></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:48px auto;padding:0 20px;color:#1c1c1e">
+        <h1>Building \(escapeHTML(what)) for the browser</h1>
+        <p>kinetic is compiling it as Embedded Swift to WebAssembly: \(seconds) s so far (the first build
+        takes a few minutes; later ones reuse what did not change). This page reloads itself and shows
+        the app as soon as it is ready.</p></body></html>
+
+        """
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` escaped for HTML.
+    static func escapeHTML(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     static func buildingDocsPage(seconds: Int) -> String {
         """
         <!doctype html>

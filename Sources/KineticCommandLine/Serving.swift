@@ -24,10 +24,11 @@ extension KineticCommandLine {
         }
         // The port first: a port in use is said at once, not after a build of minutes.
         let docs = DocsBuild(plan: plan)
+        let pageBuild = PageBuildClock(what: plan.package.map { "the app in \($0)" } ?? "the playground")
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(directory: plan.directory, docs: plan.docsDirectory, port: plan.port,
-                                          docsStatus: { docs.status })
+                                          docsStatus: { docs.status }, building: { pageBuild.status })
         } catch {
             errorOutput.write(CommandLineError("\(plan.command): cannot serve on 127.0.0.1:\(plan.port): \(error)"
                                                + PlaygroundCommand.portSuggestion(after: plan.port),
@@ -36,7 +37,9 @@ extension KineticCommandLine {
         }
         if plan.build {
             let started = PlaygroundCommand.milliseconds()
-            errorOutput.write("kinetic: building \(plan.package.map { "the app in \($0)" } ?? "the playground") for the browser (Embedded Swift to WebAssembly; the first build takes a few minutes)…\n")
+            errorOutput.write("kinetic: building \(pageBuild.what) for the browser (Embedded Swift to WebAssembly; the first build takes a few minutes); http://127.0.0.1:\(server.port)/ says so meanwhile…\n")
+            pageBuild.start()
+            defer { pageBuild.stop() }
             let (status, message) = PlaygroundCommand.build(plan)
             if let message { errorOutput.write(message) }
             if status != 0 { server.stop(); return status }
@@ -48,6 +51,34 @@ extension KineticCommandLine {
         output.write("Kinetic \(plan.command == "playground" ? "playground" : "app"): \(address)  documentation: \(address)docs/\(docsNote)  (Ctrl-C to stop)\n")
         await server.wait()
         return successStatus
+    }
+}
+
+/// Whether the page is being built, and since when: what `/` answers meanwhile.
+final class PageBuildClock: @unchecked Sendable {
+    let what: String
+    private var lock = pthread_mutex_t()
+    private var started: Int?
+
+    init(what: String) {
+        self.what = what
+        pthread_mutex_init(&lock, nil)
+    }
+
+    func start() { set(PlaygroundCommand.milliseconds()) }
+    func stop() { set(nil) }
+
+    private func set(_ value: Int?) {
+        pthread_mutex_lock(&lock)
+        started = value
+        pthread_mutex_unlock(&lock)
+    }
+
+    /// What is being built and for how many seconds, or nil when nothing is.
+    var status: (what: String, seconds: Int)? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return started.map { (what, (PlaygroundCommand.milliseconds() - $0) / 1000) }
     }
 }
 

@@ -56,7 +56,7 @@ struct CommandLineParserTests {
         let plan = try #require(try? WebServeCommand.parse(["--product", "CardApp", "--no-build", "--", "-x/app"]).plan())
         #expect(plan.build == false && plan.directory == "-x/app/.build-web")
         #expect(PlaygroundCommand.build(plan, script: dir + "/build-web").status == 0)
-        #expect(try HostFiles.readFile(dir + "/arguments") == "--package|./-x/app|--product|CardApp|./-x/app/.build-web|")
+        #expect(try HostFiles.readFile(dir + "/arguments") == "--install|--package|./-x/app|--product|CardApp|./-x/app/.build-web|")
     }
 
     @Test func theAppsExecutableIsFoundInSwiftPMsDescription() {

@@ -14,8 +14,9 @@ struct PlaygroundBuildTests {
         let dir = makeTemporaryDirectory("build")
         let probe = dir + "/probe"
         let script = dir + "/build.sh"
-        // The stand-in build script records the argument it was given.
-        try HostFiles.writeFile("printf '%s' \"$1\" > '\(dir)/argument'\nexit 0\n", to: script)
+        // The stand-in build script records the directory it was given (its last argument, after
+        // --install).
+        try HostFiles.writeFile("printf '%s' \"${@: -1}\" > '\(dir)/argument'\nexit 0\n", to: script)
         let hostile = "x'; touch \(probe); echo '$(touch \(probe))"
         let plan = PlaygroundCommand.Plan(directory: hostile, port: 8765, build: true)
         let (status, message) = PlaygroundCommand.build(plan, script: script)
@@ -26,7 +27,7 @@ struct PlaygroundBuildTests {
 
     @Test func aDirectoryStartingWithADashIsNotReadAsAnOption() throws {
         let dir = makeTemporaryDirectory("build")
-        try HostFiles.writeFile("printf '%s' \"$1\" > '\(dir)/argument'\n", to: dir + "/build.sh")
+        try HostFiles.writeFile("printf '%s' \"${@: -1}\" > '\(dir)/argument'\n", to: dir + "/build.sh")
         let plan = PlaygroundCommand.Plan(directory: "--install", port: 8765, build: true)
         #expect(PlaygroundCommand.build(plan, script: dir + "/build.sh").status == 0)
         #expect(try HostFiles.readFile(dir + "/argument") == "./--install")

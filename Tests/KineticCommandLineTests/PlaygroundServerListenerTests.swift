@@ -153,4 +153,23 @@ extension DocsServingTests {
         #expect(inherited.count >= 3, "\(inherited)")
         #expect(ours.isDisjoint(with: inherited), "inherited by a child: \(ours.intersection(inherited))")
     }
+
+    /// Before: while the module built, / answered 404 (or an earlier build's page) for minutes.
+    @Test func whileThePageIsBuiltTheRootSaysWhatAndForHowLongAndReloads() async throws {
+        let (page, docs) = try makeSite()
+        let clock = PageBuildClock(what: "the <playground>")
+        let server = try PlaygroundServer(directory: page, docs: docs, port: 0, building: { clock.status })
+        defer { server.stop() }
+        #expect(await get("/", port: server.port).hasSuffix("<p>page</p>"))
+        clock.start()
+        let building = await get("/", port: server.port)
+        #expect(building.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(building.contains("<h1>Building the &lt;playground&gt; for the browser</h1>")
+                && building.contains("0 s so far") && building.contains("http-equiv=\"refresh\""), "\(building)")
+        #expect(await get("/index.html", port: server.port).hasPrefix("HTTP/1.1 503"))
+        // Everything else is served as it is meanwhile (the docs, the module of a build before).
+        #expect(await get("/docs/documentation/kinetic/", port: server.port).contains("<title>Kinetic</title>"))
+        clock.stop()
+        #expect(await get("/", port: server.port).hasSuffix("<p>page</p>"))
+    }
 }
