@@ -240,7 +240,10 @@ const KineticRuntime = (() => {
     function compute(t) {
       const t0 = performance.now();
       k.kinetic_frame(t);
-      clock.last = t;
+      // The page's time is the engine's: a pointer event stamped after the last frame may have
+      // carried the engine past `t` (the frame is then held there), and seek(time) must land on
+      // the instant that was drawn.
+      clock.last = typeof k.kinetic_scene_time === "function" ? Math.max(t, k.kinetic_scene_time()) : t;
       const t1 = performance.now();
       draw();
       const t2 = performance.now();
