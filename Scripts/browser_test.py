@@ -681,6 +681,46 @@ def studio_time_travel():
           "%s, %d events then %d" % (json.dumps(imported), len(events(script)), len(events(again))))
     d.save_screenshot(os.path.join(OUT, "screenshot-studio-seek.png"))
     studio_every_frame_seeks_exactly()
+    studio_step_inside_a_recording()
+
+
+def studio_step_inside_a_recording():
+    """Step after a seek back moves along the recording by replay (issue 42: it dropped the rest of
+    the recording while the page still showed its length): recording(), the scrubber's span and
+    the exported test agree at every point; new input then starts a visible new branch."""
+    fresh_demo("pane")
+    time.sleep(0.3)
+    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    time.sleep(0.1)
+    y = rect("pane")["y"] + 40
+    Pointer().drag(187, y, 187, y + 120, 0.2, steps=12).perform()
+    time.sleep(1.2)
+    read = """return {t: window.kineticInspector.time, script: window.kineticInspector.recording(),
+                      span: Number(document.getElementById('scrubber').max), end: window.kineticStudio.loggedEndTime(),
+                      label: document.getElementById('span').textContent, test: window.kineticStudio.testFile().text}"""
+    whole = d.execute_script("window.kineticInspector.pause();" + read)
+    d.execute_script("window.kineticInspector.seek(arguments[0])", whole["t"] / 3)
+    points = [d.execute_script(read)]
+    for _ in range(3):
+        d.execute_script("window.kineticInspector.step()")
+        time.sleep(0.05)
+        points.append(d.execute_script(read))
+    times = [p["t"] for p in points]
+    agree = all(p["script"] == whole["script"] and p["span"] == whole["span"] and p["test"] == whole["test"]
+                and p["label"] == whole["label"] for p in points)
+    check("studio: Step after a seek back moves along the recording; recording(), the scrubber's span and the export "
+          "stay the whole session at every point", agree and all(b > a for a, b in zip(times, times[1:]))
+          and whole["script"].count(" down ") >= 2,
+          "times %s, span %.3f s (%s), %d script lines" % ([round(t, 4) for t in times], whole["span"], whole["label"],
+                                                          whole["script"].count("\n")))
+    # New input from there: a new branch, and the page says so (span and label follow the log).
+    Pointer().tap(187, 80).perform()
+    time.sleep(0.2)
+    branch = d.execute_script("window.kineticInspector.pause();" + read)
+    check("studio: new input after a seek back starts a new branch the page shows (span, label, export follow)",
+          branch["script"] != whole["script"] and abs(branch["span"] - max(branch["t"], branch["end"])) < 1e-9
+          and branch["label"] == "%.2f s recorded" % branch["span"],
+          "span %.3f -> %.3f, label %s" % (whole["span"], branch["span"], branch["label"]))
 
 
 def studio_every_frame_seeks_exactly():

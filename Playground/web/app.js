@@ -673,7 +673,9 @@ const transport = (() => {
   function tick() {
     if (!runtime) return;
     const t = runtime.time;
-    span = Math.max(span, t, runtime.loggedEndTime());
+    // The recorded session as the module logs it (a new branch after a seek back shortens it);
+    // without time travel, as far as the clock went.
+    span = runtime.supports?.seek ? Math.max(t, runtime.loggedEndTime()) : Math.max(span, t);
     $("clock").textContent = seconds(t);
     if (!scrubbing) {
       scrubber.max = String(span);

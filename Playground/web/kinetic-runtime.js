@@ -63,7 +63,8 @@
 // load. The runtime object:
 //   scenes, current, stats, select(name)   the scene list, the shown scene, frame timings, show one
 //   pause(), resume(), running             stop and restart the scene clock (no value moves)
-//   step(frames)                           pause, then advance 1...600 frames of 1/60 s each
+//   step(frames)                           pause, then advance 1...600 frames of 1/60 s each (inside
+//                                          a recording, after a seek back: along it, by replay)
 //   setRate(r), rate                       scene seconds per wall second, clamped to 0.1...1
 //   time                                   the scene time of the last frame, in seconds
 //   supports                               { inspect, seek, script, testSource, importScript }:
@@ -505,6 +506,18 @@ const KineticRuntime = (() => {
     runtime.step = (frames = 1) => {
       const n = Math.min(600, Math.max(1, Math.round(Number(frames) || 1)));
       runtime.pause();
+      // Inside a recording (after a seek back), a step moves forward along it by exact replay,
+      // so the recording stays whole: the page shows, and exports, the same session. A seek
+      // lands on logged frames, so it goes as far as the next one past the step's time.
+      const end = runtime.loggedEndTime();
+      if (runtime.supports.seek && end > clock.last + 1e-9) {
+        const from = clock.last;
+        for (let target = Math.min(end, from + n / 60); ; target = Math.min(end, target + 1 / 60)) {
+          runtime.seek(target);
+          if (clock.last > from + 1e-9 || target >= end) break;
+        }
+        return clock.last;
+      }
       for (let f = 0; f < n; f++) compute(clock.last + 1 / 60);
       anchor(clock.last);
       options.onClock?.();

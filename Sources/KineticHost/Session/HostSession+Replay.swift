@@ -52,9 +52,11 @@ extension HostSession {
         return true
     }
 
-    /// The pointer events the shown scene has received since its selection (the logged future
-    /// a seek back left is not included) as a gesture script (``GestureScript``'s format, as
-    /// `kinetic render --script` reads it), also written into ``text``; empty with no scene.
+    /// The recorded session: the pointer events (and a page's layouts) logged since the
+    /// selection, the future a seek back left included (what the page's scrubber spans, so what
+    /// is exported is what the page shows, wherever its playhead is), as a gesture script
+    /// (``GestureScript``'s format, as `kinetic render --script` reads it), also written into
+    /// ``text``; empty with no scene.
     ///
     /// Times are seconds after the selection (logged time − ``sceneStartTime``), positions
     /// scene points, all in Swift's shortest round-tripping form, so parsing the script gives
@@ -66,7 +68,7 @@ extension HostSession {
         var out = "# \(entries[index].name): the input since the selection, times in seconds after it\n"
         var down: [Int] = []
         var end = 0.0
-        for input in log.history {
+        for input in log.inputs {
             let t = input.time - sceneStartTime
             if let frame = input.layout {
                 // A page's measured layout: `page` for the page's size, `layout KEY` for an element

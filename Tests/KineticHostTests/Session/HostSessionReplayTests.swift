@@ -61,7 +61,11 @@ struct HostSessionReplayTests {
         let live = try LiveSession(scene: "pane-dynamics")
         let session = live.session, frames = live.frames
         let k = live.releases[0] + 10
+        let whole = session.script()
         #expect(session.seek(to: frames[k].time))
+        // The recording is still the whole session, as the scrubber spans it (issue 42: after a
+        // seek back, the export held only the part before the playhead).
+        #expect(session.script() == whole)
         // Paused: redrawing the sought instant changes nothing and keeps the future.
         #expect(session.frame(at: frames[k].time))
         #expect(session.frame(at: frames[k].time - 0.5))
@@ -72,6 +76,8 @@ struct HostSessionReplayTests {
         let t0 = frames[k].time
         #expect(session.pointer(.down(1, Point(x: 187, y: 640), at: t0 + 0.004)))
         #expect(!session.log.hasFuture && session.loggedEndTime == frames[k].time)
+        // A new branch: the recording is what came before the playhead and the new input.
+        #expect(session.script() != whole && session.script().hasPrefix(String(whole.prefix(40))))
         #expect(session.pointer(.up(1, Point(x: 187, y: 640), at: t0 + 0.01)))
         var branch: [FrameSnapshot] = []
         for i in 1...90 {
