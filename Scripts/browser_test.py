@@ -758,6 +758,31 @@ def studio_every_frame_seeks_exactly():
     report["studio_every_frame_seek"] = {"frames": len(moving), "differ": len(wrong)}
 
 
+def studio_retune_physics():
+    """Retune on a physics track (the pane on UIKit Dynamics) says it cannot, rather than report a
+    replay that changed nothing (issue 42: "Replayed … on spring 1 300 20" with 0 samples)."""
+    fresh_demo("pane-dynamics")
+    click("#tab-inspector")
+    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    time.sleep(0.2)
+    d.execute_script("window.kineticInspector.pause(); document.getElementById('timeline').scrollIntoView({block: 'center'})")
+    r = box("#timeline")
+    b = mouse(d)
+    b.pointer_action.move_to_location(int(r["left"] + 40), int(r["top"] + 11)).pointer_down().pause(0.03).pointer_up()
+    b.perform()
+    time.sleep(0.2)
+    title = d.execute_script("return document.getElementById('retune-title').textContent")
+    kinds = {t["name"]: t["kind"] for t in d.execute_script("return window.kineticInspector.tracks()")}
+    name = title.replace("·", "").strip()
+    click("#retune-replay")
+    time.sleep(0.3)
+    status = d.execute_script("return document.getElementById('retune-status').textContent")
+    check("studio retune on a physics track says it cannot, and reports no replay",
+          kinds.get(name) not in (None, "animator") and status.startswith("Cannot retune " + name)
+          and "Replayed" not in status, "%s (%s): %s" % (name, kinds.get(name), status))
+    d.execute_script("window.kineticInspector.resume()")
+
+
 def studio_retune():
     """Live timing edits: open the drawer by a real tap, its animator is selected in the
     timeline, the Edit timing form is prefilled with its ease-out, a spring is typed in, and
@@ -993,6 +1018,7 @@ studio_transport()
 studio_code_and_inspector()
 studio_time_travel()
 studio_retune()
+studio_retune_physics()
 d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 # --- Issue 23: a matched-geometry flight caught and thrown back; an exit undone mid-way ----------

@@ -605,8 +605,18 @@ const retune = (() => {
   /** Replays with `change` applied ("set" the form's timing, or "clear" every override). */
   function replay(change) {
     const s = inspector.selection();
-    const chosen = s && s.channel ? { name: s.name, label: s.channel.property, c: s.channel.c, channelLabel: s.channel.label } : target;
+    const chosen = s && s.channel ? { name: s.name, kind: s.kind, label: s.channel.property, c: s.channel.c, channelLabel: s.channel.label } : target;
     if (!chosen) { status.textContent = "Select an animation in the timeline first."; return; }
+    // A timing edit replaces an animator's timing. Physics (UIKit Dynamics, POP, a spring or
+    // decay animation) has no timing to replace: say so rather than report a replay that changed
+    // nothing (issue 42: "Replayed … on spring 1 300 20" with no samples before or after).
+    const kind = s && s.name === chosen.name ? s.kind : chosen.kind;
+    if (change === "set" && kind && kind !== "animator") {
+      status.textContent = "Cannot retune " + chosen.name + ": it is " + ({ dynamics: "a UIKit Dynamics simulation",
+        pop: "a POP animation", spring: "a spring animation", decay: "a decay", boundedDecay: "a decay" }[kind] ?? "physics") +
+        ", whose motion comes from its own parameters, not from a timing curve. Timing edits apply to property animators.";
+      return;
+    }
     const line = spec();
     if (change === "set" && line === null) { status.textContent = "Every field needs a number."; return; }
     // The last run's curves: the previous replay's, else the recorded session replayed as it is.
@@ -618,6 +628,10 @@ const retune = (() => {
       runtime.clearTimings();
     }
     const after = run(chosen.label);
+    if (!after.length && !before.length) {
+      status.textContent = "Nothing was replayed for " + chosen.name + ": the replay recorded no samples of " + chosen.label + ".";
+      return;
+    }
     target = { ...chosen, after };
     // The channel shown, or, if it stands still in both runs (a transform's first component
     // while the drawer moves in y), the first component that moves.
