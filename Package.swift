@@ -71,11 +71,9 @@ let package = Package(
         ),
         .target(
             name: "KineticCommandLine",
-            dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos", "CKineticSystem",
+            dependencies: ["Kinetic", "KineticScene", "KineticHost", "KineticDemos",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // accept4 and pipe2 (close-on-exec from the first instant), which Swift's Glibc lacks.
-        .target(name: "CKineticSystem"),
         .executableTarget(
             name: "kinetic",
             dependencies: ["KineticCommandLine"]

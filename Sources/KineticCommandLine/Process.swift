@@ -113,8 +113,11 @@ enum Process {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         return children.adding {
-            let status = argv.withUnsafeBufferPointer { argv in
-                posix_spawnp(&pid, argv[0]!, actions, &attributes, argv.baseAddress!, environ)
+            // No descriptor is between its creation and its close-on-exec while the child starts.
+            let status = DescriptorCreation.atomically {
+                argv.withUnsafeBufferPointer { argv in
+                    posix_spawnp(&pid, argv[0]!, actions, &attributes, argv.baseAddress!, environ)
+                }
             }
             return (status, status == 0 ? pid : nil)
         }

@@ -7,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CKineticSystem
 
 #if canImport(Glibc) || canImport(Musl)
 /// A stream socket that no child process inherits.
@@ -189,14 +188,22 @@ public enum RequestGuard {
     /// A pipe whose two ends no child process inherits, or nil with errno set.
     static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [0, 0]
-        guard kinetic_pipe_cloexec(&fds) == 0 else { return nil }
-        return (fds[0], fds[1])
+        let made = DescriptorCreation.atomically { () -> Bool in
+            guard pipe(&fds) == 0 else { return false }
+            for fd in fds { closeOnExec(fd) }
+            return true
+        }
+        return made ? (fds[0], fds[1]) : nil
     }
 
-    /// The next connection on `listener`, close-on-exec from its first instant (no child
-    /// spawned meanwhile can inherit it), or -1 with errno set.
+    /// The next connection on `listener`, close-on-exec before any child can be spawned (see
+    /// ``DescriptorCreation``), or -1 with errno set.
     static func acceptCloseOnExec(_ listener: Int32) -> Int32 {
-        kinetic_accept_cloexec(listener)
+        DescriptorCreation.atomically {
+            let client = accept(listener, nil, nil)
+            if client >= 0 { closeOnExec(client) }
+            return client
+        }
     }
 
     @discardableResult
@@ -223,7 +230,7 @@ public enum RequestGuard {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return nil }
         #if canImport(Darwin)
-        closeOnExec(fd)
+        DescriptorCreation.atomically { closeOnExec(fd) }   // Darwin: no SOCK_CLOEXEC
         #endif
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -264,5 +271,24 @@ public enum RequestGuard {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+}
+
+/// Creating a descriptor and marking it close-on-exec, as one step with respect to spawning a
+/// child: Process spawns under the same lock, so no child is started between an `accept` or
+/// `pipe` and its `FD_CLOEXEC` (`accept4` and `pipe2`, which do both at once, are GNU extensions
+/// Swift's Glibc module does not declare).
+enum DescriptorCreation {
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+
+    /// Runs `body` with no child being spawned meanwhile.
+    static func atomically<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
     }
 }
