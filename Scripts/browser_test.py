@@ -690,10 +690,7 @@ def studio_step_inside_a_recording():
     the exported test agree at every point; new input then starts a visible new branch."""
     fresh_demo("pane")
     time.sleep(0.3)
-    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
-    time.sleep(0.1)
-    y = rect("pane")["y"] + 40
-    Pointer().drag(187, y, 187, y + 120, 0.2, steps=12).perform()
+    throw_catch_and_throw_back_the_pane()
     time.sleep(1.2)
     read = """return {t: window.kineticInspector.time, script: window.kineticInspector.recording(),
                       span: Number(document.getElementById('scrubber').max), end: window.kineticStudio.loggedEndTime(),
@@ -723,6 +720,14 @@ def studio_step_inside_a_recording():
           "span %.3f -> %.3f, label %s" % (whole["span"], branch["span"], branch["label"]))
 
 
+def throw_catch_and_throw_back_the_pane():
+    """Real pointer input on the pane demo: thrown up, caught mid-flight where it is, thrown down."""
+    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    time.sleep(0.1)
+    y = rect("pane")["y"] + 40
+    Pointer().drag(187, y, 187, y + 120, 0.2, steps=12).perform()
+
+
 def studio_every_frame_seeks_exactly():
     """kineticInspector.time is the engine's time at every drawn frame, pointer events between
     frames included (issue 42: a frame after a pointer event read 1.2853 where the engine was at
@@ -736,10 +741,7 @@ def studio_every_frame_seeks_exactly():
                                    window.kineticStudio.sceneTime()]);
           if (window.seekSamples.length < 90) requestAnimationFrame(sample);
         })();""")
-    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
-    time.sleep(0.1)
-    y = rect("pane")["y"] + 40
-    Pointer().drag(187, y, 187, y + 120, 0.2, steps=12).perform()
+    throw_catch_and_throw_back_the_pane()
     time.sleep(1.0)
     samples = d.execute_script("window.kineticInspector.pause(); return window.seekSamples")
     moving = [s for s in samples if s[1] != "[]"]

@@ -56,6 +56,15 @@ const d = document.getElementById('detail');
 """
 
 
+def load(driver):
+    """The gallery, loaded afresh and running (five frames drawn), or given up on after 10 s."""
+    driver.get(url)
+    for _ in range(100):
+        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
+            break
+        time.sleep(0.1)
+
+
 def rect(d, key):
     return d.execute_script(f"const r = document.getElementById('{key}').getBoundingClientRect();"
                             "return [r.x, r.y, r.width, r.height];")
@@ -105,11 +114,7 @@ try:
     for width, height in [(390, 844), (1280, 720), (1440, 900)]:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
-        driver.get(url)
-        for _ in range(100):
-            if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
-                break
-            time.sleep(0.1)
+        load(driver)
         error = driver.execute_script("return window.kineticError || null")
         check(error is None and driver.execute_script("return !!window.kineticPage"), f"{width}: the page runs ({error})")
         if error is not None:
@@ -180,11 +185,7 @@ try:
 
     # Caught mid-flight and thrown back: 120 ms into the flight a finger takes the detail where it
     # is drawn, pulls it down and lets go; it flies home onto its photo, with no jump at the catch.
-    driver.get(url)
-    for _ in range(100):
-        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
-            break
-        time.sleep(0.1)
+    load(driver)
     photo = rect(driver, "photo-4")
     home_box = driver.execute_script("const b = kineticPage.boxes(); return b[b.length - 1]")
     # One chain of real input: the tap, then a finger down between the photo and the detail's box
@@ -245,11 +246,7 @@ try:
 
     # The window resized mid-flight: the detail lands on its new CSS box.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
-    driver.get(url)
-    for _ in range(100):
-        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
-            break
-        time.sleep(0.1)
+    load(driver)
     photo = rect(driver, "photo-1")
     tap = ActionBuilder(driver)
     tap.pointer_action.move_to_location(int(photo[0] + photo[2] / 2), int(photo[1] + photo[3] / 2)).pointer_down().pointer_up()
@@ -265,11 +262,7 @@ try:
     # Reduced motion: no geometric motion, the detail fades in at its box.
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    driver.get(url)
-    for _ in range(100):
-        if driver.execute_script("return !!window.kineticPage && kineticPage.stats.frames > 5"):
-            break
-        time.sleep(0.1)
+    load(driver)
     policy = driver.execute_script("return kineticPage.motionPolicy")
     home = driver.execute_script("const b = kineticPage.boxes(); return b[b.length - 1]")
     driver.execute_script(SAMPLER.replace("window.frames.push([r.x, r.y, r.width, r.height]);",
