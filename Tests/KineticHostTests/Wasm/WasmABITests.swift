@@ -126,7 +126,9 @@ struct WasmABITests {
 
         let demos = kinetic_test_source(0)
         #expect(demos > 0 && text(demos).contains("\nimport KineticDemos\n"))
-        #expect(text(demos).contains("        0.5 end\n"))                // up to the sought frame only
+        // The whole recorded session, the future the seek kept included: what the page's
+        // scrubber spans is what is exported (issue 42).
+        #expect(text(demos).contains("        0.75 up 1 15.0 15.0\n") && text(demos).contains("        1.0 end\n"))
         let mine = kinetic_test_source(input("@testable Probe ProbeScene.entries"))
         #expect(text(mine).contains("\n@testable import Probe\n") && text(mine).contains("ProbeScene.entries.first"))
         #expect(kinetic_test_source(input("Probe")) == -1)
