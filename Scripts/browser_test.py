@@ -764,7 +764,10 @@ def studio_retune_physics():
     """Retune on a physics track (the pane on UIKit Dynamics) says it cannot, rather than report a
     replay that changed nothing (issue 42: "Replayed … on spring 1 300 20" with 0 samples)."""
     fresh_demo("pane-dynamics")
+    d.execute_script("document.getElementById('tab-inspector').scrollIntoView({block: 'center'})")
     click("#tab-inspector")
+    d.execute_script("window.scrollTo(0, 0)")
+    time.sleep(0.1)
     Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
     time.sleep(0.2)
     d.execute_script("window.kineticInspector.pause(); document.getElementById('timeline').scrollIntoView({block: 'center'})")
@@ -776,6 +779,8 @@ def studio_retune_physics():
     title = d.execute_script("return document.getElementById('retune-title').textContent")
     kinds = {t["name"]: t["kind"] for t in d.execute_script("return window.kineticInspector.tracks()")}
     name = title.replace("·", "").strip()
+    d.execute_script("document.getElementById('retune-replay').scrollIntoView({block: 'center'})")
+    time.sleep(0.1)
     click("#retune-replay")
     time.sleep(0.3)
     status = d.execute_script("return document.getElementById('retune-status').textContent")
