@@ -40,14 +40,13 @@ extension HostSession {
     /// state (0 present, 1 exiting, 2 gone: `ElementStyle.State`).
     public static let pageStyleStride = 8
 
-    /// Every adopted element's style now (`PageLayout.style(at:)`), ``pageStyleStride``
+    /// Every adopted element's style now (`PageLayout.forEachStyle(_:)`), ``pageStyleStride``
     /// values each in adoption order, into ``pageStyles``; empty for a scene without a page.
     public func encodePageStyles() {
         pageStyles.removeAll(keepingCapacity: true)
         guard let page = hosted?.page else { return }
         pageStyles.reserveCapacity(page.elements.count * HostSession.pageStyleStride)
-        for i in page.elements.indices {
-            let style = page.style(at: i)
+        page.forEachStyle { _, style in
             let m = style.transform
             pageStyles.append(m.a); pageStyles.append(m.b); pageStyles.append(m.c)
             pageStyles.append(m.d); pageStyles.append(m.tx); pageStyles.append(m.ty)

@@ -160,13 +160,29 @@ public final class PageLayout {
     /// What the host writes on element `index` now: see ``ElementStyle``. An element not yet
     /// measured gets the identity and its node's opacity.
     public func style(at index: Int) -> ElementStyle {
+        style(at: index, rootMatrix: scene.root.screenMatrix())
+    }
+
+    /// Every element's ``style(at:)`` now, in adoption order: what a host writes each frame, with
+    /// the root's placement computed once for all of them.
+    public func forEachStyle(_ body: (Int, ElementStyle) -> Void) {
+        let rootMatrix = scene.root.screenMatrix()
+        for index in elements.indices { body(index, style(at: index, rootMatrix: rootMatrix)) }
+    }
+
+    /// ``style(at:)`` given the root's screen matrix: each node's presentation is read once.
+    private func style(at index: Int, rootMatrix: Matrix2D) -> ElementStyle {
         let element = elements[index]
         let node = element.node
-        let alpha = node.presentation.alpha
-        let opacity = alpha.isFinite ? Swift.min(Swift.max(alpha, 0), 1) : 0
+        let v = node.presentation
+        let opacity = v.alpha.isFinite ? Swift.min(Swift.max(v.alpha, 0), 1) : 0
         let state: ElementStyle.State = node.parent == nil ? .gone : presence.isExiting(node) ? .exiting : .present
         guard let box = element.layoutFrame else { return ElementStyle(transform: .identity, opacity: opacity, state: state) }
-        return ElementStyle(transform: ElementStyle.transform(of: node, laidOutAt: box), opacity: opacity, state: state)
+        // An adopted node is the root's child unless the app moved it: the same composition as
+        // `screenMatrix()`, without walking up again.
+        let screen = node.parent === scene.root ? v.matrixToParent.concatenating(rootMatrix) : node.screenMatrix()
+        return ElementStyle(transform: ElementStyle.transform(bounds: v.bounds, screenMatrix: screen, laidOutAt: box),
+                            opacity: opacity, state: state)
     }
 }
 
@@ -203,12 +219,16 @@ public struct ElementStyle: Equatable, Sendable {
     /// the box's origin. Finite always: a node drawn at a non-finite place, or a box with no
     /// area, gives the identity.
     public static func transform(of node: Node, laidOutAt box: Rect) -> Matrix2D {
-        let bounds = node.presentation.bounds
+        transform(bounds: node.presentation.bounds, screenMatrix: node.screenMatrix(), laidOutAt: box)
+    }
+
+    /// ``transform(of:laidOutAt:)`` from the node's presentation bounds and screen matrix.
+    static func transform(bounds: Rect, screenMatrix: Matrix2D, laidOutAt box: Rect) -> Matrix2D {
         let sx = box.width > 0 ? bounds.width / box.width : 1
         let sy = box.height > 0 ? bounds.height / box.height : 1
         let local = Matrix2D(a: sx, b: 0, c: 0, d: sy, tx: bounds.minX, ty: bounds.minY)
-        let m = local.concatenating(node.screenMatrix()).concatenating(Matrix2D(translationX: -box.minX, y: -box.minY))
-        let values = [m.a, m.b, m.c, m.d, m.tx, m.ty]
-        return values.allSatisfy({ $0.isFinite }) ? m : .identity
+        let m = local.concatenating(screenMatrix).concatenating(Matrix2D(translationX: -box.minX, y: -box.minY))
+        let finite = m.a.isFinite && m.b.isFinite && m.c.isFinite && m.d.isFinite && m.tx.isFinite && m.ty.isFinite
+        return finite ? m : .identity
     }
 }
