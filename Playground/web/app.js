@@ -843,6 +843,7 @@ KineticRuntime.start({
   if (!runtime) { document.querySelector(".about")?.setAttribute("hidden", ""); $("panel").setAttribute("hidden", ""); return; }
   window.kineticStudio = runtime;   // for tools and tests: supports, time, inspect()…
   runtime.testFile = transport.testFile;   // the export button's Swift test: { name, text }
+  runtime.studio = { selection: inspector.selection, showOverlay: inspector.showOverlay };   // for kinetic-live.js
   transport.attach(runtime);
   inspector.attach(runtime);
   retune.attach(runtime);

@@ -44,7 +44,13 @@
 //      DAMPING", "spring-response DAMPINGRATIO RESPONSE", "spring-bounce DURATION BOUNCE",
 //      "cubic X1 Y1 X2 Y2" or "decay RATE": { ok } or { ok: false, error }),
 //      runtime.clearTimings() drops them all, runtime.replay() replays the whole recorded session
-//      from the start with them, paused at its end (true, or false with no scene / no export).
+//      from the start with them, paused at its end (true, or false with no scene / no export);
+//  11. live reload: runtime.reload(url) swaps in a rebuilt module (kinetic-live.js calls it when
+//      `kinetic web serve --watch` has rebuilt the app) and keeps the session: the recorded
+//      gesture is run on the old module and on the new one as `kinetic render` runs it
+//      (`before` and `after`, as kineticRecord returns them), then replayed into the shown scene.
+//      { ok, scene, script, replayed, before, after }, or { ok: false, error } (the old module
+//      keeps running; `scenesChanged` when the app's scene list changed: reload the page).
 
 //
 // Usage (index.html):
@@ -69,8 +75,11 @@
 //   time                                   the scene time of the last frame, in seconds
 //   supports                               { inspect, seek, script, testSource, importScript }:
 //                                          which of the module's Studio exports exist
-//   inspect()                              every live animation (kinetic_inspect's JSON, parsed);
-//                                          [] without a scene or without the export
+//   inspect()                              the timeline's rows (kinetic_inspect's JSON, parsed): every
+//                                          live animation, a dynamic animator's items by name, more
+//                                          than 16 like ones as one row with `group` { key, count,
+//                                          running, expanded }; [] without a scene or the export
+//   expandGroup(key, expanded)             list (or not) a group's first 40 members after its row
 //   seek(t)                                pause and rebuild the scene at scene time t by exact
 //                                          replay (kinetic_seek); false if refused or unsupported
 //   sceneTime()                            the engine's time (kinetic_scene_time, else `time`)
@@ -124,13 +133,16 @@ const KineticRuntime = (() => {
     return null;
   }
 
-  async function start(options) {
-    const stage = options.stage;
-    const expected = options.formatVersion ?? FORMAT_VERSION;
+  const textOf = (k, len) => new TextDecoder().decode(new Uint8Array(k.memory.buffer, k.kinetic_text(), len));
+
+  /** Loads, checks and starts the module at `url`: its exports `k`, render-list layout `L` and
+   * scenes, or throws an Error whose message says why it is refused (steps 1 to 4). */
+  async function open(url, expected) {
     let k;
     try {
-      const bytes = await (await fetch(options.module ?? "kinetic.wasm")).arrayBuffer();
-      const module = await WebAssembly.compile(bytes);
+      const response = await fetch(url, { cache: "no-store" });
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      const module = await WebAssembly.compile(await response.arrayBuffer());
       const imports = {};
       for (const imp of WebAssembly.Module.imports(module)) {
         imports[imp.module] ??= {};
@@ -138,18 +150,18 @@ const KineticRuntime = (() => {
       }
       k = (await WebAssembly.instantiate(module, imports)).exports;
     } catch (e) {
-      return refuse(stage, "Could not load the Kinetic module: " + e);
+      throw new Error("Could not load the Kinetic module: " + (e.message ?? e));
     }
-    const text = len => new TextDecoder().decode(new Uint8Array(k.memory.buffer, k.kinetic_text(), len));
+    const text = len => textOf(k, len);
 
     // (2) The layout, from the module; refuse another format before calling anything else.
     if (typeof k.kinetic_format_version !== "function" || typeof k.kinetic_layout_count !== "function") {
-      return refuse(stage, "This Kinetic module is too old for this page: it does not export its render-list " +
+      throw new Error("This Kinetic module is too old for this page: it does not export its render-list " +
         "format (kinetic_format_version). Rebuild it with Scripts/build-web.");
     }
     const version = k.kinetic_format_version();
     if (version !== expected) {
-      return refuse(stage, "This page draws Kinetic render-list format " + expected + ", but kinetic.wasm writes format " +
+      throw new Error("This page draws Kinetic render-list format " + expected + ", but kinetic.wasm writes format " +
         version + ". Rebuild the module and the page together (Scripts/build-web) so that they match.");
     }
     const L = {};
@@ -159,13 +171,13 @@ const KineticRuntime = (() => {
       "field.matrix", "field.opacity", "field.radii", "field.text", "field.color", "field.blur", "field.fontSize"];
     const absent = required.filter(name => !(name in L));
     if (absent.length || L.version !== expected) {
-      return refuse(stage, "The Kinetic module's render-list layout does not match this page's format " + expected +
+      throw new Error("The Kinetic module's render-list layout does not match this page's format " + expected +
         (absent.length ? " (missing " + absent.join(", ") + ")" : "") + ". Rebuild it with Scripts/build-web.");
     }
 
     // (3) The app's start: registers its scenes.
     if (typeof k.__main_argc_argv !== "function") {
-      return refuse(stage, "The Kinetic module has no start export (__main_argc_argv): is it built from an app's @main?");
+      throw new Error("The Kinetic module has no start export (__main_argc_argv): is it built from an app's @main?");
     }
     k.__main_argc_argv(0, 0);
 
@@ -175,7 +187,35 @@ const KineticRuntime = (() => {
       scenes.push({ name: text(k.kinetic_describe(i, 0)), title: text(k.kinetic_describe(i, 1)),
                     description: text(k.kinetic_describe(i, 2)), hint: text(k.kinetic_describe(i, 3)) });
     }
-    if (!scenes.length) return refuse(stage, "The Kinetic app offers no scenes.");
+    if (!scenes.length) throw new Error("The Kinetic app offers no scenes.");
+    return { k, L, scenes };
+  }
+
+  /** Runs scene `index` of module `k` under a gesture script at `fps`, as `kinetic render` does
+   * natively: { frames, channels, values } (values row-major: frame, channel, then model,
+   * presentation, velocity) or { error }. */
+  function recordIn(k, index, script, fps) {
+    const utf8 = new TextEncoder().encode(script);
+    const at = k.kinetic_input(utf8.length);
+    if (at === 0 && utf8.length) return { error: "the script is too long: at most 1 MiB" };
+    new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+    const frames = k.kinetic_record(index, utf8.length, fps);
+    const names = textOf(k, k.kinetic_text_length());
+    if (frames < 0) return { error: names };
+    const values = Array.from(new Float64Array(k.memory.buffer, k.kinetic_recording(), k.kinetic_recording_length()));
+    return { frames, channels: names ? names.split(",") : [], values };
+  }
+
+  async function start(options) {
+    const stage = options.stage;
+    const expected = options.formatVersion ?? FORMAT_VERSION;
+    let k, L, scenes;
+    try {
+      ({ k, L, scenes } = await open(options.module ?? "kinetic.wasm", expected));
+    } catch (e) {
+      return refuse(stage, e.message);
+    }
+    const text = len => textOf(k, len);
     options.onScenes?.(scenes);
 
     const stats = { last: 0, engine: 0, draw: 0, samples: [], engineSamples: [], drawSamples: [], frames: 0 };
@@ -192,16 +232,17 @@ const KineticRuntime = (() => {
     const sceneAt = wall => clock.running ? clock.scene + Math.max(0, wall - clock.wall) / 1000 * clock.rate : clock.scene;
     function anchor(scene) { clock.scene = scene; clock.wall = performance.now(); }
 
-    function select() {
+    /** Shows the scene the URL names, its clock starting at scene time `time` (0: a new session). */
+    function select(time = 0) {
       let i = scenes.findIndex(s => "#" + s.name === location.hash);
       if (i < 0) i = 0;
       stage.replaceChildren();
       elements.clear();
       stats.samples = []; stats.engineSamples = []; stats.drawSamples = [];
-      anchor(0);
-      clock.last = clock.stamped = 0;
+      anchor(time);
+      clock.last = clock.stamped = time;
       clock.running = true;
-      k.kinetic_select(i, 0);
+      k.kinetic_select(i, time);
       runtime.current = scenes[i];
       window.kineticDemo = scenes[i].name;
       options.onSelect?.(scenes[i]);
@@ -475,23 +516,17 @@ const KineticRuntime = (() => {
     window.kineticRecord = (name, script, fps) => {
       const i = scenes.findIndex(s => s.name === name);
       if (i < 0) return { error: "unknown scene " + name };
-      const utf8 = new TextEncoder().encode(script);
-      const at = k.kinetic_input(utf8.length);
-      if (at === 0) return { error: "the script is too long: at most 1 MiB" };
-      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
-      const frames = k.kinetic_record(i, utf8.length, fps);
-      const names = text(k.kinetic_text_length());
-      if (frames < 0) return { error: names };
-      const values = Array.from(new Float64Array(k.memory.buffer, k.kinetic_recording(), k.kinetic_recording_length()));
-      return { frames, channels: names ? names.split(",") : [], values };
+      return recordIn(k, i, script, fps);
     };
 
     // The Studio: the scene clock's controls, and the module's inspection and time-travel exports
     // where it has them (the page degrades without them).
     const has = name => typeof k[name] === "function";
-    runtime.supports = { inspect: has("kinetic_inspect"), seek: has("kinetic_seek") && has("kinetic_scene_time"),
-                         script: has("kinetic_script"), testSource: has("kinetic_test_source"),
-                         importScript: has("kinetic_import_script") };
+    const supported = () => ({ inspect: has("kinetic_inspect"), seek: has("kinetic_seek") && has("kinetic_scene_time"),
+                               script: has("kinetic_script"), testSource: has("kinetic_test_source"),
+                               importScript: has("kinetic_import_script"),
+                               retune: has("kinetic_set_timing") && has("kinetic_replay") });
+    runtime.supports = supported();
     Object.defineProperties(runtime, {
       time: { get: () => clock.last, enumerable: true },
       rate: { get: () => clock.rate, enumerable: true },
@@ -584,7 +619,6 @@ const KineticRuntime = (() => {
     // Live timing edits (HostSession's timing overrides): set one for an animation's name
     // (a spec line such as "spring 1 300 20", "cubic 0.2 0.9 0.3 1" or "decay 0.99"), clear
     // them, and replay the whole recorded session from the start with them.
-    runtime.supports.retune = has("kinetic_set_timing") && has("kinetic_replay");
     runtime.setTiming = (name, spec) => {
       if (!runtime.supports.retune) return { ok: false, error: "this module has no kinetic_set_timing" };
       const utf8 = new TextEncoder().encode(String(name) + "\n" + String(spec));
@@ -618,6 +652,38 @@ const KineticRuntime = (() => {
       get time() { return clock.last; },
       tracks: runtime.inspect, recording: runtime.script,
     };
+    // (11) Live reload (`kinetic web serve --watch`): the module rebuilt from edited code takes
+    // the place of this one, keeping the session. The recorded session is run on the old module
+    // and on the new one as `kinetic render` runs it (kinetic_record, frames at i/60 s), then the
+    // new module replays it into the shown scene, so the page goes on from the same instant of
+    // the same gesture, on the new code.
+    runtime.reload = async (url = options.module ?? "kinetic.wasm") => {
+      let next;
+      try { next = await open(url, expected); } catch (e) { return { ok: false, error: e.message }; }
+      const same = next.scenes.length === scenes.length && next.scenes.every((s, i) => s.name === scenes[i].name);
+      if (!same) return { ok: false, scenesChanged: true, error: "the app's scenes changed: reload the page to list them" };
+      const index = Math.max(0, scenes.findIndex(s => s === runtime.current));
+      const script = runtime.supports.script ? runtime.script() : "";
+      const before = script ? recordIn(k, index, script, 60) : null;
+      const after = script ? recordIn(next.k, index, script, 60) : null;
+      // The new module's scene starts at the instant the old one had reached, so the replayed
+      // session lands at the same scene times: the clock and the scrubber go on as they were.
+      const running = clock.running, policy = runtime.motionPolicy, time = clock.last;
+      k = next.k;
+      for (const key of Object.keys(L)) delete L[key];
+      Object.assign(L, next.L);
+      scenes.splice(0, scenes.length, ...next.scenes);
+      Object.assign(runtime.supports, supported());
+      stage.replaceChildren();
+      elements.clear();
+      runtime.motionPolicy = "full";
+      if (policy !== "full") runtime.setMotionPolicy(policy);
+      select(time);
+      let replayed = false;
+      if (script && runtime.supports.importScript) replayed = runtime.importScript(script).ok;
+      if (!running) runtime.pause();
+      return { ok: true, scene: runtime.current.name, script, replayed, before, after };
+    };
     // The Swift-side recorder of one property's curves (absent exports: nothing recorded).
     runtime.watch = (target, property = 0) => {
       if (typeof k.kinetic_watch !== "function") return false;
@@ -629,6 +695,15 @@ const KineticRuntime = (() => {
       return k.kinetic_watch_label(utf8.length) === 1;
     };
     runtime.unwatch = () => { if (typeof k.kinetic_unwatch === "function") k.kinetic_unwatch(); };
+    // Expand or collapse a group of like tracks (a row of inspect() with `group`, by its key).
+    runtime.expandGroup = (key, expanded) => {
+      if (typeof k.kinetic_inspect_group !== "function") return false;
+      const utf8 = new TextEncoder().encode(String(key));
+      const at = k.kinetic_input(utf8.length);
+      if (at === 0 && utf8.length) return false;
+      new Uint8Array(k.memory.buffer, at, utf8.length).set(utf8);
+      return k.kinetic_inspect_group(utf8.length, expanded ? 1 : 0) === 1;
+    };
     runtime.samples = () => {
       if (typeof k.kinetic_samples !== "function") return { components: 0, samples: [] };
       const count = k.kinetic_samples(), stride = k.kinetic_sample_stride(), n = (stride - 1) / 3;
@@ -643,7 +718,7 @@ const KineticRuntime = (() => {
       return { components: n, samples };
     };
 
-    window.addEventListener("hashchange", select);
+    window.addEventListener("hashchange", () => select());
     select();
     window.kineticStats = stats;
     requestAnimationFrame(frame);

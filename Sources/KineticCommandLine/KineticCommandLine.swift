@@ -32,7 +32,7 @@ public enum KineticCommandLine {
     public static let ioErrorStatus = SceneRender.ioStatus
 
     /// The options that take no value (for the repeated-option check).
-    static let flags: Set<String> = ["no-build", "docs", "version", "experimental-dump-help"]
+    static let flags: Set<String> = ["no-build", "docs", "watch", "version", "experimental-dump-help"]
 
     /// What a command line amounts to.
     enum Parsed {

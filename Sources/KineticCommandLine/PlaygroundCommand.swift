@@ -113,11 +113,13 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         var docsDirectory: String = PlaygroundCommand.docsDirectory
         /// The command's name, for messages.
         var command: String = "playground"
+        /// `--watch`: rebuild when a source file changes, and let the open page reload.
+        var watch: Bool = false
     }
 
     func plan() throws(CommandLineError) -> Plan {
         Plan(directory: out ?? Self.defaultDirectory, port: try Self.port(serving.port, command: "playground"),
-             build: !noBuild, buildDocs: serving.docs, skipDocs: serving.noDocs)
+             build: !noBuild, buildDocs: serving.docs, skipDocs: serving.noDocs, watch: serving.watch)
     }
 
     /// The port `text` names (default 8765).
@@ -133,7 +135,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// Parses the arguments after `playground`.
     static func plan(_ arguments: [String]) throws(CommandLineError) -> Plan {
         do {
-            try rejectRepeatedOptions(arguments, flags: ["no-build", "docs", "no-docs"])
+            try rejectRepeatedOptions(arguments, flags: ["no-build", "docs", "no-docs", "watch"])
             return try parse(arguments).plan()
         } catch let error as CommandLineError {
             throw error
@@ -150,11 +152,49 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
     /// The script runs through `posix_spawnp` with each value as an argument of its own: no shell
     /// reads the command, so quotes, `;`, `$(...)` or spaces in DIR are just a directory name.
     static func build(_ plan: Plan, script: String? = nil) -> (status: Int32, message: String?) {
+        switch buildArguments(plan, script: script) {
+        case .failure(let refusal): return (2, refusal.line)
+        case .success(let arguments): return outcome(of: arguments, what: "the build", command: plan.command)
+        }
+    }
+
+    /// Runs the build like ``build(_:script:)``, its standard output and error written to
+    /// `echo` as they come and to the file at `logPath` (``LiveBuild`` shows a failed build's
+    /// output on the page).
+    /// With `fast`, the build skips wasm-opt (a rebuild under `--watch`: sooner, a larger module,
+    /// the same arithmetic).
+    static func build(_ plan: Plan, script: String? = nil, logPath: String, fast: Bool = false,
+                      echo: inout FileOutputStream) -> (status: Int32, message: String?) {
+        var arguments: [String]
+        switch buildArguments(plan, script: script) {
+        case .failure(let refusal):
+            return (2, refusal.line)
+        case .success(let found):
+            arguments = found
+        }
+        if fast { arguments.insert("--fast", at: 2) }
+        let descriptor = open(logPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        defer { if descriptor >= 0 { close(descriptor) } }
+        var log = FileOutputStream(descriptor: descriptor)
+        let outcome = Process.streamed(arguments, standardError: true) { chunk in
+            let text = String(decoding: chunk, as: UTF8.self)
+            echo.write(text)
+            if descriptor >= 0 { log.write(text) }
+        }
+        switch outcome {
+        case .exited(let status): return (status, nil)
+        case .signalled(let signal): return (128 + signal, "kinetic: \(plan.command): the build was killed by signal \(signal)\n")
+        case .failed(let reason): return (1, CommandLineError("\(plan.command): cannot run bash: " + reason).line)
+        }
+    }
+
+    /// The build script's command line for `plan`, or why there is none.
+    static func buildArguments(_ plan: Plan, script: String?) -> Result<[String], CommandLineError> {
         guard let script = script ?? locateBuildScript(package: plan.package) else {
-            return (2, CommandLineError("\(plan.command): cannot find Kinetic's \(buildScript): run it from the Kinetic package root, or name a package that depends on Kinetic").line)
+            return .failure(CommandLineError("\(plan.command): cannot find Kinetic's \(buildScript): run it from the Kinetic package root, or name a package that depends on Kinetic"))
         }
         guard access(script, R_OK) == 0 else {
-            return (2, CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)").line)
+            return .failure(CommandLineError("\(plan.command): run it from the Kinetic package root (\(script) not found)"))
         }
         // The scripts read an argument starting with '-' as an option: name such a path
         // relative to here instead.
@@ -166,7 +206,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         if let package = plan.package { arguments += ["--package", path(package)] }
         if let product = plan.product { arguments += ["--product", product] }
         arguments.append(path(plan.directory))
-        return outcome(of: arguments, what: "the build", command: plan.command)
+        return .success(arguments)
     }
 
     /// Kinetic's build script for a build of `package` (nil: the demos app): this directory's
@@ -226,6 +266,8 @@ struct ServingOptions: ParsableArguments {
     var docs = false
     @Flag(help: "Never build the documentation.")
     var noDocs = false
+    @Flag(help: "Rebuild when a source file is saved; the open page reloads the scene and replays the last gesture on the new code.")
+    var watch = false
 }
 
 /// `kinetic web serve PATH`: `Scripts/build-web --package PATH` into PATH/.build-web, then serves it.
@@ -258,6 +300,6 @@ struct WebServeCommand: ParsableCommand, ServingCommand {
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         return PlaygroundCommand.Plan(directory: root + "/.build-web", port: try PlaygroundCommand.port(serving.port, command: "web serve"),
                                       build: !noBuild, package: path, product: product, buildDocs: serving.docs,
-                                      skipDocs: serving.noDocs, command: "web serve")
+                                      skipDocs: serving.noDocs, command: "web serve", watch: serving.watch)
     }
 }

@@ -113,13 +113,26 @@ enum PlaygroundFiles {
     ///
     /// While the page itself is being built (`building`: what and for how many seconds), `/`
     /// answers 503 with a page that says so and reloads itself until the build is done.
+    ///
+    /// With `live` (`--watch`), /kinetic-live.json answers its status (``LiveBuild/statusJSON``),
+    /// and while no build of this run has succeeded and the last one failed, `/` answers 503
+    /// with the build's output and reloads itself. Without, /kinetic-live.json is 404.
     static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing,
-                         cache: Cache? = nil, building: (what: String, seconds: Int)? = nil) -> Response {
+                         cache: Cache? = nil, building: (what: String, seconds: Int)? = nil,
+                         live: LiveStatus? = nil) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
+        if path == "/" + liveStatusName {
+            guard let live else { return .notFound }
+            return Response(status: 200, reason: "OK", bytes: live.status, contentType: "application/json")
+        }
         if let building, path == "/" || path == "/index.html" {
             return Response(status: 503, reason: "Service Unavailable",
                             bytes: Array(buildingPage(what: building.what, seconds: building.seconds).utf8),
+                            contentType: "text/html; charset=utf-8")
+        }
+        if let failure = live?.failure, path == "/" || path == "/index.html" {
+            return Response(status: 503, reason: "Service Unavailable", bytes: Array(failedBuildPage(log: failure).utf8),
                             contentType: "text/html; charset=utf-8")
         }
         if path == "/docs" {
@@ -194,6 +207,32 @@ enum PlaygroundFiles {
         <p>kinetic is compiling it as Embedded Swift to WebAssembly: \(seconds) s so far (the first build
         takes a few minutes; later ones reuse what did not change). This page reloads itself and shows
         the app as soon as it is ready.</p></body></html>
+
+        """
+    }
+
+    /// The address the page polls under `--watch`.
+    static let liveStatusName = "kinetic-live.json"
+
+    /// What `--watch` tells the page: the status JSON, and a failed first build's output.
+    struct LiveStatus: Sendable {
+        var status: [UInt8]
+        var failure: String?
+    }
+
+    /// What `/` says when the first build under `--watch` failed: the compiler's output; it
+    /// reloads itself, so the app shows as soon as a saved fix builds.
+    static func failedBuildPage(log: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="refresh" content="2"><title>Build failed — Kinetic</title></head>
+        <body style="font:16px/1.5 system-ui,sans-serif;max-width:56em;margin:48px auto;padding:0 20px;color:#1c1c1e">
+        <h1>The build failed</h1>
+        <p>kinetic is watching the package's sources: save a fix and this page shows the app as soon as it
+        builds. The compiler said:</p>
+        <pre id="kinetic-build-log" style="white-space:pre-wrap;font:13px/1.45 ui-monospace,monospace;background:#fff5f4;border:1px solid #ff3b30;border-radius:10px;padding:12px 14px;overflow:auto">\(escapeHTML(log))</pre>
+        </body></html>
 
         """
     }

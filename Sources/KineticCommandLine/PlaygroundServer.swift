@@ -44,10 +44,12 @@ final class PlaygroundServer: @unchecked Sendable {
     /// Starts serving `directory` (and `docs` at /docs/) on 127.0.0.1:`port` (0: any free port).
     /// `docsStatus` says what /docs/ answers while `docs` holds no site.
     /// `building` says what is being built and since how many seconds while the page itself is
-    /// (`/` then answers a page that says so and reloads itself), nil otherwise.
+    /// (`/` then answers a page that says so and reloads itself), nil otherwise. With `live`
+    /// (`--watch`), /kinetic-live.json answers how the builds stand (404 without).
     init(directory: String, docs: String?, port: UInt16,
          docsStatus: @escaping @Sendable () -> PlaygroundFiles.DocsStatus = { .missing },
-         building: @escaping @Sendable () -> (what: String, seconds: Int)? = { nil }) throws {
+         building: @escaping @Sendable () -> (what: String, seconds: Int)? = { nil },
+         live: LiveBuild? = nil) throws {
         // A client that closes early must not end the server.
         signal(SIGPIPE, SIG_IGN)
         guard let listener = RequestGuard.listenLoopback(port: port) else {
@@ -65,7 +67,7 @@ final class PlaygroundServer: @unchecked Sendable {
         let files = PlaygroundFiles.Cache()
         let reactor = Reactor(listener: listener.descriptor, wake: wake.read, port: listener.port) { method, target in
             let file = PlaygroundFiles.response(target, root: directory, docs: docs, docsStatus: docsStatus(), cache: files,
-                                                building: building())
+                                                building: building(), live: live.map { .init(status: $0.statusJSON, failure: $0.firstBuildFailure) })
             var head = "HTTP/1.1 \(file.status) \(file.reason)\r\nContent-Type: \(file.contentType)\r\n"
             head += "Content-Length: \(file.bytes.count)\r\nCache-Control: no-store\r\n"
             if let location = file.location { head += "Location: \(location)\r\n" }

@@ -39,31 +39,43 @@ enum Process {
     /// Runs `arguments` like ``run(_:)`` but collects its standard output (at most `limit`
     /// bytes are kept); its standard error stays this process's.
     static func output(_ arguments: [String], limit: Int = 16 << 20) -> (outcome: Outcome, output: [UInt8]) {
-        guard !arguments.isEmpty else { return (.failed("no program"), []) }
+        var collected: [UInt8] = []
+        let outcome = streamed(arguments, standardError: false) { chunk in
+            if collected.count < limit { collected += chunk.prefix(limit - collected.count) }
+        }
+        return (outcome, collected)
+    }
+
+    /// Runs `arguments` like ``run(_:outputToStandardError:)``, handing its standard output (and
+    /// with `standardError`, its standard error too, interleaved as written) to `chunk` as it
+    /// comes, and waits.
+    static func streamed(_ arguments: [String], standardError: Bool,
+                         chunk: (ArraySlice<UInt8>) -> Void) -> Outcome {
+        guard !arguments.isEmpty else { return .failed("no program") }
         // Close-on-exec, so another child spawned meanwhile does not hold the write end open
         // (dup2 onto the child's standard output clears the flag there).
-        guard let pipe = RequestGuard.closeOnExecPipe() else { return (.failed(HostFiles.reason()), []) }
+        guard let pipe = RequestGuard.closeOnExecPipe() else { return .failed(HostFiles.reason()) }
         let fds = [pipe.read, pipe.write]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        if standardError { posix_spawn_file_actions_adddup2(&actions, fds[1], 2) }
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
         var pid = pid_t()
         let spawned = spawn(arguments, pid: &pid, actions: &actions)
         close(fds[1])
         defer { close(fds[0]) }
-        guard spawned == 0 else { return (.failed(HostFiles.reason(spawned)), []) }
-        var collected: [UInt8] = []
+        guard spawned == 0 else { return .failed(HostFiles.reason(spawned)) }
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
-            if collected.count < limit { collected += buffer[0..<Swift.min(n, limit - collected.count)] }
+            chunk(buffer[0..<n])
         }
-        return (wait(pid), collected)
+        return wait(pid)
     }
 
     /// Starts `arguments` like ``run(_:outputToStandardError:)`` with its standard output and

@@ -25,10 +25,11 @@ extension KineticCommandLine {
         // The port first: a port in use is said at once, not after a build of minutes.
         let docs = DocsBuild(plan: plan)
         let pageBuild = PageBuildClock(what: plan.package.map { "the app in \($0)" } ?? "the playground")
+        let live = plan.watch ? LiveBuild(plan: plan) : nil
         let server: PlaygroundServer
         do {
             server = try PlaygroundServer(directory: plan.directory, docs: plan.docsDirectory, port: plan.port,
-                                          docsStatus: { docs.status }, building: { pageBuild.status })
+                                          docsStatus: { docs.status }, building: { pageBuild.status }, live: live)
         } catch {
             errorOutput.write(CommandLineError("\(plan.command): cannot serve on 127.0.0.1:\(plan.port): \(error)"
                                                + PlaygroundCommand.portSuggestion(after: plan.port),
@@ -39,11 +40,23 @@ extension KineticCommandLine {
             let started = PlaygroundCommand.milliseconds()
             errorOutput.write("kinetic: building \(pageBuild.what) for the browser (Embedded Swift to WebAssembly; the first build takes a few minutes); http://127.0.0.1:\(server.port)/ says so meanwhile…\n")
             pageBuild.start()
-            defer { pageBuild.stop() }
-            let (status, message) = PlaygroundCommand.build(plan)
-            if let message { errorOutput.write(message) }
-            if status != 0 { server.stop(); return status }
-            errorOutput.write("kinetic: built in \(PlaygroundCommand.elapsed(since: started))\n")
+            if let live {
+                // Watching: a failed build is shown on the page, and the next save builds again.
+                live.build(changed: nil, errorOutput: &errorOutput)
+                pageBuild.stop()
+            } else {
+                defer { pageBuild.stop() }
+                let (status, message) = PlaygroundCommand.build(plan)
+                if let message { errorOutput.write(message) }
+                if status != 0 { server.stop(); return status }
+                errorOutput.write("kinetic: built in \(PlaygroundCommand.elapsed(since: started))\n")
+            }
+        } else {
+            live?.assumeBuilt()
+        }
+        if let live {
+            Thread.detachNewThread { live.watch() }
+            errorOutput.write("kinetic: watching \(live.watched.joined(separator: ", ")): a saved change rebuilds, and the open page reloads the scene and replays your last gesture on the new code\n")
         }
         let address = "http://127.0.0.1:\(server.port)/"
         if let line = docs.startIfNeeded(address: address) { errorOutput.write(line) }
