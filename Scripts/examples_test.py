@@ -30,8 +30,13 @@ import kinetic_browser
 
 
 # --- The README's listings ------------------------------------------------------------------------
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 def check_readme(path):
-    root = os.path.dirname(os.path.abspath(path))
+    """Each code block after a `<!-- sync: FILE -->` line (FILE relative to the repository) is a
+    copy of FILE: its parts between `// …` lines appear in FILE as they are."""
+    root = REPOSITORY
     lines = open(path).read().split("\n")
     i = 0
     while i < len(lines):
@@ -55,15 +60,56 @@ def check_readme(path):
                     current.append(b)
             parts.append(current)
             missing = [p for p in parts if p and "\n".join(p) not in text]
-            check("README listing matches %s" % source, not missing,
+            check("%s listing matches %s" % (os.path.basename(path), source), not missing,
                   "%d lines in %d part(s)" % (len(block), len(parts)) if not missing
                   else "not in the file: " + missing[0][0][:60])
             i = k
         i += 1
 
 
+def check_commands(kinetic, path):
+    """Each `kinetic` command in a shell block after a `<!-- commands -->` line names a real
+    subcommand, and every option it passes is one that subcommand's --help lists."""
+    import subprocess
+    lines = open(path).read().split("\n")
+    for i, line in enumerate(lines):
+        if line.strip() != "<!-- commands -->":
+            continue
+        j = i + 1
+        while not lines[j].startswith("```"):
+            j += 1
+        k = j + 1
+        while not lines[k].startswith("```"):
+            k += 1
+        for command in lines[j + 1:k]:
+            words = command.split("#")[0].split()
+            if "kinetic" not in words:
+                continue
+            args = words[words.index("kinetic") + 1:]
+            path_words = []
+            for w in args:
+                if w.startswith("-") or w in (".",) or "/" in w:
+                    break
+                path_words.append(w)
+            # The subcommand is the longest prefix whose help is found.
+            while path_words:
+                r = subprocess.run([kinetic] + path_words + ["--help"], capture_output=True, text=True)
+                if r.returncode == 0:
+                    break
+                path_words.pop()
+            options = [w.split("=")[0] for w in args if w.startswith("--")]
+            unknown = [o for o in options if o not in r.stdout] if path_words else options
+            check("%s: kinetic %s (options %s)" % (os.path.basename(path), " ".join(path_words), " ".join(options) or "none"),
+                  path_words and not unknown, "unknown: " + " ".join(unknown) if unknown else "")
+
+
 if sys.argv[1] == "readme":
-    check_readme(sys.argv[2])
+    for doc in sys.argv[2:]:
+        check_readme(doc)
+    finish()
+if sys.argv[1] == "commands":
+    for doc in sys.argv[3:]:
+        check_commands(sys.argv[2], doc)
     finish()
 
 # --- The browser ----------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from kinetic_browser import check, finish, chromium  # noqa: E402
 
 KINETIC, PACKAGE, SCENE, SOURCE, GESTURES, OUT = sys.argv[1:7]
 os.makedirs(OUT, exist_ok=True)
+KINETIC, SOURCE, GESTURES, OUT = (os.path.abspath(p) if os.sep in p else p for p in (KINETIC, SOURCE, GESTURES, OUT))
 ORIGINAL = open(SOURCE).read()
 SPRING = "SpringTimingParameters(dampingRatio: 0.75, response: 0.5)"
 STIFFER = "SpringTimingParameters(dampingRatio: 0.75, response: 0.3)"
@@ -64,8 +65,10 @@ def wait(what, predicate, timeout):
 
 port = free_port()
 log = open(os.path.join(OUT, "server-live.log"), "w")
-server = subprocess.Popen([KINETIC, "web", "serve", PACKAGE, "--watch", "--no-build", "--no-docs", "--port", str(port)],
-                          stdout=log, stderr=subprocess.STDOUT)
+# As "Your first scene" says: `kinetic web serve . --watch` from the package's own folder (the
+# Kinetic checkout is found through the package's dependency).
+server = subprocess.Popen([KINETIC, "web", "serve", ".", "--watch", "--no-build", "--no-docs", "--port", str(port)],
+                          stdout=log, stderr=subprocess.STDOUT, cwd=PACKAGE)
 d = None
 try:
     url = "http://127.0.0.1:%d/" % port
@@ -128,8 +131,8 @@ try:
         open(script, "w").write(reload["script"])
         native_out = os.path.join(OUT, "live-native")
         shutil.rmtree(native_out, ignore_errors=True)
-        r = subprocess.run([KINETIC, "render", "--package", PACKAGE, SCENE, "--script", script, "--fps", "60",
-                            "--out", native_out], capture_output=True, text=True)
+        r = subprocess.run([KINETIC, "render", "--package", ".", SCENE, "--script", script, "--fps", "60",
+                            "--out", native_out], capture_output=True, text=True, cwd=PACKAGE)
         check("kinetic render --package renders the edited scene", r.returncode == 0, (r.stderr or r.stdout)[-300:])
         if r.returncode == 0:
             rows = list(csv.reader(open(os.path.join(native_out, "properties.csv"))))

@@ -84,6 +84,11 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         must be read within 10 s; at most 384 connections are held at once, reading or being
         answered (a new one closes the oldest); a file that cannot be opened for want of
         descriptors is answered 503.
+
+        --watch rebuilds when a file of the package's Sources, Package.swift, web/ or gestures/
+        (the playground: Sources and Playground/web) is saved; /kinetic-live.json tells the open
+        page, which swaps the new module in and replays the last gesture on the new code. A
+        failed build is shown on the page and the scene keeps running on the code that last built.
         """
 
     @OptionGroup var serving: ServingOptions
