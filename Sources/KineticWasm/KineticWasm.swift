@@ -32,8 +32,11 @@
 //                                                     not in (0, 1000], over 100000 frames);
 //                                                     text = channel names
 //   kinetic_recording() / kinetic_recording_length()  its f64 values, frame × channel × (model, presentation, velocity)
-//   kinetic_inspect() -> i32                          the shown scene's live animations as JSON → text
-//                                                     (InspectionJSON); their count, -1 with no scene
+//   kinetic_inspect() -> i32                          the shown scene's timeline rows as JSON → text
+//                                                     (HostSession.inspectionRows, InspectionJSON);
+//                                                     their count, -1 with no scene
+//   kinetic_inspect_group(length, expanded) -> i32    expand (1) or collapse (0) the row group whose
+//                                                     key is the UTF-8 in the input buffer; 1 ok
 //   kinetic_watch(id, property) -> i32                record property `property` (0 first) of live
 //                                                     animation `id` at every frame; 1 ok
 //   kinetic_watch_label(length) -> i32                record the property labelled by the UTF-8 in
@@ -232,6 +235,13 @@ public func kinetic_inspect() -> Int32 {
     let count = session.inspect()
     _ = setText(session.text)
     return Int32(count)
+}
+
+@_expose(wasm, "kinetic_inspect_group") @_cdecl("kinetic_inspect_group")
+public func kinetic_inspect_group(_ length: Int32, _ expanded: Int32) -> Int32 {
+    guard let key = inputText(length) else { return 0 }
+    HostSession.current.setInspectionGroup(key, expanded: expanded != 0)
+    return 1
 }
 
 @_expose(wasm, "kinetic_watch") @_cdecl("kinetic_watch")

@@ -321,6 +321,11 @@ public protocol EngineDriven: AnyObject {
     /// Describes it for an inspector (see ``AnimationEngine/liveAnimations()``): nil, the
     /// default, leaves it out of the list. Called only when an inspector asks, never by a tick.
     func inspection() -> AnimationInspection?
+    /// Its id, kind, label and whether it runs, for an inspector that sorts and groups before
+    /// it snapshots (see ``AnimationEngine/liveAnimationSummaries()``): nil exactly when
+    /// ``inspection()`` is nil. The default summarises ``inspection()``; a client with many
+    /// instances (a spring per dot) gives one without allocating.
+    func inspectionSummary() -> AnimationSummary?
     /// The properties it moves, for an inspector's recorder (see
     /// ``AnimationEngine/inspectableProperties(ofAnimation:)``). The default: none.
     func inspectableProperties() -> [any InspectableProperty]
@@ -329,5 +334,6 @@ public protocol EngineDriven: AnyObject {
 extension EngineDriven {
     public func engineDidInvalidate() {}
     public func inspection() -> AnimationInspection? { nil }
+    public func inspectionSummary() -> AnimationSummary? { inspection().map(AnimationSummary.init) }
     public func inspectableProperties() -> [any InspectableProperty] { [] }
 }

@@ -77,6 +77,12 @@ extension SpringAnimation {
                             properties: [property.inspection()])
     }
 
+    /// Its id, kind, label and state, without reading its value.
+    public func inspectionSummary() -> AnimationSummary? {
+        guard isListedForInspection else { return nil }
+        return AnimationSummary(id: animationID, kind: .spring, label: property.label, isRunning: isRunning)
+    }
+
     /// Its ``property``.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
 }
@@ -89,6 +95,12 @@ extension DecayAnimation {
         return AnimationInspection(id: animationID, kind: .decay, state: isRunning ? .running : .atRest,
                             isRunning: isRunning, timing: .decay(rate: decay.decelerationRate),
                             properties: [property.inspection()])
+    }
+
+    /// Its id, kind, label and state, without reading its value.
+    public func inspectionSummary() -> AnimationSummary? {
+        guard isListedForInspection else { return nil }
+        return AnimationSummary(id: animationID, kind: .decay, label: property.label, isRunning: isRunning)
     }
 
     /// Its ``property``.
@@ -107,4 +119,9 @@ extension BoundedDecayAnimation {
 
     /// Its ``property``.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
+
+    /// Its id, kind, label and state, without reading its value.
+    public func inspectionSummary() -> AnimationSummary? {
+        AnimationSummary(id: animationID, kind: .boundedDecay, label: property.label, isRunning: isRunning)
+    }
 }

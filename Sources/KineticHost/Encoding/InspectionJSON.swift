@@ -24,25 +24,51 @@ public enum InspectionJSON {
         var out = "["
         for (i, a) in animations.enumerated() {
             if i > 0 { out += "," }
-            out += "{\"id\":" + String(a.id)
-            out += ",\"name\":" + string(a.name)
-            out += ",\"kind\":" + string(a.kind.rawValue)
-            out += ",\"state\":" + string(a.state.rawValue)
-            out += ",\"running\":" + (a.isRunning ? "true" : "false")
-            out += ",\"reversed\":" + (a.isReversed ? "true" : "false")
-            out += ",\"fraction\":" + (a.fractionComplete.map(number) ?? "null")
-            out += ",\"timing\":" + timing(a.timing)
-            out += ",\"properties\":["
-            for (j, p) in a.properties.enumerated() {
-                if j > 0 { out += "," }
-                out += "{\"name\":" + string(p.name)
-                out += ",\"model\":" + array(p.model)
-                out += ",\"presentation\":" + array(p.presentation)
-                out += ",\"velocity\":" + array(p.velocity) + "}"
-            }
-            out += "]}"
+            append(a, to: &out, row: nil)
         }
         return out + "]"
+    }
+
+    /// The JSON array for the Studio's timeline rows (``HostSession/inspectionRows()``): each
+    /// row's animation as ``encode(_:)`` writes it, with, before `properties`, its `"key"`,
+    /// `"internal"` (true for a row moving only nodes outside the scene), and, for a group,
+    /// `"group":{"key","count","running","expanded"}`, for an expanded group's member,
+    /// `"member"` (the group's key).
+    public static func encode(rows: [InspectionRow]) -> String {
+        var out = "["
+        for (i, r) in rows.enumerated() {
+            if i > 0 { out += "," }
+            append(r.inspection, to: &out, row: r)
+        }
+        return out + "]"
+    }
+
+    static func append(_ a: AnimationInspection, to out: inout String, row: InspectionRow?) {
+        out += "{\"id\":" + String(a.id)
+        out += ",\"name\":" + string(a.name)
+        out += ",\"kind\":" + string(a.kind.rawValue)
+        out += ",\"state\":" + string(a.state.rawValue)
+        out += ",\"running\":" + (a.isRunning ? "true" : "false")
+        out += ",\"reversed\":" + (a.isReversed ? "true" : "false")
+        out += ",\"fraction\":" + (a.fractionComplete.map(number) ?? "null")
+        out += ",\"timing\":" + timing(a.timing)
+        if let row {
+            out += ",\"key\":" + string(row.key) + ",\"internal\":" + (row.isInternal ? "true" : "false")
+            if let g = row.group {
+                out += ",\"group\":{\"key\":" + string(g.key) + ",\"count\":" + String(g.count)
+                    + ",\"running\":" + String(g.running) + ",\"expanded\":" + (g.isExpanded ? "true" : "false") + "}"
+            }
+            if let member = row.memberOf { out += ",\"member\":" + string(member) }
+        }
+        out += ",\"properties\":["
+        for (j, p) in a.properties.enumerated() {
+            if j > 0 { out += "," }
+            out += "{\"name\":" + string(p.name)
+            out += ",\"model\":" + array(p.model)
+            out += ",\"presentation\":" + array(p.presentation)
+            out += ",\"velocity\":" + array(p.velocity) + "}"
+        }
+        out += "]}"
     }
 
     static func timing(_ timing: AnimationInspection.Timing) -> String {

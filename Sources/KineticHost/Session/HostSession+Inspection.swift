@@ -7,22 +7,21 @@ extension HostSession {
     /// The samples the recorder keeps: 10 s at 60 frames per second.
     public static let recorderCapacity = 600
 
-    /// Writes the shown scene's live animations (`AnimationEngine.liveAnimations()`) into
-    /// ``text`` as JSON (see ``InspectionJSON`` for the fields) and returns how many there are;
-    /// −1, with ``text`` `"[]"`, with no scene shown. Reads only: nothing moves.
+    /// Writes the shown scene's timeline rows (``inspectionRows()``: live animations, dynamic
+    /// items by name, like animations grouped) into ``text`` as JSON
+    /// (``InspectionJSON/encode(rows:)``) and returns how many rows there are; −1, with
+    /// ``text`` `"[]"`, with no scene shown. Reads only: nothing moves.
     ///
-    /// The text grows with the animations in flight (about 250 bytes per animation and
-    /// property): a scene of 10,000 springs gives megabytes, so a page asks when it needs the
-    /// list (the inspector is open and something changed), not at every frame.
+    /// Grouping keeps the text small however many animations run: 10,000 springs are one row.
     @discardableResult
     public func inspect() -> Int {
-        guard let hosted else {
+        guard hosted != nil else {
             text = "[]"
             return -1
         }
-        let animations = hosted.scene.engine.liveAnimations()
-        text = InspectionJSON.encode(animations)
-        return animations.count
+        let rows = inspectionRows()
+        text = InspectionJSON.encode(rows: rows)
+        return rows.count
     }
 
     /// Records, from the next frame on, property number `property` (0 for the first) of the

@@ -56,6 +56,8 @@ public final class HostSession {
     var timingOverrides = TimingOverrides()
     /// The motion policy of every engine the session makes (see ``setMotionPolicy(_:)``).
     public internal(set) var motionPolicy: MotionPolicy = .full
+    /// The inspector's expanded groups (see ``setInspectionGroup(_:expanded:)``).
+    public internal(set) var expandedInspectionGroups: [String] = []
 
     public init(entries: [SceneEntry]) {
         self.entries = entries

@@ -42,7 +42,7 @@ struct HostSessionInspectionTests {
         #expect(session.text == """
             [{"id":1,"name":"box.center","kind":"animator","state":"active","running":true,"reversed":false,\
             "fraction":0.25,"timing":{"type":"cubic","c1x":0.0,"c1y":0.0,"c2x":1.0,"c2y":1.0,"duration":1.0},\
-            "properties":[{"name":"box.center","model":[120.0,20.0],"presentation":[45.0,20.0],"velocity":[100.0,0.0]}]}]
+            "key":"1","internal":false,"properties":[{"name":"box.center","model":[120.0,20.0],"presentation":[45.0,20.0],"velocity":[100.0,0.0]}]}]
             """)
     }
 

@@ -22,6 +22,16 @@ extension WasmABITests {
         #expect(json.hasSuffix(#""properties":[{"name":"box.alpha","model":[0.0],"presentation":[0.5],"velocity":[-1.0]}]}]"#))
     }
 
+    @Test func inspectGroupExpandsOrCollapsesTheGroupKeyedInTheInput() {
+        #expect(kinetic_inspect_group(1_000_000, 1) == 0)                    // beyond the input
+        #expect(kinetic_inspect_group(input("spring:spring"), 1) == 1)
+        #expect(HostSession.current.expandedInspectionGroups == ["spring:spring"])
+        #expect(kinetic_inspect_group(input("spring:spring"), 1) == 1)       // once, however often asked
+        #expect(HostSession.current.expandedInspectionGroups == ["spring:spring"])
+        #expect(kinetic_inspect_group(input("spring:spring"), 0) == 1)
+        #expect(HostSession.current.expandedInspectionGroups.isEmpty)
+    }
+
     @Test func watchRecordsTheLabelledPropertyEachFrameIntoTheSampleBuffer() {
         #expect(kinetic_watch(1, 0) == 0 && kinetic_watch_label(input("box.center")) == 0)  // nothing shown
         #expect(kinetic_select(0, 0) == 1)
