@@ -10,6 +10,9 @@
 //   kinetic_smoke() -> Int32   number of failed checks (also prints every check)
 //   _start()                   runs kinetic_smoke() and exits with that number; wasmkit 0.1.6 only
 //                              provides WASI (needed for stdout) to modules that export _start.
+//                              Only on wasm32: on a microcontroller picolibc's crt0 owns _start
+//                              and Scripts/mcu/support.c's main() calls kinetic_smoke()
+//                              (Scripts/mcu-check).
 //
 // EXPECTED VALUES: computed independently of Kinetic, on the host with python3's plain float
 // math (bisection on the Bernstein form of the Bézier for the cubics; the textbook closed forms
@@ -180,12 +183,12 @@ func printSpringBits(under: SpringTimingParameters, critical: SpringTimingParame
     print("spring-bits: stiff checksum of 1000 samples up to 2^32 s \(checksum)")
 }
 
-#if $Embedded
+#if $Embedded && arch(wasm32)
 @_expose(wasm, "_start") @_cdecl("_start")
 public func _start() {
     c_exit(kinetic_smoke())              // exit flushes stdio; wasmkit reports the status
 }
-#else
+#elseif !$Embedded
 @main
 struct HostSmoke {
     static func main() {
