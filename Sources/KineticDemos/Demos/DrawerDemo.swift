@@ -63,9 +63,14 @@ public final class DrawerDemo: LifetimeOwner, HostedScene {
         toggleButton.textColor = Palette.blue
         toggleButton.accessibilityRole = .button
         drawer.addChild(toggleButton)
-        for i in 0..<4 {
-            drawer.addChild(Widgets.box("drawer.row\(i)", Rect(x: 20, y: 70 + Double(i) * 60, width: size.width - 40, height: 44),
-                                        Color(white: 1, alpha: 0.35), radius: 10, engine: engine))
+        // The contact's actions, as the book's drawer lists them under its button.
+        for (i, title) in ["Call", "Message", "FaceTime", "Share Contact"].enumerated() {
+            let row = Widgets.box("drawer.row\(i)", Rect(x: 20, y: 70 + Double(i) * 60, width: size.width - 40, height: 44),
+                                  Color(white: 1, alpha: 0.35), radius: 10, engine: engine)
+            row.text = title
+            row.fontSize = 17
+            row.textColor = Palette.dark
+            drawer.addChild(row)
         }
 
         // The recognizers live in the scene this object owns: they reach it through a zeroing

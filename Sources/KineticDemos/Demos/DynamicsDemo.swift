@@ -348,9 +348,34 @@ public final class DynamicsDemo: LifetimeOwner, HostedScene {
         animator.addBehavior(swirl)
         field = radial
         vortex = swirl
+        addRing(round: ring)
         _ = addCollisions()
         itemBehavior.elasticity = 0.3
         itemBehavior.resistance = 1.2
+    }
+
+    /// Draws the field's ring above the items (the ring node, under them, is what a finger
+    /// grabs): a 24-sided outline of radius 24 made of ropes that follow the ring's centre, so
+    /// the items piled round it never hide it.
+    private func addRing(round ring: Node) {
+        let sides = 24, radius = 24.0
+        // cos and sin of 360°/24 = 15°: the vertices by repeated rotation, without libm.
+        let c = 0.9659258262890683, s = 0.25881904510252074
+        var vertices: [Point] = [Point(x: radius, y: 0)]
+        for k in 1..<sides {
+            let p = vertices[k - 1]
+            vertices.append(Point(x: p.x * c - p.y * s, y: p.x * s + p.y * c))
+        }
+        for k in 0..<sides {
+            // Each edge a fifth longer at both ends, so neighbours overlap into one outline.
+            let p = vertices[k], q = vertices[(k + 1) % sides]
+            let a = Point(x: p.x - (q.x - p.x) * 0.2, y: p.y - (q.y - p.y) * 0.2)
+            let b = Point(x: q.x + (q.x - p.x) * 0.2, y: q.y + (q.y - p.y) * 0.2)
+            addRope("field.ring.edge\(k)", thickness: 3) {
+                let o = ring.center
+                return (Point(x: o.x + a.x, y: o.y + a.y), Point(x: o.x + b.x, y: o.y + b.y))
+            }
+        }
     }
 
     // MARK: Taps

@@ -116,9 +116,17 @@ public final class PaneDemo: LifetimeOwner, HostedScene {
                                             [Palette.blue, Palette.green, Palette.orange, Palette.pink][i % 4], radius: 14, engine: engine))
         }
         // Centre y from a little above open (407) to a little below closed (847), over 2.5 s.
-        graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 110),
-                          range: 360...900, window: 2.5, series: Mode.allCases.map { .init(color: $0.color, style: .solid) },
-                          title: "pane centre y: Dynamics (blue), Spring (orange), POP (pink)", engine: engine)
+        // Above the open pane's top (147), so the pane at rest never covers it. The three curves
+        // of one throw often coincide: each engine has its own marks (named in the legend) and
+        // is drawn 3 points below the one before, so equal values show as three strands.
+        let marks: [(LiveGraph.Style, String)] = [(.solid, "■ "), (.dots, "● "), (.diamonds, "◆ ")]
+        graph = LiveGraph(name: "graph", frame: Rect(x: 12, y: 52, width: size.width - 24, height: 92),
+                          range: 360...900, window: 2.5,
+                          series: Mode.allCases.map {
+                              .init(color: $0.color, style: marks[$0.rawValue].0, name: marks[$0.rawValue].1 + $0.title,
+                                    offset: 3 * Double($0.rawValue - 1))
+                          },
+                          title: "pane centre y:", engine: engine)
 
         let closed = PaneDemo.targetPoint(for: .closed)
         let paneFrame = Rect(x: 0, y: closed.y - PaneDemo.paneHeight / 2, width: size.width, height: PaneDemo.paneHeight)
