@@ -95,9 +95,18 @@ const code = (() => {
 // --- The inspector: timeline and curves sampled from runtime.inspect() ---------------------------------
 const inspector = (() => {
   let runtime = null;
-  const history = new Map();   // id → { id, name, kind, state, segments: [{t0, t1, mode}], end, samples: [{t, props}] }
+  // key → { key, id, name, label, kind, state, group, member, internal, order, segments: [{t0, t1, mode}], end,
+  // samples: [{t, props}] }. A row's key is the module's (an animation id, "id/item" for a dynamic
+  // item, "group:…" for like tracks shown as one row with a count).
+  const history = new Map();
   const MAX_SAMPLES = 1800, MAX_TRACKS = 48, WINDOW = 8;
   let onScreen = true, selected = null, channel = 0, hover = null, cost = 0, skip = 0, lastT = -1, more = 0;
+  // Internal rows (moving only nodes outside the scene, such as the pane's hidden shadows) are
+  // hidden unless asked for, and never selected by themselves.
+  let showInternal = false, internalCount = 0;
+  // Repeated runs of one property are told apart: name → the keys seen with it, in order.
+  const runs = new Map();
+  let order = 0;
   // A retuned replay's curves of one component: { name, label, before, after } ([{t, m, p, v}]),
   // drawn instead of the sampled history while that animation (or none) is selected.
   let overlay = null;
@@ -129,28 +138,59 @@ const inspector = (() => {
     skip = Math.min(30, Math.floor(cost / 4));
     lastT = t;
     const seen = new Set();
-    more = Math.max(0, tracks.length - MAX_TRACKS);
-    for (const e of tracks.slice(0, MAX_TRACKS)) {
-      seen.add(e.id);
-      let h = history.get(e.id);
-      if (!h) { h = { id: e.id, segments: [], samples: [], end: null }; history.set(e.id, h); }
-      Object.assign(h, { name: e.name, kind: e.kind, state: e.state, fraction: e.fraction, timing: e.timing, end: null });
+    internalCount = tracks.filter(e => e.internal).length;
+    const shown = showInternal ? tracks : tracks.filter(e => !e.internal);
+    more = Math.max(0, shown.length - MAX_TRACKS);
+    for (const e of shown.slice(0, MAX_TRACKS)) {
+      const key = e.key ?? String(e.id);
+      seen.add(key);
+      let h = history.get(key);
+      if (!h) {
+        h = { key, segments: [], samples: [], end: null, order: order++ };
+        history.set(key, h);
+        // The first row of a name keeps it; the next ones (a property animated again) are "run 2"…
+        const keys = runs.get(e.name) ?? [];
+        if (!keys.includes(key)) keys.push(key);
+        runs.set(e.name, keys);
+        h.run = keys.indexOf(key) + 1;
+        h.sortId = e.id;
+      }
+      Object.assign(h, { id: e.id, name: e.name, label: h.run > 1 ? e.name + " · run " + h.run : e.name, kind: e.kind,
+                         state: e.state, fraction: e.fraction, timing: e.timing, end: null, group: e.group ?? null,
+                         member: e.member ?? null, internal: !!e.internal });
       const mode = modeOf(e), last = h.segments[h.segments.length - 1];
       if (last && last.mode === mode && t >= last.t1) last.t1 = t; else h.segments.push({ t0: t, t1: t, mode });
       h.samples.push({ t, props: e.properties || [] });
       if (h.samples.length > MAX_SAMPLES) h.samples.shift();
     }
-    for (const h of history.values()) if (h.end === null && !seen.has(h.id)) h.end = t;
+    for (const h of history.values()) if (h.end === null && !seen.has(h.key)) h.end = t;
     // Forget the oldest finished animations beyond the bound.
     if (history.size > MAX_TRACKS * 2) {
       const finished = [...history.values()].filter(h => h.end !== null).sort((a, b) => a.end - b.end);
-      for (const h of finished.slice(0, history.size - MAX_TRACKS * 2)) history.delete(h.id);
+      for (const h of finished.slice(0, history.size - MAX_TRACKS * 2)) history.delete(h.key);
     }
-    if (selected === null || !history.has(selected)) {
-      const live = tracks.find(e => e.running) ?? tracks[0];
-      if (live) select(live.id);
+    if (selected === null || !history.has(selected) || (history.get(selected).internal && !showInternal)) {
+      const own = shown.filter(e => !e.internal), live = own.find(e => e.running) ?? own[0];
+      if (live) select(live.key ?? String(live.id));
     }
+    const toggle = $("internal-toggle");
+    toggle.hidden = internalCount === 0 && !showInternal;
+    $("internal-count").textContent = String(internalCount);
     return true;
+  }
+  $("show-internal").addEventListener("change", e => {
+    showInternal = e.target.checked;
+    if (!showInternal) for (const [key, h] of history) if (h.internal) history.delete(key);
+    sample(true); redraw();
+  });
+  /** Expands or collapses a group row (the module lists its first members after it). */
+  function toggleGroup(h) {
+    if (!h.group || !runtime.expandGroup) return;
+    const open = !h.group.expanded;
+    runtime.expandGroup(h.group.key, open);
+    h.group.expanded = open;
+    if (!open) for (const [key, m] of history) if (m.member === h.group.key) history.delete(key);
+    sample(true); redraw();
   }
   /** After a seek to `t`: what was sampled after it is another branch of history. */
   function truncate(t) {
@@ -158,13 +198,18 @@ const inspector = (() => {
       h.samples = h.samples.filter(s => s.t <= t);
       h.segments = h.segments.filter(s => s.t0 <= t);
       const last = h.segments[h.segments.length - 1];
-      if (!h.samples.length) { history.delete(id); continue; }
+      if (!h.samples.length) {
+        history.delete(id);
+        const keys = runs.get(h.name);
+        if (keys?.includes(id)) keys.splice(keys.indexOf(id), 1);
+        continue;
+      }
       if (last) last.t1 = Math.min(last.t1, t);
       if (h.end !== null && h.end > t) h.end = null;
     }
     lastT = -1;
   }
-  function reset() { history.clear(); selected = null; hover = null; lastT = -1; fillChannels(); }
+  function reset() { history.clear(); runs.clear(); selected = null; hover = null; lastT = -1; fillChannels(); }
 
   function select(id) {
     selected = id; channel = 0; hover = null; channelChosen = false;
@@ -201,7 +246,7 @@ const inspector = (() => {
     if (channel >= list.length) channel = 0;
     select.value = channel;
     const h = history.get(selected);
-    $("curve-title").textContent = h ? "· " + h.name + " (" + h.kind + ")" : "";
+    $("curve-title").textContent = h ? "· " + h.label + (h.group ? " (" + h.kind + ", first of " + h.group.count + ")" : " (" + h.kind + ")") : "";
     retune.selectionChanged();
   }
   $("curve-channel").addEventListener("change", e => { channel = Number(e.target.value); channelChosen = true; hover = null; drawCurves(); });
@@ -246,7 +291,13 @@ const inspector = (() => {
       return;
     }
     curves.hidden = $("curve-readout").hidden = $("curves-head").hidden = false;
-    rows = [...history.values()].sort((a, b) => a.id - b.id);
+    // By id (a group at its first member's), an expanded group's members right after it.
+    const groupOrder = new Map([...history.values()].filter(h => h.group).map(h => [h.group.key, h.sortId]));
+    const sortKey = h => h.member !== null && groupOrder.has(h.member) ? [groupOrder.get(h.member), 1, h.id] : [h.sortId, 0, h.order];
+    rows = [...history.values()].sort((a, b) => {
+      const x = sortKey(a), y = sortKey(b);
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
     empty.hidden = rows.length > 0;
     empty.textContent = "No animation has run yet: touch the scene.";
     timeline.hidden = !rows.length;
@@ -257,16 +308,27 @@ const inspector = (() => {
     ctx.textBaseline = "middle";
     rows.forEach((h, i) => {
       const y = i * ROW;
-      if (h.id === selected) { ctx.fillStyle = css("--accent-soft"); ctx.fillRect(0, y, width, ROW); }
+      if (h.key === selected) { ctx.fillStyle = css("--accent-soft"); ctx.fillRect(0, y, width, ROW); }
       ctx.fillStyle = css("--ink");
-      ctx.fillText(fit(ctx, h.name, NAMES - 12), 8, y + ROW / 2);
+      if (h.group) {
+        // A group: a disclosure triangle, the family's name and how many.
+        const open = h.group.expanded;
+        ctx.beginPath();
+        if (open) { ctx.moveTo(8, y + 8); ctx.lineTo(16, y + 8); ctx.lineTo(12, y + 14); }
+        else { ctx.moveTo(9, y + 7); ctx.lineTo(15, y + 11); ctx.lineTo(9, y + 15); }
+        ctx.fill();
+        ctx.fillText(fit(ctx, h.label + " ×" + h.group.count.toLocaleString("en-US"), NAMES - 28), 20, y + ROW / 2);
+      } else {
+        const indent = h.member !== null ? 20 : 8;
+        ctx.fillText(fit(ctx, h.label, NAMES - 4 - indent), indent, y + ROW / 2);
+      }
       for (const s of h.segments) {
         if (s.t1 < t0) continue;
         ctx.fillStyle = css("--" + s.mode);
         const a = x(Math.max(s.t0, t0)), b = Math.max(a + 2, x(s.t1));
         ctx.fillRect(a, y + 6, b - a, ROW - 12);
       }
-      const state = h.end !== null ? "finished" :
+      const state = h.end !== null ? "finished" : h.group ? h.group.running.toLocaleString("en-US") + " running" :
         h.state + (typeof h.fraction === "number" && Number.isFinite(h.fraction) ? " " + h.fraction.toFixed(2) : "");
       if (h.end !== null && h.end >= t0) { ctx.fillStyle = css("--ink"); ctx.fillRect(x(h.end) - 1, y + 3, 2, ROW - 6); }
       ctx.fillStyle = css("--muted");
@@ -290,8 +352,11 @@ const inspector = (() => {
     return text + "…";
   }
   timeline.addEventListener("click", e => {
-    const i = Math.floor(e.offsetY / ROW);
-    if (rows[i]) { select(rows[i].id); redraw(); }
+    const h = rows[Math.floor(e.offsetY / ROW)];
+    if (!h) return;
+    // A group's triangle (or a second click on its row) expands or collapses it.
+    if (h.group && (e.offsetX < 22 || selected === h.key)) toggleGroup(h);
+    select(h.key); redraw();
   });
 
   // Curves: model (solid), presentation (dashed) on the left axis, velocity (dotted) on the right.
@@ -415,10 +480,13 @@ const inspector = (() => {
   /** The selected animation ({ name, kind, timing }) and the channel shown ({ label, property, c }). */
   function selection() {
     const h = history.get(selected);
-    return h ? { name: h.name, kind: h.kind, timing: h.timing, channel: channels()[channel] ?? null } : null;
+    return h ? { name: h.name, label: h.label, kind: h.kind, timing: h.timing, channel: channels()[channel] ?? null } : null;
   }
   function showOverlay(o) { overlay = o; hover = null; drawCurves(); }
-  return { attach, frame, reset, truncate, redraw, openChanged, sample, selection, showOverlay, prepare, css };
+  /** The rows the timeline draws, as { key, label, kind, group, member, internal } (for tools and tests). */
+  const shownRows = () => rows.map(h => ({ key: h.key, label: h.label, name: h.name, kind: h.kind, group: h.group,
+                                           member: h.member, internal: h.internal, end: h.end }));
+  return { attach, frame, reset, truncate, redraw, openChanged, sample, selection, showOverlay, prepare, css, shownRows, toggleGroup: key => { const h = history.get(key); if (h) toggleGroup(h); } };
 })();
 
 // --- Live timing edits: replay the recorded gesture with another timing --------------------------------
@@ -672,10 +740,14 @@ const retune = (() => {
 const transport = (() => {
   let runtime = null, span = 0, scrubbing = false;
   const pause = $("pause"), step = $("step"), scrubber = $("scrubber");
+  // The compact copy under the scene on a phone: the same clock, through the same buttons.
+  const miniPause = $("mini-pause"), miniScrubber = $("mini-scrubber"), scrubbers = [scrubber, miniScrubber];
   function sync() {
     if (!runtime) return;
-    pause.textContent = runtime.running ? "Pause" : "Resume";
-    pause.setAttribute("aria-pressed", String(!runtime.running));
+    for (const b of [pause, miniPause]) {
+      b.textContent = runtime.running ? "Pause" : "Resume";
+      b.setAttribute("aria-pressed", String(!runtime.running));
+    }
     for (const b of document.querySelectorAll("[data-rate]")) b.classList.toggle("on", Number(b.dataset.rate) === runtime.rate);
     for (const b of document.querySelectorAll("[data-motion]")) {
       b.classList.toggle("on", b.dataset.motion === runtime.motionPolicy);
@@ -690,10 +762,9 @@ const transport = (() => {
     // The recorded session as the module logs it (a new branch after a seek back shortens it);
     // without time travel, as far as the clock went.
     span = runtime.supports?.seek ? Math.max(t, runtime.loggedEndTime()) : Math.max(span, t);
-    $("clock").textContent = seconds(t);
+    $("clock").textContent = $("mini-clock").textContent = seconds(t);
     if (!scrubbing) {
-      scrubber.max = String(span);
-      scrubber.value = String(t);
+      for (const r of scrubbers) { r.max = String(span); r.value = String(t); }
       $("span").textContent = span.toFixed(2) + " s recorded";
     }
   }
@@ -702,6 +773,8 @@ const transport = (() => {
     runtime = r;
     pause.addEventListener("click", () => runtime.running ? runtime.pause() : runtime.resume());
     step.addEventListener("click", () => runtime.step(1));
+    miniPause.addEventListener("click", () => pause.click());
+    $("mini-step").addEventListener("click", () => step.click());
     for (const b of document.querySelectorAll("[data-rate]")) b.addEventListener("click", () => runtime.setRate(Number(b.dataset.rate)));
     for (const b of document.querySelectorAll("[data-motion]")) {
       if (!runtime.setMotionPolicy) { b.disabled = true; continue; }
@@ -712,20 +785,22 @@ const transport = (() => {
       if (e.key === " ") { e.preventDefault(); pause.click(); } else if (e.key === ".") step.click();
     });
     if (!runtime.supports.seek) {
-      scrubber.disabled = true;
+      scrubber.disabled = miniScrubber.disabled = true;
       $("scrub-note").hidden = false;
       $("scrub-note").textContent = "Seeking needs kinetic_seek, which this module does not export yet.";
     }
-    scrubber.addEventListener("input", () => {
+    for (const r of scrubbers) r.addEventListener("input", () => {
       scrubbing = true;
-      $("span").textContent = "seek to " + Number(scrubber.value).toFixed(2) + " s";
+      for (const other of scrubbers) if (other !== r) other.value = r.value;
+      $("span").textContent = "seek to " + Number(r.value).toFixed(2) + " s";
+      $("mini-clock").textContent = seconds(Number(r.value));
     });
     // Seek on release, by exact replay; the logged future stays reachable until new input
     // starts a new branch of history from that instant.
     // A long session (the pyramid's 30 s) takes a moment to replay: say so, let the page paint
     // that, then replay, and say how long it took if it was long enough to notice.
-    scrubber.addEventListener("change", () => {
-      const t = Number(scrubber.value);
+    for (const r of scrubbers) r.addEventListener("change", () => {
+      const t = Number(r.value);
       $("span").textContent = "replaying to " + t.toFixed(2) + " s…";
       requestAnimationFrame(() => setTimeout(() => {
         const t0 = performance.now();
@@ -842,6 +917,7 @@ KineticRuntime.start({
 }).then(runtime => {
   if (!runtime) { document.querySelector(".about")?.setAttribute("hidden", ""); $("panel").setAttribute("hidden", ""); return; }
   window.kineticStudio = runtime;   // for tools and tests: supports, time, inspect()…
+  window.kineticTimeline = { rows: inspector.shownRows, toggleGroup: inspector.toggleGroup };   // the rows drawn
   runtime.testFile = transport.testFile;   // the export button's Swift test: { name, text }
   runtime.studio = { selection: inspector.selection, showOverlay: inspector.showOverlay };   // for kinetic-live.js
   transport.attach(runtime);
