@@ -19,6 +19,13 @@ Then the Studio page itself: its layout at 390x844, 1280x720 and 1440x900 (scree
 the transport (pause, step, rate) driven by real clicks on its buttons, the code tab, and the
 inspector (or, with a module without kinetic_inspect, its note saying so).
 
+Issue 42: the inspector at scale (10,000 moving springs one timeline row with a count, expanded by
+a click; tracks() timed, under 10 ms strictly with --frame-cost), internal tracks hidden, dynamic
+items by name, a second run told apart; and the finish at 390x844, 1280x720 and 1440x900 (no
+scrolling past the cards, the about card and every picker title whole, in-scene text >= 11 px,
+timing fields whole, headings clear of the sticky header, the compact transport on a phone, the
+field's ring, the drawer's row titles: screenshot-finish-*.png, screenshot-studio-stress-inspector.png).
+
 Issue 39: the grid's photos are loaded <img>s with alt text, and a node inserted mid-list leaves
 every other element the same DOM object (Scripts/browser_content_test.py).
 
@@ -241,8 +248,67 @@ def frame_cost(strict):
     stress_demo(strict)
 
 
+def timeline_rows():
+    return d.execute_script("return window.kineticTimeline.rows()")
+
+
+def studio_inspector_at_scale():
+    """Issue 42, item 4: the stress demo's 10,000 moving springs are one timeline row with a count
+    that expands on demand (a real click on its triangle), and tracks() (kinetic_inspect, its JSON
+    and its parse) takes under 10 ms with all of them moving: timed in the page, 40 calls, the
+    median printed. The bar is strict under --frame-cost; the test run guards it at 30 ms."""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1440, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+    d.get("about:blank")
+    open_demo("stress")
+    d.execute_script("document.getElementById('tab-inspector').click()")
+    time.sleep(0.3)
+    rows = [12 + k * (655 - 12) / 13 for k in range(14)]   # 49.5 pt apart: every dot within 25 pt of a pass
+    p = Pointer().down(30, rows[0])
+    for k, y in enumerate(rows):
+        a, b = (-15, 390) if k % 2 == 0 else (390, -15)
+        p.move(a, y).pause(0.025).move((a + b) / 2, y).pause(0.025).move(b, y)
+    p.up().perform()
+    d.execute_script("window.kineticInspector.pause()")
+    timed = d.execute_script("""
+        const t = []; let rows = null;
+        for (let i = 0; i < 40; i++) { const a = performance.now(); rows = window.kineticInspector.tracks(); t.push(performance.now() - a); }
+        t.sort((a, b) => a - b);
+        return {median: t[20], max: t[39], min: t[0], rows: rows.map(r => ({key: r.key, name: r.name, group: r.group || null}))};""")
+    time.sleep(0.3)
+    group = timed["rows"][0]["group"] if timed["rows"] else None
+    figures = "tracks() median %.2f ms (min %.2f, max %.2f) over 40 calls, %d rows, group %s" % (
+        timed["median"], timed["min"], timed["max"], len(timed["rows"]), json.dumps(group))
+    print("    " + figures)
+    report["tracks_ms_10000_springs"] = {k: timed[k] for k in ("median", "min", "max")}
+    check("studio inspector: 10,000 moving springs are one row with their count",
+          len(timed["rows"]) == 1 and group is not None and group["count"] == 10000 and group["running"] == 10000, figures)
+    check("studio inspector: tracks() with 10,000 springs moving " + ("under 10 ms (median)" if FRAME_COST else
+          "under 30 ms (regression guard; the 10 ms bar: --frame-cost)"), timed["median"] < (10 if FRAME_COST else 30), figures)
+    d.execute_script("window.kineticInspector.resume()")
+    time.sleep(0.1)
+    d.execute_script("window.kineticInspector.pause(); document.getElementById('timeline').scrollIntoView({block: 'center'})")
+    time.sleep(0.1)
+    shown, height = timeline_rows(), d.execute_script("return document.getElementById('timeline').clientHeight")
+    r = d.execute_script("const r = document.getElementById('timeline').getBoundingClientRect(); return {left: r.left, top: r.top}")
+    b = mouse(d)
+    b.pointer_action.move_to_location(int(r["left"] + 11), int(r["top"] + 11)).pointer_down().pause(0.03).pointer_up()
+    b.perform()
+    time.sleep(0.2)
+    expanded = timeline_rows()
+    members = [x for x in expanded if x["member"]]
+    check("studio inspector: the group row is one 22 px row, and a click on its triangle lists its first 40 members",
+          len(shown) == 1 and height < 60 and len(members) == 40 and all(m["label"].startswith("spring ") for m in members),
+          "%d rows (%d px) -> %d rows, %d members: %s" % (len(shown), height, len(expanded), len(members),
+                                                         [m["label"] for m in members[:3]]))
+    if FRAME_COST:
+        return
+    d.save_screenshot(os.path.join(OUT, "screenshot-studio-stress-inspector.png"))
+    d.execute_script("window.kineticTimeline.toggleGroup(window.kineticTimeline.rows()[0].key); window.kineticInspector.resume()")
+
+
 if FRAME_COST:
     frame_cost(strict=True)
+    studio_inspector_at_scale()
     d.quit()
     json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
     finish()
@@ -441,7 +507,7 @@ for script in sorted(os.listdir(os.path.join(ROOT, "Scripts", "gestures"))):
     check("native and wasm agree frame by frame: %s" % name, ok and diff == 0,
           "%d frames x %d channels, max |diff| %.3g" % (len(rows), len(channels), diff))
 report["native_vs_wasm_max_abs_diff"] = worst
-wasm_size = os.path.getsize(os.path.join(ROOT, ".build-playground", "kinetic.wasm"))
+wasm_size = os.path.getsize(os.path.join(os.environ.get("KINETIC_PLAYGROUND") or os.path.join(ROOT, ".build-playground"), "kinetic.wasm"))
 check("the WebAssembly module is under 1.2 MB (with the Studio's inspection and time-travel exports)", wasm_size < 1_200_000, "%d bytes" % wasm_size)
 report["wasm_bytes"] = wasm_size
 
@@ -1020,12 +1086,140 @@ menu_screenshot_phone()
 reduced_motion_switch()
 d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
+def studio_inspector_names():
+    """Issue 42, item 4: internal tracks (the pane's hidden shadows) are hidden and never selected
+    until asked for; each dynamic item is one row under its own name after item3 is thrown; a
+    property animated twice (the drawer opened, then closed) is told apart as "run 2"."""
+    viewport(1440, 900)
+    fresh_demo("pane")
+    click("#tab-inspector")
+    Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    time.sleep(0.3)
+    tracks = d.execute_script("return window.kineticInspector.tracks()")
+    rows = timeline_rows()
+    title = d.execute_script("return document.getElementById('curve-title').textContent")
+    internal = [t["name"] for t in tracks if t.get("internal")]
+    check("studio inspector: the pane's shadows are internal, hidden, and not selected",
+          len(internal) >= 2 and all(n.startswith("pane.shadow.") for n in internal) and rows
+          and not any(x["internal"] or x["name"].startswith("pane.shadow.") for x in rows) and "shadow" not in title,
+          "internal %s; rows %s; selected %r" % (internal, [x["label"] for x in rows], title))
+    d.execute_script("document.getElementById('show-internal').scrollIntoView({block: 'center'})")
+    click("#show-internal")
+    time.sleep(0.2)
+    shown = [x["label"] for x in timeline_rows()]
+    check("studio inspector: 'internal tracks' shows them on demand",
+          any(n.startswith("pane.shadow.") for n in shown), str(shown))
+    click("#show-internal")
+
+    fresh_demo("dynamics")
+    click("#tab-inspector")
+    time.sleep(1.5)   # the gravity exhibit settles a little
+    item = rect("item3")
+    cx, cy = item["x"] + item["w"] / 2, item["y"] + item["h"] / 2
+    Pointer().drag(cx, cy, cx + 60, cy - 120, 0.15, steps=9).perform()
+    time.sleep(0.5)
+    labels = [x["label"] for x in timeline_rows()]
+    check("studio inspector: after item3 is thrown each dynamic item is one row under its own name",
+          sorted(labels) == sorted("item%d" % i for i in range(10)), str(labels))
+
+    fresh_demo("drawer")
+    click("#tab-inspector")
+    Pointer().tap(187, 645).perform()
+    time.sleep(1.3)
+    Pointer().tap(187, 340).perform()
+    time.sleep(0.4)
+    labels = [x["label"] for x in timeline_rows()]
+    check("studio inspector: a property animated again is told apart (run 2)",
+          "drawer.transform" in labels and "drawer.transform · run 2" in labels, str(labels))
+
+
+def studio_finish():
+    """Issue 42, item 5, at 390x844, 1280x720 and 1440x900 (screenshot-finish-*.png): the page does
+    not scroll past its cards; the about card is not cut; the demo picker shows every title whole;
+    in-scene text is at least 11 px on screen; the Edit timing fields show their whole values; at
+    390x844 the compact transport (pause, step, scrubber, time) is in view with the scene."""
+    for width, height in ((390, 844), (1280, 720), (1440, 900)):
+        viewport(width, height)
+        for name in ("drawer", "dynamics", "pane", "comments", "menu"):
+            fresh_demo(name)
+            time.sleep(0.2)
+            m = d.execute_script("""
+                const de = document.documentElement, about = document.querySelector('.about'), picker = document.getElementById('picker');
+                const c = document.createElement('canvas').getContext('2d'), cs = getComputedStyle(picker);
+                c.font = cs.fontSize + ' ' + cs.fontFamily;
+                // The widest title against the select's text box (its padding and arrow aside).
+                const need = Math.max(...[...picker.options].map(o => c.measureText(o.textContent).width));
+                const avail = picker.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+                const k = window.kineticStageScale || 1;
+                const text = [...document.querySelectorAll('#stage [data-name]')].filter(e => e.textContent.trim() && e.children.length === 0)
+                  .map(e => [e.dataset.name, parseFloat(getComputedStyle(e).fontSize) * k]);
+                const fields = [...document.querySelectorAll('#retune-fields input')].map(i => [i.scrollWidth, i.clientWidth]);
+                return {scroll: de.scrollHeight, inner: innerHeight, wide: innerWidth >= 1100,
+                        about: [about.scrollHeight, about.clientHeight], picker: [need, avail, picker.scrollWidth, picker.clientWidth],
+                        smallest: text.sort((a, b) => a[1] - b[1])[0] || null, fields};""")
+            tag = "%s %dx%d" % (name, width, height)
+            if m["wide"]:
+                check("studio %s: the page does not scroll past its cards" % tag, m["scroll"] <= m["inner"],
+                      "scrollHeight %d, window %d" % (m["scroll"], m["inner"]))
+                check("studio %s: the about card is not cut" % tag, m["about"][0] <= m["about"][1] + 1, str(m["about"]))
+            check("studio %s: the demo picker shows every title whole" % tag,
+                  m["picker"][0] <= m["picker"][1] and m["picker"][2] <= m["picker"][3], "need %.1f px, have %.1f px" % tuple(m["picker"][:2]))
+            check("studio %s: in-scene text is at least 11 px on screen" % tag,
+                  m["smallest"] is None or m["smallest"][1] >= 11, str(m["smallest"]))
+            check("studio %s: the timing fields show their whole values" % tag,
+                  all(a <= b for a, b in m["fields"]), str(m["fields"]))
+            if width == 390 and name == "drawer":
+                r = d.execute_script("""
+                    const box = id => { const r = document.getElementById(id).getBoundingClientRect(); return [r.top, r.bottom, r.width]; };
+                    return {stage: box('stage'), pause: box('mini-pause'), step: box('mini-step'), scrub: box('mini-scrubber'), clock: box('mini-clock')};""")
+                inside = all(0 <= r[k][0] and r[k][1] <= height and r[k][2] > 0 for k in ("pause", "step", "scrub", "clock"))
+                check("studio 390x844: the compact transport is in view with the scene", inside and r["stage"][1] <= height, json.dumps(r))
+                click("#mini-pause")
+                t1 = d.execute_script("return window.kineticInspector.time")
+                click("#mini-step")
+                t2 = d.execute_script("return window.kineticInspector.time")
+                check("studio 390x844: the compact Pause and Step drive the clock (one frame of 1/60 s)",
+                      abs(t2 - t1 - 1 / 60) < 1e-9 and d.execute_script("return !window.kineticStudio.running"), "%.6f -> %.6f" % (t1, t2))
+                click("#mini-pause")
+            if name in ("pane", "dynamics"):
+                d.save_screenshot(os.path.join(OUT, "screenshot-finish-%s-%dx%d.png" % (name, width, height)))
+        # The retune fields with long values, and the page scrolled to the inspector.
+        fresh_demo("drawer")
+        d.execute_script("""document.getElementById('retune-form').value = 'spring';
+            document.getElementById('retune-form').dispatchEvent(new Event('change'));
+            for (const [id, v] of [['retune-mass', '1.0000000000000002'], ['retune-stiffness', '228.03418467432815'], ['retune-damping', '30.2']]) {
+              const i = document.getElementById(id); i.value = v; i.dispatchEvent(new Event('input')); }
+            document.getElementById('retune-head').scrollIntoView()""")
+        time.sleep(0.2)
+        fields = d.execute_script("return [...document.querySelectorAll('#retune-fields input')].map(i => [i.scrollWidth, i.clientWidth])")
+        head, bar = box("#retune-head"), box(".topbar")
+        check("studio %dx%d: long timing values are shown whole" % (width, height), all(a <= b for a, b in fields), str(fields))
+        check("studio %dx%d: a heading scrolled to is not under the sticky header" % (width, height), head["top"] >= bar["bottom"],
+              "heading top %.1f, header bottom %.1f" % (head["top"], bar["bottom"]))
+        d.save_screenshot(os.path.join(OUT, "screenshot-finish-retune-%dx%d.png" % (width, height)))
+    # The field exhibit's ring is drawn above the items, and the drawer's rows have their titles.
+    viewport(1440, 900)
+    fresh_demo("dynamics")
+    Pointer().tap(332.5, 26).perform()
+    time.sleep(1.0)
+    edges = [rect("field.ring.edge%d" % k) for k in range(24)]
+    check("dynamics field: the ring is drawn (24 edges round the field's centre)", all(e is not None and e["w"] > 3 for e in edges),
+          str(edges[:2]))
+    fresh_demo("drawer")
+    titles = d.execute_script("return [0, 1, 2, 3].map(i => document.querySelector('.t[data-name=\"drawer.row' + i + '\"]')?.textContent)")
+    check("drawer: its rows are not blank", titles == ["Call", "Message", "FaceTime", "Share Contact"], str(titles))
+
+
 studio_layout()
 studio_transport()
 studio_code_and_inspector()
 studio_time_travel()
 studio_retune()
 studio_retune_physics()
+d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+studio_inspector_at_scale()
+studio_inspector_names()
+studio_finish()
 d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 # --- Issue 23: a matched-geometry flight caught and thrown back; an exit undone mid-way ----------
