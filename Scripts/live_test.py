@@ -15,6 +15,7 @@ as a user would in an editor:
 SOURCE is restored at the end whatever happens. Prints each edit's time from save to page.
 """
 import csv
+import json
 import os
 import re
 import shutil
@@ -75,7 +76,7 @@ try:
 
     def up():
         try:
-            return urllib.request.urlopen(url + "kinetic-live.json", timeout=1).status == 200
+            return json.load(urllib.request.urlopen(url + "kinetic-live.json", timeout=1)).get("watching") is True
         except Exception:
             return False
     ok, _ = wait("server", up, 20)

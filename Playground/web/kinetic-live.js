@@ -2,8 +2,8 @@
 //
 // The server rebuilds the app whenever a source file of its package is saved and says how the
 // build stands at /kinetic-live.json: { generation, state ("building", "ready" or "failed"),
-// seconds, changed, log }. Without --watch that address answers 404 and this file does nothing
-// more. Otherwise it polls it twice a second and:
+// seconds, changed, log, watching }. Without --watch it answers { watching: false } and this file
+// does nothing more. Otherwise it polls it twice a second and:
 //   - while a rebuild runs, says so in a small bar at the bottom of the page;
 //   - when a build fails, shows the compiler's output in that bar (the running scene stays as it
 //     is, on the code that last built);
@@ -120,8 +120,9 @@
     let status;
     try {
       const response = await fetch("kinetic-live.json", { cache: "no-store" });
-      if (response.status === 404) return;   // not served with --watch
+      if (!response.ok) return;   // another server (python's http.server): nothing to watch
       status = await response.json();
+      if (!status.watching) return;   // served without --watch
     } catch {
       setTimeout(poll, 2000);   // the server is restarting or gone: try again, quietly
       return;

@@ -64,7 +64,7 @@ final class LiveBuild: @unchecked Sendable {
         pthread_mutex_unlock(&lock)
     }
 
-    /// The status the page polls: `{"generation":N,"state":"ready","seconds":S,"changed":"…","log":"…"}`
+    /// The status the page polls: `{"generation":N,"state":"ready","seconds":S,"changed":"…","log":"…","watching":true}`
     /// (generation counts the builds that succeeded; seconds: how long the current or last build
     /// ran; changed: the file whose change started it; log: a failed build's output).
     var statusJSON: [UInt8] {
@@ -72,7 +72,7 @@ final class LiveBuild: @unchecked Sendable {
         let object: [String: Any] = [
             "generation": generation, "state": state.rawValue,
             "seconds": state == .building ? (PlaygroundCommand.milliseconds() - started) / 1000 : 0,
-            "changed": changed ?? "", "log": state == .failed ? failure : "",
+            "changed": changed ?? "", "log": state == .failed ? failure : "", "watching": true,
         ]
         pthread_mutex_unlock(&lock)
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)

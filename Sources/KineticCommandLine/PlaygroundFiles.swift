@@ -116,15 +116,16 @@ enum PlaygroundFiles {
     ///
     /// With `live` (`--watch`), /kinetic-live.json answers its status (``LiveBuild/statusJSON``),
     /// and while no build of this run has succeeded and the last one failed, `/` answers 503
-    /// with the build's output and reloads itself. Without, /kinetic-live.json is 404.
+    /// with the build's output and reloads itself. Without, /kinetic-live.json answers
+    /// `{"watching":false}` (the page then stops asking).
     static func response(_ target: String, root: String, docs: String?, docsStatus: DocsStatus = .missing,
                          cache: Cache? = nil, building: (what: String, seconds: Int)? = nil,
                          live: LiveStatus? = nil) -> Response {
         var path = Substring(target)
         if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
         if path == "/" + liveStatusName {
-            guard let live else { return .notFound }
-            return Response(status: 200, reason: "OK", bytes: live.status, contentType: "application/json")
+            return Response(status: 200, reason: "OK", bytes: live?.status ?? Array(notWatchingStatus.utf8),
+                            contentType: "application/json")
         }
         if let building, path == "/" || path == "/index.html" {
             return Response(status: 503, reason: "Service Unavailable",
@@ -213,6 +214,8 @@ enum PlaygroundFiles {
 
     /// The address the page polls under `--watch`.
     static let liveStatusName = "kinetic-live.json"
+    /// Its answer when the server is not watching.
+    static let notWatchingStatus = "{\"watching\":false}"
 
     /// What `--watch` tells the page: the status JSON, and a failed first build's output.
     struct LiveStatus: Sendable {

@@ -26,7 +26,7 @@ struct LiveBuildTests {
         try HostFiles.writeFile("echo 'Card.swift:3:5: error: expected expression <after> operator' >&2\nexit 1\n", to: script)
         #expect(live.build(changed: nil, errorOutput: &sink) == 1)
         var s = try status(live)
-        #expect(s["state"] as? String == "failed" && s["generation"] as? Int == 0)
+        #expect(s["state"] as? String == "failed" && s["generation"] as? Int == 0 && s["watching"] as? Bool == true)
         #expect((s["log"] as? String)?.contains("error: expected expression <after> operator") == true)
         let failure = try #require(live.firstBuildFailure)
         let root = PlaygroundFiles.response("/", root: dir + "/out", docs: nil,
@@ -67,8 +67,9 @@ struct LiveBuildTests {
         #expect(!lines[0].contains("--fast") && lines[1].contains("--fast"))
     }
 
-    @Test func withoutWatchTheStatusAddressIsNotFound() {
-        #expect(PlaygroundFiles.response("/kinetic-live.json", root: "/nonexistent", docs: nil).status == 404)
+    @Test func withoutWatchTheStatusSaysSo() {
+        let idle = PlaygroundFiles.response("/kinetic-live.json", root: "/nonexistent", docs: nil)
+        #expect(idle.status == 200 && String(decoding: idle.bytes, as: UTF8.self) == "{\"watching\":false}")
         let live = PlaygroundFiles.response("/kinetic-live.json?t=1", root: "/nonexistent", docs: nil,
                                             live: .init(status: Array("{\"generation\":3}".utf8), failure: nil))
         #expect(live.status == 200 && live.contentType == "application/json")
