@@ -1,6 +1,5 @@
 # The one definition of how Kinetic's modules are compiled as Embedded Swift for WebAssembly and
-# linked, sourced by Scripts/embedded-check and Scripts/build-web (../shared/notes/embedded-wasm.md
-# has the facts behind the flags). Defines:
+# linked, sourced by Scripts/embedded-check and Scripts/build-web. Defines:
 #
 #   EMBEDDED_FLAGS             swiftc's flags for wasm32-unknown-none-wasm
 #   EMBEDDED_BROWSER_FLAGS     what the browser's module adds to them: WebAssembly SIMD (simd128),
