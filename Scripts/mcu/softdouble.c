@@ -3,7 +3,7 @@
  * significands with extra low bits and a sticky bit, normalise, round once.
  *
  * Why: libgcc's Arm routine (ieee754-df.S) misrounds some subtractions whose exponents differ by
- * 33 (../shared/notes/embedded-mcu.md), which changed Kinetic's spring samples by an ulp on
+ * 33 (for example 1.0 - 0x1.f8c2b4af4553fp-33), which changed Kinetic's spring samples by an ulp on
  * Cortex-M3. Scripts/mcu-check links this file before libgcc for soft-float Arm images. It
  * defines every symbol of libgcc's _arm_addsubdf3.o (add, subtract, reverse subtract and the
  * int/float to double conversions that share that object), so that object is never pulled in.
