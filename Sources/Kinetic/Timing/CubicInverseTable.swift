@@ -8,7 +8,7 @@ import Synchronization
 /// object made when the curve is created, empty until the first sample builds the table.
 ///
 /// Creating a curve then costs one small allocation and no arithmetic on the table; the first
-/// sample pays for the table (about 10 µs, one allocation of 1 KB) and every later sample of the
+/// sample pays for the table (one allocation) and every later sample of the
 /// curve or of any copy of it reads the same table. The table is a pure function of the control
 /// points, so it does not matter which sample builds it or how often: two threads that sample a
 /// fresh curve at once may both build it, and the second one's copy is thrown away.

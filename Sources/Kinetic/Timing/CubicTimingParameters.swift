@@ -35,10 +35,9 @@
 /// included, and the fast path against the robust solver to 1e-9 on dense grids; in practice the
 /// error is below 1e-12.
 ///
-/// Creating a curve costs one small heap allocation (a 24-byte holder for the table) and about
-/// 0.1 µs; the presets are shared constants and allocate nothing. The first sample of a curve
-/// (or of any copy of it) builds and verifies the table: about 17 µs and one heap allocation of
-/// about 2 KB, shared from then on. Later samples allocate nothing. (On Darwin
+/// Creating a curve costs one small heap allocation (a holder for the table); the presets are
+/// shared constants and allocate nothing. The first sample of a curve (or of any copy of it)
+/// builds and verifies the table, in one heap allocation shared from then on. Later samples allocate nothing. (On Darwin
 /// before macOS 15 and iOS 18, without the `Synchronization` module's atomics, the table is
 /// built when the curve is created instead.)
 ///

@@ -334,8 +334,8 @@ extension SpringTimingParameters {
     /// the target times this factor: exactly 1 (the spring itself, bit for bit) up to
     /// ``runWindowStart``, then `1 − s²(3 − 2s)` with `s = (u − 0.9)/0.1`, which reaches 0 with
     /// slope 0 at `u = 1`. So the value arrives exactly on the target with velocity 0, and a run
-    /// started backwards from the end (reversed) leaves the target at rest, where it used to jump
-    /// by the 0.1 % the spring had left. The velocity is the derivative of what is drawn, and
+    /// started backwards from the end (reversed) leaves the target at rest instead of jumping by
+    /// what the spring had left. The velocity is the derivative of what is drawn, and
     /// continuous everywhere; over the last tenth values differ from the bare spring by at most
     /// its remaining offset there (about 0.2 % of the distance for a spring run to its settling
     /// time). `progress(atFraction:duration:)` of ``TimingParameters`` applies the same factor.
@@ -389,7 +389,7 @@ extension SpringTimingParameters {
 
     /// Progress and its rate of change together, from one exp and one sincos (or two exps).
     // Always inlined: a loop over instants then keeps the spring's constants in registers and
-    // takes the damping branch once (13% fewer instructions per sample than a call).
+    // takes the damping branch once.
     @inlinable @inline(__always) public func sample(at time: Double) -> (progress: Double, velocity: Double) {
         sample(at: time, velocity: initialVelocity.x,
                progressSineCoefficient: progressSineCoefficient, velocitySineCoefficient: velocitySineCoefficient)
