@@ -42,7 +42,8 @@ extension PropertyAnimator {
     func advance(to time: Double) {
         guard isRunning else { return }
         reportFraction()
-        guard time >= clock.startTime else { return }
+        // A fraction observer may have paused or stopped the run (a timeline's callback).
+        guard isRunning, time >= clock.startTime else { return }
         let now = currentPosition()
         guard now.done else { return }
         if pausesOnCompletion {

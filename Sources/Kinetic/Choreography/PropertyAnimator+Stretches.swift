@@ -12,3 +12,15 @@ extension PropertyAnimator {
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
     }
 }
+
+extension PropertyAnimator {
+    /// Moves a paused (not scrubbed) animator's clock to time fraction `fraction` without a
+    /// notification: for a pause made from inside a tick, which takes effect at an instant the
+    /// tick passed (a ``Timeline`` label whose callback pauses the run), before anything of that
+    /// tick is drawn. The caller reports the fraction.
+    func holdPause(atFraction fraction: Double) {
+        guard case .paused = phase else { return }
+        clock.anchor(leg: clock.anchorLeg, fraction: Swift.min(Swift.max(fraction, 0), 1), at: engine.time,
+                     tick: engine.tickCount)
+    }
+}

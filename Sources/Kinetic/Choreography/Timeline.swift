@@ -44,6 +44,12 @@
 /// ``finishAnimation(at:)`` run no callback: a scrub moves the playhead silently, and playing
 /// on from a scrubbed position crosses only what lies ahead of it.
 ///
+/// A callback that pauses the timeline (``pauseAnimation()``, a hold at a label) pauses it at
+/// the callback's time, not at the time of the tick that crossed it: ``fractionComplete`` and
+/// every entry show their values at that time, as a scrub there would (the tick's values were
+/// never drawn), and playing on continues from it without running that callback again.
+/// Callbacks further along the same tick wait for the playhead; those at the same time run.
+///
 /// ## Reduced motion
 /// Under ``AnimationEngine/motionPolicy`` `.reduced` each entry's timing becomes ease-in-out
 /// (no spring overshoots) and the run is compressed as any animator's is; under `.none` the
@@ -326,14 +332,37 @@ public final class Timeline: Animating {
 final class TimelineMarks {
     var callbacks: [(time: Double, action: () -> Void)] = []
     var total = 0.0
-    /// The time fraction the running clock was last seen at; nil while not running.
-    var cursor: Double?
+    /// The time (seconds) the running clock was last seen at, and whether a callback exactly
+    /// there is still due (a run starting at an end); nil while not running.
+    var cursor: (time: Double, inclusive: Bool)?
+    /// The time fraction and time of the callback running now (inside a tick), if any.
+    var firing: (fraction: Double, time: Double)?
+    /// Where a callback paused the run: its time fraction and time, so that playing on from
+    /// there neither runs it again nor loses the time to rounding.
+    var held: (fraction: Double, time: Double)?
 
     func attach(to animator: PropertyAnimator) {
         cursor = nil
+        held = nil
         // The animator owns these closures, so it outlives them: unowned(unsafe) is safe.
         animator.observeRunning { [unowned(unsafe) animator] running in
-            self.cursor = running ? animator.clock.anchorFraction : nil
+            if running {
+                let f = animator.clock.anchorFraction
+                if let held = self.held, held.fraction == f {
+                    self.cursor = (held.time, false)
+                } else {
+                    self.cursor = (f * self.total, true)
+                }
+                self.held = nil
+                return
+            }
+            self.cursor = nil
+            // A callback paused the run: it pauses at the callback's time, not the tick's, so
+            // every entry shows its value there (the tick's values were never drawn).
+            if let firing = self.firing, case .paused = animator.phase {
+                animator.holdPause(atFraction: firing.fraction)
+                self.held = firing
+            }
         }
         animator.observeFractionComplete { [unowned(unsafe) animator] _ in
             guard animator.isRunning else { return }
@@ -342,19 +371,32 @@ final class TimelineMarks {
     }
 
     /// Runs the callbacks the playhead crossed going from the cursor to `f`, in the order it
-    /// crossed them.
+    /// crossed them. A callback that pauses, stops or scrubs the run ends the crossing there:
+    /// callbacks further on wait for the playhead (those at the same time still run).
     func advance(to f: Double) {
-        guard let from = cursor, f != from, !callbacks.isEmpty else { cursor = cursor.map { _ in f }; return }
-        cursor = f
-        let a = from * total, b = f * total
+        guard let from = cursor else { return }
+        let b = f * total
+        guard b != from.time else { return }
+        guard !callbacks.isEmpty else { cursor = (b, false); return }
+        let a = from.time
+        cursor = (b, false)
         var due: [(time: Double, action: () -> Void)] = []
         if b > a {
-            for c in callbacks where (c.time > a || (from == 0 && c.time == 0)) && c.time <= b { due.append(c) }
+            for c in callbacks where (c.time > a || (from.inclusive && a == 0 && c.time == 0)) && c.time <= b { due.append(c) }
             due.sort { $0.time < $1.time }
         } else {
-            for c in callbacks where (c.time < a || (from == 1 && c.time == total)) && c.time >= b { due.append(c) }
+            for c in callbacks where (c.time < a || (from.inclusive && a == total && c.time == total)) && c.time >= b {
+                due.append(c)
+            }
             due.sort { $0.time > $1.time }
         }
-        for c in due { c.action() }
+        var interruptedAt: Double?
+        for c in due {
+            if let t = interruptedAt, c.time != t { break }
+            firing = (total > 0 ? c.time / total : 0, c.time)
+            c.action()
+            firing = nil
+            if interruptedAt == nil, cursor == nil || cursor?.time != b { interruptedAt = c.time }
+        }
     }
 }
