@@ -48,6 +48,61 @@ struct LayoutAnimationTests {
         #expect(card.screenFrame() == target && card.frame == Rect(x: 20, y: 40, width: 160, height: 60))
     }
 
+    /// Issue 41 item 2: a node handed mid-flight from a parent scaled 2 to one scaled 0.5 is
+    /// drawn, at every later frame, at the same screen frame and with the same screen velocity
+    /// (of its centre and of its size) as its twin in an identical scene that was never moved.
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func aNodeMovedAcrossAScaleKeepsItsDrawnFrameAndVelocity(fps: Double) {
+        struct World {
+            let engine = AnimationEngine()
+            let big: Node, small: Node, card: Node
+            init() {
+                let root = Node(frame: Rect(x: 0, y: 0, width: 400, height: 800), name: "root", engine: engine)
+                big = Node(frame: Rect(x: 0, y: 100, width: 200, height: 300), name: "big", engine: engine)
+                small = Node(frame: Rect(x: 200, y: 400, width: 200, height: 300), name: "small", engine: engine)
+                big.transform = AffineTransform(scaleX: 2, y: 2)
+                small.transform = AffineTransform(scaleX: 0.5, y: 0.5)
+                root.addChild(big); root.addChild(small)
+                card = Node(frame: Rect(x: 10, y: 10, width: 60, height: 30), name: "card", engine: engine)
+                big.addChild(card)
+                // In flight: the centre down and right, the size growing, on two curves.
+                let card = card
+                PropertyAnimator(duration: 1, timingParameters: .spring(testSpring), engine: engine) {
+                    card.center = Point(x: 90, y: 140)
+                }.startAnimation()
+                PropertyAnimator(duration: 0.8, curve: .easeInOut, engine: engine) {
+                    card.bounds.size = Size(width: 100, height: 50)
+                }.startAnimation()
+            }
+            /// The card's screen velocity: its centre's and its size's.
+            var screenVelocity: (center: Point, size: Size) {
+                let parent = card.parent!.screenMatrix()
+                let v = card.$center.velocity, s = card.$bounds.velocity.size
+                return (parent.applyToVector(v), Size(width: s.width * abs(parent.a), height: s.height * abs(parent.d)))
+            }
+        }
+        let moved = World(), twin = World()
+        let start = Int(0.1 * fps) + 1
+        for w in [moved, twin] { w.engine.tick(at: Double(start) / fps) }
+        #expect(moved.card.move(to: moved.small))
+        #expect(moved.card.parent === moved.small && moved.small.children.count == 1)
+        #expect(moved.card.frame.width != twin.card.frame.width)      // its model size did change
+        for frame in start..<(start + 60) {
+            if frame > start { for w in [moved, twin] { w.engine.tick(at: Double(frame) / fps) } }
+            #expect(moved.card.screenFrame().isApproximatelyEqual(to: twin.card.screenFrame(), tolerance: 1e-9),
+                    "frame \(frame): \(moved.card.screenFrame()) against \(twin.card.screenFrame())")
+            let a = moved.screenVelocity, b = twin.screenVelocity
+            #expect(a.center.isApproximatelyEqual(to: b.center, tolerance: 1e-7), "frame \(frame): \(a.center) against \(b.center)")
+            #expect(abs(a.size.width - b.size.width) < 1e-7 && abs(a.size.height - b.size.height) < 1e-7,
+                    "frame \(frame): \(a.size) against \(b.size)")
+        }
+        // Both land on the same screen frame: the card's target, twice as large on screen as in
+        // its model, now a quarter of the size in the moved card's model.
+        for w in [moved, twin] { w.engine.tick(at: 10) }
+        #expect(moved.card.screenFrame().isApproximatelyEqual(to: twin.card.screenFrame(), tolerance: 1e-9))
+        #expect(moved.card.bounds.size.isApproximatelyEqual(to: Size(width: 400, height: 200), tolerance: 1e-9))
+    }
+
     @Test func siblingsReflowWhenOneIsInsertedAndAgainMidFlightWithoutAJump() {
         let engine = AnimationEngine()
         let list = Node(frame: Rect(x: 0, y: 0, width: 300, height: 800), name: "list", engine: engine)

@@ -256,6 +256,22 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         if value.isFinite { modelValue = value }
     }
 
+    /// Re-expresses the property in other coordinates, its animations included: the model
+    /// becomes `map(model)` and every running animation's offset and velocity `linear` of
+    /// themselves, so that when `map` is affine with linear part `linear`, the presentation value
+    /// and the velocity are `map` and `linear` of what they would have been, at this instant and
+    /// every later one. A non-finite result leaves the model as it was. (A node handed to a
+    /// parent with another scale converts its centre and size this way.)
+    package func reexpress(_ map: (Value) -> Value, linear: (Value) -> Value) {
+        setModelValue(map(modelValue))
+        for i in tracks.indices {
+            let delta = linear(tracks[i].delta), velocity = linear(tracks[i].initialVelocity)
+            guard delta.isFinite, velocity.isFinite else { continue }
+            tracks[i].delta = delta
+            tracks[i].initialVelocity = velocity
+        }
+    }
+
     /// Removes every animation at once, leaving the property at its model value.
     public func removeAllAnimations() {
         let animators = tracks.compactMap { $0.segment.animator }

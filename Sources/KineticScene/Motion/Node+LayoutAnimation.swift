@@ -4,37 +4,46 @@ import Kinetic
 // block can fly it to its new frame (FLIP with additive tracks: see the LayoutAnimation article).
 extension Node {
     /// Moves the node under `newParent` (at `index` among its children, on top when nil)
-    /// without moving it on screen: its ``center`` is shifted, without animation, by the
-    /// difference between where its presentation centre is drawn now and where the same model
-    /// would be drawn in the new parent, so its presentation lands exactly where it was seen.
-    /// Its running tracks are kept, so its velocity (in parent coordinates) carries on.
+    /// without changing what is drawn: its ``center`` and ``bounds`` size, and their running
+    /// animations, are re-expressed in the new parent's coordinates, so the node is drawn at the
+    /// same place and size, moving with the same velocity, at this instant and after (as long
+    /// as neither parent moves). A move between parents that differ by a translation shifts the
+    /// centre; one into a parent with another scale also scales the size, and the animations'
+    /// offsets and velocities with them.
     ///
     /// Then set its frame in the new parent inside an animation block and it flies there from
     /// where it was drawn (motion.dev's `layout` across parents; SwiftUI and Compose need a
-    /// matched geometry for it). Works inside or outside an animation block: the shift itself is
+    /// matched geometry for it). Works inside or outside an animation block: the move itself is
     /// never animated.
     ///
-    /// Exact when the old and new parents' screen placements differ by a translation (the
-    /// usual case: lists, grids, scroll views); with a rotation or scale between them the
-    /// centre still lands where it was seen but the size and velocity are not converted. A
-    /// node without a parent is placed as if its old parent were the screen. Returns false,
-    /// and changes nothing, for a cycle (`newParent` is the node or one of its descendants);
-    /// if `newParent` is scaled to zero (no point of the screen maps into it) the node is moved
-    /// without the shift and a diagnostic is reported.
+    /// Exact for any translation and scale between the two parents when the node's own
+    /// ``transform`` is the identity or the scale is the same along both axes. With a rotation
+    /// between the parents the centre and its velocity are still exact, the size is kept
+    /// (a rotated box has no size in the new parent's axes). Content inside the node (its text,
+    /// corner radius, children) is in the node's own coordinates and is drawn at the new
+    /// parent's scale. A node without a parent is placed as if its old parent were the screen.
+    /// Returns false, and changes nothing, for a cycle (`newParent` is the node or one of its
+    /// descendants); if `newParent` is scaled to zero (no point of the screen maps into it) the
+    /// node is moved without conversion and a diagnostic is reported.
     @discardableResult
     public func move(to newParent: Node, at index: Int? = nil) -> Bool {
         if newParent.isDescendant(of: self) { return false }
-        let seen = presentation.center
-        let screen = parentReference?.screenMatrix().apply(to: seen) ?? seen
+        let old = parentReference?.screenMatrix() ?? .identity
         if let index { newParent.insertChild(self, at: index) } else { newParent.addChild(self) }
         guard let inverse = newParent.screenMatrix().inverted() else {
             engine.report(.invalidArgument, "move(to:) into a parent scaled to zero: moved without keeping the node's place on screen")
             return true
         }
-        let shift = inverse.apply(to: screen) - seen
-        if shift != .zero {
-            let target = center + shift
-            engine.performWithoutAnimation { center = target }
+        // Old parent's coordinates to the new parent's.
+        let m = old.concatenating(inverse)
+        if m == .identity { return true }
+        $center.reexpress({ m.apply(to: $0) }, linear: { m.applyToVector($0) })
+        // Sizes convert along the axes only: with no rotation or shear between the parents.
+        if m.b == 0, m.c == 0, abs(m.a) != 1 || abs(m.d) != 1 {
+            let sx = abs(m.a), sy = abs(m.d)
+            func scaled(_ r: Rect) -> Rect { Rect(x: r.origin.x, y: r.origin.y, width: r.width * sx, height: r.height * sy) }
+            // An animation's offset of the origin (a scroll) is not a length in the parent: kept.
+            $bounds.reexpress(scaled, linear: scaled)
         }
         return true
     }
