@@ -8,8 +8,9 @@ public struct InspectionRow: Equatable, Sendable {
     /// A group of like animations (the same kind, and names that differ only in their numbers:
     /// `"spring 12"`, `"spring 13"`… or `"box3.center"`, `"box4.center"`…) shown as one row.
     public struct Group: Equatable, Sendable {
-        /// The group's key, stable while its members live (`"spring:spring #"`): what
-        /// ``HostSession/setInspectionGroup(_:expanded:)`` takes.
+        /// The group's key, stable while its members live: the kind and the family name
+        /// (`"spring:spring"` for unlabelled springs, `"dynamics:box#"` for a pyramid's boxes),
+        /// what ``HostSession/setInspectionGroup(_:expanded:)`` takes.
         public var key: String
         /// How many animations it holds.
         public var count: Int
@@ -25,7 +26,8 @@ public struct InspectionRow: Equatable, Sendable {
     public var key: String
     /// The animation's snapshot, renamed: a dynamic item's row holds that item's properties
     /// only and is named after the item (`"item4"`); a group's row is its first running member
-    /// (else its first) under the group's name (`"spring #"`).
+    /// (else its first) under the family's name: its names with each run of digits as `#`
+    /// (`"box#"`), or the kind for unlabelled animations (`"spring"`).
     public var inspection: AnimationInspection
     /// Set for a group's row.
     public var group: Group?

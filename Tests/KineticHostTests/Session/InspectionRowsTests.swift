@@ -94,6 +94,19 @@ struct InspectionRowsTests {
         #expect(item3.key == String(item3.inspection.id) + "/item3")
     }
 
+    @Test func thePyramidsBoxesAreOneGroupBesideTheBall() throws {
+        let session = try session(showing: "pyramid")
+        let pyramid = try #require(session.hosted as? PyramidDemo)
+        pyramid.throwBall()
+        var t = 0.0
+        for _ in 0..<6 { t += 1.0 / 60; session.frame(at: t) }
+        let rows = session.inspectionRows()
+        let group = try #require(rows.first { $0.group != nil })
+        #expect(group.group?.count == 210 && group.group?.key == "dynamics:box#" && group.inspection.name == "box#")
+        #expect(group.key == "group:dynamics:box#" && group.inspection.properties.allSatisfy { $0.name.hasPrefix("box") })
+        #expect(rows.filter { $0.group == nil }.map(\.inspection.name) == ["ball"])
+    }
+
     @Test func thePanesHiddenShadowsAreInternal() throws {
         let session = try session(showing: "pane")
         // Throw the pane up: the spring moves the pane, Dynamics and POP its two hidden shadows.
