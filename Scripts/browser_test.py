@@ -279,7 +279,7 @@ def studio_inspector_at_scale():
     figures = "tracks() median %.2f ms (min %.2f, max %.2f) over 40 calls, %d rows, group %s" % (
         timed["median"], timed["min"], timed["max"], len(timed["rows"]), json.dumps(group))
     print("    " + figures)
-    report["tracks_ms_10000_springs"] = {k: timed[k] for k in ("median", "min", "max")}
+    report.setdefault("tracks_ms_10000_springs", []).append({k: timed[k] for k in ("median", "min", "max")})
     check("studio inspector: 10,000 moving springs are one row with their count",
           len(timed["rows"]) == 1 and group is not None and group["count"] == 10000 and group["running"] == 10000, figures)
     check("studio inspector: tracks() with 10,000 springs moving " + ("under 10 ms (median)" if FRAME_COST else
@@ -308,7 +308,8 @@ def studio_inspector_at_scale():
 
 if FRAME_COST:
     frame_cost(strict=True)
-    studio_inspector_at_scale()
+    for _ in range(2):   # measured twice, each on a fresh page, as the other bars
+        studio_inspector_at_scale()
     d.quit()
     json.dump(report, open(os.path.join(OUT, "report.json"), "w"), indent=1)
     finish()

@@ -303,7 +303,8 @@ const inspector = (() => {
     timeline.hidden = !rows.length;
     if (!rows.length) return;
     const { ctx, width } = prepare(timeline, rows.length * ROW + AXIS + (more ? ROW : 0));
-    const NAMES = Math.min(160, Math.round(width * 0.3)), bars = width - NAMES - STATE;
+    // Room for a name and its run ("drawer.transform · run 2") even on a phone.
+    const NAMES = Math.min(200, Math.round(width * 0.42)), bars = width - NAMES - STATE;
     const [t0, t1] = timeRange(), x = t => NAMES + (t - t0) / (t1 - t0) * bars;
     ctx.textBaseline = "middle";
     rows.forEach((h, i) => {
