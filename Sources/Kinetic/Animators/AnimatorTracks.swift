@@ -40,13 +40,14 @@ struct AnimatorTracks {
 
     /// A timed segment of `animator`'s timeline from `start` to `end`, on `timing` over
     /// `seconds`, with its twin on `spring` when the run has a composed timing; `isRoot`: the
-    /// segment of the whole run. `backwards` and `scrubStretch` are the segment's.
+    /// segment of the whole run. `backwards`, `scrubStretch` and `keepsSchedule` are the segment's.
     mutating func makeSegment(of animator: PropertyAnimator, _ start: Double, _ end: Double, timing: TimingParameters,
                               spring: SpringTimingParameters?, seconds: Double, backwards: Bool = false,
-                              scrubStretch: (start: Double, end: Double)? = nil, isRoot: Bool = false) -> AnimationSegment {
+                              scrubStretch: (start: Double, end: Double)? = nil, isRoot: Bool = false,
+                              keepsSchedule: Bool = false) -> AnimationSegment {
         func segment(_ timing: TimingParameters) -> AnimationSegment {
             AnimationSegment(animator: animator, start: start, end: end, kind: .timed(timing: timing, seconds: seconds),
-                             backwards: backwards, scrubStretch: scrubStretch)
+                             backwards: backwards, scrubStretch: scrubStretch, keepsSchedule: keepsSchedule)
         }
         let primary = segment(timing)
         if isRoot { rootSegment = primary }

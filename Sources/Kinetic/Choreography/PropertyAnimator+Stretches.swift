@@ -5,10 +5,13 @@ extension PropertyAnimator {
     /// on `timing` fitted to the stretch's share of the run: an ordinary segment, which pausing,
     /// scrubbing, reversing, continuing and finishing treat as the stretches
     /// `addAnimations(_:delayFactor:)` makes, so a ``Timeline`` inherits every one of those guarantees.
+    /// Unlike those, the stretch keeps its schedule: continuing on new timing from outside it
+    /// leaves it to run on its own timing when the playhead reaches it (see
+    /// ``AnimationSegment/keepsSchedule``).
     func runAnimations(_ block: () -> Void, stretch lo: Double, _ hi: Double, timing: TimingParameters) {
         let seconds = clock.seconds(ofStretch: hi - lo)
         let segment = tracks.makeSegment(of: self, lo, hi, timing: timing.fitted(toDuration: seconds), spring: nil,
-                                         seconds: seconds)
+                                         seconds: seconds, keepsSchedule: true)
         engine.perform(in: AnimationTransaction(animator: self, segment: segment), block)
     }
 }

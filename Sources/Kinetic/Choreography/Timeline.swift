@@ -315,9 +315,13 @@ public final class Timeline: Animating {
     /// Continues a paused run for what remains, as the animator's
     /// `continueAnimation(withTimingParameters:durationFactor:)`: nil keeps every entry's own
     /// timing (and their stagger), with `durationFactor` setting the time left (a throw at the
-    /// finger's pace); new timing parameters replace every entry's for what remains, so the
-    /// rest moves together on that one curve or spring (a spring carrying the finger's
-    /// velocity). Rejected unless active and paused.
+    /// finger's pace). New timing parameters drive the playhead over what remains in their
+    /// duration, and replace the timing of the entries it is inside: those continue from where
+    /// they are drawn, together on that one curve or spring (a spring carrying the finger's
+    /// velocity). An entry the playhead has not reached yet, in the direction it goes, keeps
+    /// its place and its own timing: it stays exactly still until the playhead reaches it,
+    /// then runs over its stretch (a caught staggered group keeps its stagger). Nothing moves
+    /// at the call. Rejected unless active and paused.
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) {
         guard let animator = activeAnimator else {
             engine.report(.illegalStateTransition, "continueAnimation on an inactive timeline is ignored")

@@ -79,12 +79,17 @@ final class AnimationSegment {
     /// the progress that remained on screen (see ``Kind/clipped(inner:at:towardEnd:pivot:edge:scrubAt:scrubPivot:)``).
     let scrubStart: Double
     let scrubEnd: Double
+    /// Whether the stretch keeps its place on the timeline when the animator continues on new
+    /// timing from outside it (a ``Timeline`` entry, a member of a staggered group): not yet
+    /// reached in the direction the run continues, it waits for the playhead and runs on its
+    /// own timing, instead of starting at once on the new timing.
+    let keepsSchedule: Bool
     /// The segment's slot in its engine's ``SegmentSlotTable``: where its coefficients are
     /// packed for the frame pass and for reads.
     @usableFromInline @exclusivity(unchecked) private(set) var slot = -1
 
     init(animator: PropertyAnimator, start: Double, end: Double, kind: Kind, backwards: Bool = false,
-         scrubStretch: (start: Double, end: Double)? = nil) {
+         scrubStretch: (start: Double, end: Double)? = nil, keepsSchedule: Bool = false) {
         self.animator = animator
         self.owner = animator
         self.engine = animator.engine
@@ -94,6 +99,7 @@ final class AnimationSegment {
         self.backwards = backwards
         self.scrubStart = scrubStretch?.start ?? start
         self.scrubEnd = Swift.max(scrubStretch?.end ?? end, scrubStretch?.start ?? start)
+        self.keepsSchedule = keepsSchedule
         takeSlot()
     }
 
@@ -108,6 +114,7 @@ final class AnimationSegment {
         self.backwards = false
         self.scrubStart = 0
         self.scrubEnd = 1
+        self.keepsSchedule = false
         takeSlot()
     }
 
@@ -252,15 +259,21 @@ final class AnimationSegment {
         return coefficients(fraction: timeline.fraction, rate: timeline.rate, scrubbedProgress: timeline.scrubbedProgress)
     }
 
-    /// Whether the offset is known not to change between time fraction `x` and the edge of the
-    /// timeline it runs to (1 when `towardEnd`, else 0), so clipping it at `x` changes nothing.
+    /// Whether a timing change at time fraction `x` toward the edge the timeline runs to (1 when
+    /// `towardEnd`, else 0) leaves the track on this segment as it is: its offset is known not
+    /// to change between `x` and that edge (so clipping it at `x` would change nothing), or it
+    /// ``keepsSchedule`` and `x` has not reached its stretch (it waits for the playhead). A
+    /// keyframe or a path follows its parent.
     func isConstant(from x: Double, towardEnd: Bool) -> Bool {
         switch kind {
         case .clipped(_, let at, let direction, _, _, _, _):
             return direction == towardEnd && (towardEnd ? at <= x : at >= x)
         case .timed:
             // A stretch is at rest outside [start, end].
-            return towardEnd ? x >= end : x <= start
+            if towardEnd ? x >= end : x <= start { return true }
+            return keepsSchedule && (towardEnd ? x <= start : x >= end)
+        case .keyframe(let parent), .path(let parent, _, _):
+            return parent.isConstant(from: x, towardEnd: towardEnd)
         default:
             return false
         }
