@@ -16,6 +16,10 @@ struct AnimatorTracks {
     private(set) var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
     /// Whether a property this run animates was changed by someone else since it started.
     var wasRetargeted = false
+    /// The properties that move along a paced path in this run, each with how it tells its
+    /// progress (see ``progressOnScreen(of:atFraction:timing:)``): the closures hold the
+    /// property unowned, so an entry goes when the property leaves ``properties``.
+    private(set) var pacedMoments: [(property: AnyObject, moments: (PropertyAnimator) -> (along: Double, span: Double))] = []
 
     mutating func attach(_ property: any AnimatedPropertyTracks) {
         if !properties.contains(where: { $0 === property }) { properties.append(property) }
@@ -23,12 +27,24 @@ struct AnimatorTracks {
 
     mutating func detach(_ property: any AnimatedPropertyTracks) {
         properties.removeAll { $0 === property }
+        pacedMoments.removeAll { $0.property === property }
+    }
+
+    /// Records that `property` (attached to the run) moves along a paced path: a paused run
+    /// reads its progress with `moments` instead of the least squares of its values.
+    mutating func notePacedPath(_ property: any AnimatedPropertyTracks,
+                                moments: @escaping (PropertyAnimator) -> (along: Double, span: Double)) {
+        guard !pacedMoments.contains(where: { $0.property === property }) else { return }
+        pacedMoments.append((property, moments))
     }
 
     /// Takes every property out of the run, for the caller to stop or finish its tracks; the
     /// segments stay until ``dropSegments()`` (finishing a track may still read its twin).
     mutating func removeProperties() -> InlineList<any AnimatedPropertyTracks> {
-        defer { properties.removeAll() }
+        defer {
+            properties.removeAll()
+            pacedMoments.removeAll()
+        }
         return properties
     }
 
@@ -80,13 +96,16 @@ struct AnimatorTracks {
 
     /// The progress on screen while `animator` is paused at time fraction `x`: where its
     /// properties are between the animations' start and end values (least squares over every
-    /// animated component, see `AnimatedPropertyTracks.progressMoments(of:)`), or `timing`'s
-    /// progress at `x` when they show no change; clamped into (0, 1), else `x`.
+    /// animated component, see `AnimatedPropertyTracks.progressMoments(of:)`; a property on a
+    /// paced path counts as the progress along it, which a linear scrub shows exactly), or
+    /// `timing`'s progress at `x` when they show no change; clamped into (0, 1), else `x`.
     func progressOnScreen(of animator: PropertyAnimator, atFraction x: Double, timing: AnimatorTiming.Choice) -> Double {
         guard x > 0, x < 1 else { return x }
         var along = 0.0, span = 0.0
         for property in properties {
-            let m = property.progressMoments(of: animator)
+            var paced: ((PropertyAnimator) -> (along: Double, span: Double))?
+            for entry in pacedMoments where entry.property === property { paced = entry.moments }
+            let m = paced?(animator) ?? property.progressMoments(of: animator)
             along += m.along
             span += m.span
         }

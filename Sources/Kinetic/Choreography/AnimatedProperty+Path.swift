@@ -50,24 +50,29 @@ extension AnimatedProperty where Value == Point {
         }
         let parent = transaction.segment(changing: self.label)
         let animator = transaction.animator
-        let weights = KeyframePath(weights: paced.remaining)
+        // Its weight in the progress a paused run reads: the path's length squared (a straight
+        // path weighs as its values would), rounded to a power of two so that a run with
+        // nothing else reads the progress exactly.
+        let weights = KeyframePath(weights: paced.remaining, progressWeight: Self.powerOfTwo(near: paced.length * paced.length))
         let controls = paced.controls
         followPath(to: full.end, animator: animator, count: controls.count - 1) { k in
             let delta = controls[k - 1] - controls[k]
             guard delta != .zero else { return nil }
             return (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: weights, index: k)), delta)
         }
+        animator.tracks.notePacedPath(self) { [unowned(unsafe) self] animator in self.pacedProgressMoments(of: animator) }
         if let orientation {
             let r0 = orientation.modelValue
             let twoPi = 6.283185307179586
             let shift = twoPi * ((r0 - paced.angle(atProgress: 0).value) / twoPi).rounded()
             let start = paced.angle(atProgress: 0).value + shift, end = paced.angle(atProgress: 1).value + shift
             // r₀ − end over a linear ramp in P, and the tangent's own turn as a bump that is 0 at both ends.
-            let ramp = KeyframePath(weights: { _, p in (1 - p, -1) })
+            // Both follow the point's progress and add nothing to the reading (weight 0).
+            let ramp = KeyframePath(weights: { _, p in (1 - p, -1) }, progressWeight: 0)
             let bump = KeyframePath(weights: { _, p in
                 let a = paced.angle(atProgress: p)
                 return (a.value + shift - end - (start - end) * (1 - p), a.slope + (start - end))
-            })
+            }, progressWeight: 0)
             orientation.followPath(to: end, animator: animator, count: 2) { k in
                 switch k {
                 case 1:
@@ -77,11 +82,47 @@ extension AnimatedProperty where Value == Point {
                     return (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: bump, index: 1)), 1.0)
                 }
             }
+            animator.tracks.notePacedPath(orientation) { [unowned(unsafe) orientation] animator in
+                orientation.pacedProgressMoments(of: animator)
+            }
         }
     }
 }
 
 extension AnimatedProperty {
+    /// The largest power of two at or below `v` (0 for 0, negative or not finite numbers).
+    static func powerOfTwo(near v: Double) -> Double {
+        guard v.isFinite, v > 0 else { return 0 }
+        return Double(sign: .plus, exponent: v.exponent, significand: 1)
+    }
+
+    /// Where `animator`'s tracks show the property, for the progress a paused run reads (see
+    /// `AnimatedPropertyTracks.progressMoments(of:)`), when some of them move it along a
+    /// paced path: each such path counts as its parent's progress P, with its weight w
+    /// (`⟨a, b⟩ = P·w`, `|b|² = w`), so a run that moves only along paths reads exactly the
+    /// progress a linear scrub shows there; the property's other tracks count by their values.
+    func pacedProgressMoments(of animator: PropertyAnimator) -> (along: Double, span: Double) {
+        var now = Value.zero, start = Value.zero, end = Value.zero
+        var along = 0.0, span = 0.0
+        var counted: [KeyframePath] = []
+        for track in tracks where track.segment.owner === animator {
+            if case .path(let parent, let path, _) = track.segment.kind, let weight = path.progressWeight {
+                guard !counted.contains(where: { $0 === path }) else { continue }
+                counted.append(path)
+                along += (1 - parent.coefficients().released) * weight
+                span += weight
+                continue
+            }
+            now += track.offset().value
+            start += track.offset(atEnd: false)
+            end += track.offset(atEnd: true)
+        }
+        let a = now - start, b = end - start
+        along += ((a + b).magnitudeSquared - (a - b).magnitudeSquared) / 4
+        span += b.magnitudeSquared
+        return along.isFinite && span.isFinite ? (along, span) : (0, 0)
+    }
+
     /// Sets the model to `end` inside `animator`'s block and adds the tracks `track(k)` gives
     /// for k in 1...count (nil: none for that k): the tracks of a path, whose offsets sum to
     /// the path's shape minus its end.

@@ -26,8 +26,17 @@ final class KeyframePath {
     }
 
     let shape: Shape
+    /// For a path that moves its property along the progress of its parent (motion along a
+    /// Bézier path): how much the property's tracks on it weigh in the progress a paused
+    /// animator reads (see `AnimatedProperty.pacedProgressMoments(of:)`), which counts them as
+    /// the parent's progress itself, not by the values they show; 0 for a companion path (an
+    /// orientation) that follows the same progress. Nil for keyframes.
+    var progressWeight: Double?
 
-    init(_ shape: Shape) { self.shape = shape }
+    init(_ shape: Shape, progressWeight: Double? = nil) {
+        self.shape = shape
+        self.progressWeight = progressWeight
+    }
 
     /// Chords per keyframe when measuring a cubic path's arc length.
     static let pacedChordsPerKeyframe = 256
@@ -77,8 +86,8 @@ final class KeyframePath {
     }
 
     /// A path whose cₖ(P) is `weights(k, P)`: any motion that is a weighted mean of values.
-    convenience init(weights: @escaping (Int, Double) -> (value: Double, slope: Double)) {
-        self.init(.weights(weights))
+    convenience init(weights: @escaping (Int, Double) -> (value: Double, slope: Double), progressWeight: Double? = nil) {
+        self.init(.weights(weights), progressWeight: progressWeight)
     }
 
     /// cₖ at progress `p` and dcₖ/dP.
