@@ -9,8 +9,10 @@ import KineticTestSupport
 /// sliding), laid out by a `StackLayout` in animation blocks, moved to the other container
 /// mid-flight, their animators paused, reversed and continued; containers scrolled on
 /// animators; and a matched-geometry flight between two other nodes started, caught, scrubbed
-/// back to what was read, thrown with a velocity and reversed; ticks at 30, 60 and 120 Hz and
-/// at random steps.
+/// back to what was read, thrown with a velocity and reversed, or driven by an animator of its
+/// own (which the animator calls pause, reverse, continue and share with presence blocks, and
+/// which is scrubbed, stopped outright or finished where it is); ticks at 30, 60 and 120 Hz and
+/// at random steps. A flight must end with its driver and leave no proxy or hidden end behind.
 ///
 /// After every call but a tick, no row, end or proxy may move on screen and — except for the
 /// calls that may stop a velocity (a pause, a continuation on a curve) — no velocity may
@@ -190,7 +192,16 @@ struct MotionFuzzTests {
                 if flight == nil || flight!.isFinished {
                     label = "new flight"
                     let f = MatchedGeometryTransition(from: ends[0], to: ends[1], overlay: root, spring: testSpring)
-                    if rng.bool() { f.startAnimation() } else { f.fractionComplete = rng.unit() }
+                    if rng.int(3) == 0 {
+                        // Driven by an animator of its own timing, which the animator ops above
+                        // then pause, reverse, continue and share with presence blocks.
+                        label = "new flight driven"
+                        let a = PropertyAnimator(duration: 0.3 + rng.unit(), timingParameters: rng.bool() ? spring : .cubic(.easeInOut),
+                                                 engine: engine)
+                        f.animate(with: a)
+                        a.startAnimation()
+                        keep(a)
+                    } else if rng.bool() { f.startAnimation() } else { f.fractionComplete = rng.unit() }
                     // Compare the rows and the ends; the proxy is new.
                     let after = snapshot()
                     let kept = rows.filter { $0.parent != nil }.count * 6 + 12
@@ -200,6 +211,25 @@ struct MotionFuzzTests {
                     }
                     flight = f
                     checkPosition = false; checkVelocity = false
+                } else if let f = flight, let driver = f.driver as? PropertyAnimator {
+                    switch rng.int(3) {
+                    case 0:
+                        // No completion: the flight ends at the next tick, nothing moves now.
+                        label = "flight driver stopped"
+                        if driver.state == .active { driver.stopAnimation(true) }
+                        checkVelocity = false
+                    case 1:
+                        label = "flight driver finished where it is"
+                        if driver.state == .active { driver.stopAnimation(false) }
+                        if driver.state == .stopped { driver.finishAnimation(at: .current) }
+                        if !f.isFinished { fail("step \(step): \(label) left the flight running") }
+                        checkPosition = false; checkVelocity = false
+                    default:
+                        label = "flight driver scrubbed"
+                        if driver.state == .active, driver.isRunning { driver.pauseAnimation() }
+                        if driver.state != .stopped { driver.fractionComplete = rng.unit() }
+                        checkPosition = false; checkVelocity = false
+                    }
                 } else if let f = flight {
                     switch rng.int(5) {
                     case 0:
@@ -256,6 +286,15 @@ struct MotionFuzzTests {
                     fail("step \(step) after \(label): row\(i) in a bad state")
                 } else if row.parent != nil {
                     expected[i] = containerIndex(row.parent)
+                }
+            }
+            // A flight ends with its driver, and an ended flight leaves nothing behind.
+            if let f = flight {
+                if !f.isFinished, let d = f.driver, d.state == .inactive, op == 0 {
+                    fail("step \(step) after \(label): the flight outlived its driver")
+                }
+                if f.isFinished, f.flights.contains(where: { $0.proxy.parent != nil || $0.source.isHidden || $0.destination.isHidden }) {
+                    fail("step \(step) after \(label): a finished flight left a proxy or a hidden end")
                 }
             }
             if snapshot().position.contains(where: { !$0.isFinite }) { fail("step \(step): \(label) left a NaN on screen") }

@@ -37,6 +37,10 @@ import Kinetic
 ///   sum of two), so neither position nor velocity jumps — where UIKit's `isReversed` flip
 ///   stops the velocity dead.
 /// - ``addCompletion(_:)`` hears the end: `.end` at the destinations, `.start` at the sources.
+/// - ``animate(with:)`` hands it to any animator instead (a cubic `PropertyAnimator`, a
+///   `Timeline`, a navigation transition's animator that an interactive transition scrubs):
+///   the flight then follows that animator's timing, pauses, scrubs and reversal, and ends when
+///   it ends, as SwiftUI's `matchedGeometryEffect` follows whatever animation is in effect.
 ///
 /// When the flight ends, the proxies leave the overlay and both ends get back the
 /// ``Node/isHidden`` they had; show or remove the states themselves in a completion (the
@@ -82,6 +86,10 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     public private(set) var isHeadingToEnd = true
     /// Whether the flight ended and the ends were put back.
     public private(set) var isFinished = false
+    /// The animator moving ``progress`` after ``animate(with:)``, until the flight ends.
+    public private(set) var driver: (any ImplicitlyAnimating)?
+    /// Whether ``driver`` has been seen active (so its return to inactive is a stop).
+    private var driverHasRun = false
     private var completions: [(AnimatingPosition) -> Void] = []
 
     /// The default spring: critically damped, 0.45 s response.
@@ -151,12 +159,13 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
 
     // MARK: Driving
 
-    /// Whether the flight is moving (some run is animating ``progress``).
-    public var isAnimating: Bool { runs.contains { $0.isRunning } }
+    /// Whether the flight is moving (some run, or the ``driver``, is animating ``progress``).
+    public var isAnimating: Bool { driver?.isRunning ?? runs.contains { $0.isRunning } }
 
     /// Flies toward the destinations from where the flight is (nothing jumps). Equivalent to
     /// ``continueAnimation(toEnd:progressVelocity:)`` toward the end with the current velocity.
     public func startAnimation() {
+        guard rejectIfDriven("startAnimation") else { return }
         continueAnimation(toEnd: true, progressVelocity: $progress.velocity)
     }
 
@@ -175,7 +184,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     public var fractionComplete: Double {
         get { $progress.presentationValue }
         set {
-            guard rejectIfFinished("fractionComplete") else { return }
+            guard rejectIfFinished("fractionComplete"), rejectIfDriven("fractionComplete") else { return }
             guard newValue.isFinite else {
                 engine.report(.invalidArgument, "MatchedGeometryTransition.fractionComplete = \(newValue) is not finite; ignored")
                 return
@@ -207,7 +216,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// (clamped to ±``maximumRelativeVelocity``). Position never jumps; the velocity becomes
     /// the one given. Rejected with a diagnostic when finished.
     public func continueAnimation(toEnd: Bool, progressVelocity: Double) {
-        guard rejectIfFinished("continueAnimation") else { return }
+        guard rejectIfFinished("continueAnimation"), rejectIfDriven("continueAnimation") else { return }
         pause()
         let target = toEnd ? 1.0 : 0.0
         let remaining = target - $progress.presentationValue
@@ -223,7 +232,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// moves, a run toward the other end is added to the ones in flight (see the type's
     /// notes); caught, it continues toward the other end from rest. Rejected when finished.
     public func reverse() {
-        guard rejectIfFinished("reverse") else { return }
+        guard rejectIfFinished("reverse"), rejectIfDriven("reverse") else { return }
         if isAnimating {
             run(toward: isHeadingToEnd ? 0 : 1, spring: spring)
         } else {
@@ -235,6 +244,44 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// the sources (never after an engine's invalidation).
     public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
         completions.append(completion)
+    }
+
+    /// Hands the flight to `animator`: its animations take ``progress`` from where it is to 1,
+    /// so the flight moves on the animator's timing (any curve, spring or delay) and follows
+    /// whatever drives the animator: `pauseAnimation()`, a scrub of `fractionComplete`,
+    /// `isReversed`, `continueAnimation(withTimingParameters:durationFactor:)`, an interactive
+    /// transition. The flight's own runs stop where they are first, so nothing jumps; an
+    /// animator already running gives the flight its remaining time.
+    ///
+    /// The flight ends with the animator, once: at `.end` on the destinations when it completes
+    /// there, at `.start` on the sources when it completes reversed back, and at `.current`
+    /// when it is finished there (`stopAnimation(false)` then `finishAnimation(at: .current)`)
+    /// or stopped outright (`stopAnimation(true)`, which calls no completion: the flight ends at
+    /// the engine's next tick, before anything is drawn). Then ``addCompletion(_:)``'s handlers
+    /// run with that position and the proxies leave, as after a flight of its own.
+    ///
+    /// While driven, the flight's own ``startAnimation()``, ``pause()`` (a no-op),
+    /// ``fractionComplete`` setter, ``continueAnimation(toEnd:progressVelocity:)`` and
+    /// ``reverse()`` are rejected with a diagnostic: drive the animator instead. Rejected too
+    /// when finished or already driven.
+    public func animate(with animator: any ImplicitlyAnimating) {
+        guard rejectIfFinished("animate(with:)"), rejectIfDriven("animate(with:)") else { return }
+        pause()
+        driver = animator
+        driverHasRun = animator.state != .inactive
+        isHeadingToEnd = true
+        let progress = $progress
+        animator.addAnimations { progress.value = 1 }
+        let me = zeroingReference
+        animator.addCompletion { position in me.object?.driverEnded(at: position) }
+        update()
+    }
+
+    /// The driver ended (completed, or stopped without finishing): so does the flight.
+    private func driverEnded(at position: AnimatingPosition) {
+        guard driver != nil else { return }
+        driver = nil
+        finish(at: position)
     }
 
     /// A new run moving ``progress`` to `target`, added to the runs in flight.
@@ -256,11 +303,23 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         guard let i = runs.firstIndex(where: { $0 === run }) else { return }
         runs.remove(at: i)
         guard runs.isEmpty, !$progress.isAnimating else { return }
+        finish(at: isHeadingToEnd ? .end : .start)
+    }
+
+    /// Ends the flight and runs the completions once, with `position`.
+    private func finish(at position: AnimatingPosition) {
+        guard !isFinished else { return }
         end()
-        let position: AnimatingPosition = isHeadingToEnd ? .end : .start
         let handlers = completions
         completions.removeAll()
         for handler in handlers { handler(position) }
+    }
+
+    private func rejectIfDriven(_ call: String) -> Bool {
+        if driver != nil {
+            engine.report(.illegalStateTransition, "MatchedGeometryTransition.\(call) while an animator drives the flight (animate(with:)); drive the animator instead")
+        }
+        return driver == nil
     }
 
     private func rejectIfFinished(_ call: String) -> Bool {
@@ -321,11 +380,25 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// Whether the engine still drives the flight: until it finishes.
     public var isRunning: Bool { !isFinished }
 
-    /// Places the proxies at the engine's new time.
-    public func advance(to time: Double) { update() }
+    /// Places the proxies at the engine's new time; ends a driven flight whose driver was
+    /// stopped outright (see ``animate(with:)``).
+    public func advance(to time: Double) {
+        if let driver {
+            if driver.state != .inactive {
+                driverHasRun = true
+            } else if driverHasRun {
+                driverEnded(at: .current)
+                return
+            }
+        }
+        update()
+    }
 
-    /// Ends the flight where it is (the engine was invalidated).
-    public func engineDidInvalidate() { end() }
+    /// Ends the flight where it is (the engine was invalidated), without completions.
+    public func engineDidInvalidate() {
+        driver = nil
+        end()
+    }
 }
 
 extension Node {

@@ -16,6 +16,18 @@ import Kinetic
 /// is as before and the screen that was coming in is removed from the container. The
 /// completion handler runs exactly once, with that Boolean.
 ///
+/// ## Matched geometry
+/// `push(_:animated:matchingGeometry:completion:)` and `pop(animated:matchingGeometry:completion:)`
+/// with `matchingGeometry: true` also fly every node of the outgoing screen that has a
+/// ``Node/matchID`` to the node of the incoming screen with the same id (a grid cell to its
+/// detail photo, and back), as a ``MatchedGeometryTransition`` drawn over both screens in the
+/// container, driven by the transition's own animator (``ContextTransitioning/interruptibleAnimator()``):
+/// it moves on the transition's timing, follows an interactive transition's scrub, and ends with
+/// the transition, on the new screen when it completes and back on the old one when it is
+/// cancelled. ``matchedGeometry`` is that flight while the transition runs. With an animation
+/// controller that has no interruptible animator the flight runs on its own spring, and turns
+/// back if the transition is cancelled.
+///
 /// ## The built-in interactive pop
 /// ``interactivePopGestureRecognizer`` (UIKit's) is a pan on the container that begins when a
 /// pointer goes down within ``interactivePopEdgeWidth`` of the container's left edge and moves
@@ -45,6 +57,9 @@ public final class NavigationStack {
     public var delegate: (any NavigationStackDelegate)?
     /// The running transition, if any.
     public private(set) var transition: TransitionContext?
+    /// The matched-geometry flight of the running transition, if it was asked for (see the
+    /// type's discussion).
+    public private(set) var matchedGeometry: MatchedGeometryTransition?
     private var completion: ((Bool) -> Void)?
 
     /// The built-in edge-swipe pop (see the type's discussion).
@@ -130,10 +145,13 @@ public final class NavigationStack {
         if screen.node.parent !== container { container.addChild(screen.node) }
     }
 
-    /// Pushes a screen (UIKit's `pushViewController(_:animated:)`). Returns false, with a
-    /// diagnostic, during a transition or for a screen already on the stack.
+    /// Pushes a screen (UIKit's `pushViewController(_:animated:)`); with `matchingGeometry`,
+    /// the outgoing screen's matched nodes fly to the new screen's (see the type's discussion).
+    /// Returns false, with a diagnostic, during a transition or for a screen already on the
+    /// stack.
     @discardableResult
-    public func push(_ screen: Screen, animated: Bool = true, completion: ((Bool) -> Void)? = nil) -> Bool {
+    public func push(_ screen: Screen, animated: Bool = true, matchingGeometry: Bool = false,
+                     completion: ((Bool) -> Void)? = nil) -> Bool {
         guard transition == nil else {
             scene.report(.transitionInProgress, "push during a transition is ignored")
             return false
@@ -142,15 +160,17 @@ public final class NavigationStack {
             scene.report(.screenAlreadyInStack, "push of a screen that is already on the stack is ignored")
             return false
         }
-        begin(.push, from: topScreen, to: screen, animated: animated, completion: completion)
+        begin(.push, from: topScreen, to: screen, animated: animated, matchingGeometry: matchingGeometry,
+              completion: completion)
         return true
     }
 
     /// Pops the top screen (UIKit's `popViewController(animated:)`) and returns it; nil, with a
-    /// diagnostic, for the root or during a transition. The stack changes when the transition
-    /// completes (an interactive pop may be cancelled).
+    /// diagnostic, for the root or during a transition. With `matchingGeometry`, the top
+    /// screen's matched nodes fly back to the screen below's. The stack changes when the
+    /// transition completes (an interactive pop may be cancelled).
     @discardableResult
-    public func pop(animated: Bool = true, completion: ((Bool) -> Void)? = nil) -> Screen? {
+    public func pop(animated: Bool = true, matchingGeometry: Bool = false, completion: ((Bool) -> Void)? = nil) -> Screen? {
         guard transition == nil else {
             scene.report(.transitionInProgress, "pop during a transition is ignored")
             return nil
@@ -160,12 +180,13 @@ public final class NavigationStack {
             return nil
         }
         let top = topScreen
-        begin(.pop, from: top, to: screens[screens.count - 2], animated: animated, completion: completion)
+        begin(.pop, from: top, to: screens[screens.count - 2], animated: animated,
+              matchingGeometry: matchingGeometry, completion: completion)
         return top
     }
 
     private func begin(_ operation: NavigationOperation, from: Screen, to: Screen, animated: Bool,
-                       completion: ((Bool) -> Void)?) {
+                       matchingGeometry: Bool = false, completion: ((Bool) -> Void)?) {
         show(to)
         // The incoming screen goes on top for a push, underneath for a pop.
         if operation == .pop { container.insertChild(to.node, below: from.node) }
@@ -183,6 +204,14 @@ public final class NavigationStack {
             context.completeTransition(true)
             return
         }
+        if matchingGeometry {
+            // The transition's animator places the screens where it starts them: the flight
+            // reads its ends after that.
+            let animator = context.interruptibleAnimator()
+            let flight = MatchedGeometryTransition(from: from.node, to: to.node, overlay: container)
+            matchedGeometry = flight
+            if let animator { flight.animate(with: animator) } else { flight.startAnimation() }
+        }
         if let interaction {
             interaction.startInteractiveTransition(context)
         } else {
@@ -194,6 +223,11 @@ public final class NavigationStack {
     func transitionDidComplete(_ context: TransitionContext, _ didComplete: Bool) {
         guard transition === context else { return }
         transition = nil
+        // A flight of its own (no transition animator to end it) turns back on a cancel.
+        if let flight = matchedGeometry {
+            matchedGeometry = nil
+            if !didComplete, flight.driver == nil, !flight.isFinished { flight.reverse() }
+        }
         if didComplete {
             switch context.operation {
             case .push: screens.append(context.toScreen)
