@@ -3,16 +3,21 @@
 /// Delays for a group of items that start one after another (motion.dev's `stagger`, GSAP's
 /// `stagger`).
 ///
-/// Item `i`'s delay is `startDelay + ease(dᵢ / d_max) · d_max · interval`, where `dᵢ` is its
-/// distance from the ``Origin`` in items (for points, in units of the smallest non-zero
-/// distance, so a row of evenly spaced points staggers as a row of items) and `d_max` the
-/// largest distance. With the linear ease the delays are `interval` per item of distance; an
-/// ease-in bunches the first ones and spreads the last. Springs stagger as well as curves: the delays are times, and a
+/// Item `i`'s delay is `startDelay + ease((dᵢ − d_min) / (d_max − d_min)) · (d_max − d_min) · interval`,
+/// where `dᵢ` is its distance from the ``Origin`` in items (for points, in units of the smallest
+/// non-zero distance beyond the nearest point's, so a row of evenly spaced points staggers as a
+/// row of items), and `d_min`
+/// and `d_max` the smallest and the largest distance: the delays count from the nearest item,
+/// which starts at once (after `startDelay`), as GSAP's distribution does, so the two middle
+/// items of an even row from ``Origin/center``, or the item nearest a point between items, do
+/// not wait. The ease is normalised by the largest of those distances (the farthest item is at
+/// 1): with the linear ease the delays are `interval` per item of distance; an ease-in bunches
+/// the first ones and spreads the last. Springs stagger as well as curves: the delays are times, and a
 /// ``Timeline`` or ``PropertyAnimator/startAnimation(afterDelay:)`` applies them to any timing.
 ///
 /// Bad input: a negative or non-finite `interval` or `startDelay` counts as 0, an index origin
-/// outside the items is clamped into them, and a point set whose distances are all 0 (or not
-/// finite) gets every item the start delay. No delay is ever negative or NaN.
+/// outside the items is clamped into them, and a point set whose distances are all equal (or
+/// not finite) gets every item the start delay. No delay is ever negative or NaN.
 public struct Stagger: Sendable {
     /// Which item starts first.
     public enum Origin: Sendable, Equatable {
@@ -20,7 +25,7 @@ public struct Stagger: Sendable {
         case first
         /// The last item; the first starts last.
         case last
-        /// The middle item (the two middle ones, for an even count); the ends start last.
+        /// The middle item (the two middle ones together, for an even count); the ends start last.
         case center
         /// The item at this index.
         case index(Int)
@@ -58,26 +63,37 @@ public struct Stagger: Sendable {
     }
 
     /// The delay of the item at each of `points`, growing with its distance from `origin` (a
-    /// grid that ripples out from a tap): distances are counted in units of the smallest
-    /// non-zero one, then eased like ``delays(count:)``.
+    /// grid that ripples out from a tap), counted from the nearest item's distance in units of
+    /// the smallest non-zero one beyond it (a row's spacing), then eased like
+    /// ``delays(count:)``: the item nearest `origin` starts first, at `startDelay`, whether or
+    /// not it is at `origin`.
     public func delays(for points: [Point], from origin: Point) -> [Double] {
         let distances = points.map { p in (p - origin).magnitude }
+        // The unit: the smallest non-zero distance beyond the nearest item's (the spacing of a
+        // row, whether the origin is on an item or between two).
+        var near = Double.infinity
+        for d in distances where d.isFinite { near = Swift.min(near, d) }
         var unit = Double.infinity
-        for d in distances where d.isFinite && d > 0 { unit = Swift.min(unit, d) }
+        for d in distances where d.isFinite && d - near > 0 { unit = Swift.min(unit, d - near) }
         return spread(distances, unit: unit.isFinite ? unit : 1)
     }
 
-    /// Delays for distances `d` in units of `unit`: the farthest waits `interval` per unit of
-    /// its distance, the others through the ease.
+    /// Delays for distances `d` in units of `unit`, counted from the nearest: the nearest
+    /// starts at `startDelay`, the farthest waits `interval` per unit of distance beyond the
+    /// nearest, the others through the ease.
     private func spread(_ distances: [Double], unit: Double = 1) -> [Double] {
         let step = interval.isFinite && interval > 0 ? interval : 0
         let base = startDelay.isFinite && startDelay > 0 ? startDelay : 0
-        var far = 0.0
-        for d in distances where d.isFinite { far = Swift.max(far, d) }
-        let total = step * far / unit
+        var near = Double.infinity, far = 0.0
+        for d in distances where d.isFinite {
+            near = Swift.min(near, d)
+            far = Swift.max(far, d)
+        }
+        let range = far - near
+        let total = step * range / unit
         return distances.map { d in
-            guard far > 0, d.isFinite else { return base }
-            return base + ease.progress(at: d / far) * total
+            guard range > 0, range.isFinite, d.isFinite else { return base }
+            return base + ease.progress(at: (d - near) / range) * total
         }
     }
 }
