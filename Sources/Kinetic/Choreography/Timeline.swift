@@ -32,7 +32,7 @@
 /// previous entry by default, with it, at a time, or relative to a label);
 /// ``add(_:at:)`` nests another timeline (its entries and callbacks are copied, shifted to
 /// where it is placed; its labels stay its own); ``add(count:stagger:duration:timing:at:animations:)``
-/// adds a staggered group. Entries added while a run is active take effect at the next run: a
+/// adds a staggered group and returns it as a ``TimelineGroup``, with a completion per member. Entries added while a run is active take effect at the next run: a
 /// run's blocks are fixed when it starts (its animator is made then), as an animator's are.
 ///
 /// ## Callbacks
@@ -125,20 +125,23 @@ public final class Timeline: Animating {
 
     /// Adds `count` entries, entry `i` running `animations(i)` over `duration` seconds with
     /// `timing`, starting at `position` plus its ``Stagger`` delay. "Previous" becomes the
-    /// whole group (from `position` to the last entry's end). Returns the group's start time.
+    /// whole group (from `position` to the last entry's end). Returns the group: its times, and
+    /// a completion per member (``TimelineGroup/addCompletion(_:)``).
     @discardableResult
     public func add(count: Int, stagger: Stagger, duration: Double, timing: TimingParameters = .cubic(.easeInOut),
                     at position: TimelinePosition = .afterPrevious,
-                    animations: @escaping (Int) -> Void) -> Double {
+                    animations: @escaping (Int) -> Void) -> TimelineGroup {
         let start = resolve(position)
         let length = timing.animationDuration(forAnimatorDuration: checked(duration, "duration"))
         var end = start
+        let first = marks.members.count
         for (i, delay) in stagger.delays(count: count).enumerated() {
             entries.append(Entry(start: start + delay, duration: length, timing: timing, animations: { animations(i) }))
+            marks.members.append(TimelineMarks.Member(start: start + delay, end: start + delay + length))
             end = Swift.max(end, start + delay + length)
         }
         place(start: start, end: end)
-        return start
+        return TimelineGroup(timeline: self, start: start, end: end, first: first, count: marks.members.count - first)
     }
 
     /// Nests `timeline` at `position`: its entries and callbacks are copied into this one,
@@ -185,6 +188,16 @@ public final class Timeline: Animating {
         marks.callbacks.append((time, callback))
         duration = Swift.max(duration, time)
         return time
+    }
+
+    /// Adds a completion handler for member `index` of the marks' members, for the current run
+    /// (or the next, while inactive).
+    func addMemberCompletion(_ member: Int, _ completion: @escaping (AnimatingPosition) -> Void) {
+        if activeAnimator != nil {
+            marks.members[member].handlers.append(completion)
+        } else {
+            marks.members[member].pending.append(completion)
+        }
     }
 
     /// Adds a completion handler, run once with the finishing position when the current run
@@ -259,10 +272,10 @@ public final class Timeline: Animating {
                 animator.runAnimations(e.animations, stretch: lo, hi, timing: reduced ? .cubic(.easeInOut) : e.timing)
             }
         }
-        for c in pendingCompletions { animator.addCompletion(c) }
-        pendingCompletions.removeAll()
         marks.total = total
         marks.attach(to: animator)
+        for c in pendingCompletions { animator.addCompletion(c) }
+        pendingCompletions.removeAll()
         currentAnimator = animator
         return animator
     }
@@ -345,9 +358,27 @@ final class TimelineMarks {
     /// there neither runs it again nor loses the time to rounding.
     var held: (fraction: Double, time: Double)?
 
+    /// A member of a staggered group: its stretch, and its completion handlers for the current
+    /// run and for the next.
+    struct Member {
+        let start: Double
+        let end: Double
+        var handlers: [(AnimatingPosition) -> Void] = []
+        var pending: [(AnimatingPosition) -> Void] = []
+    }
+    var members: [Member] = []
+
     func attach(to animator: PropertyAnimator) {
         cursor = nil
         held = nil
+        // Handlers of a run that ended without finishing are dropped; the next run's start.
+        for i in members.indices {
+            members[i].handlers = members[i].pending
+            members[i].pending.removeAll()
+        }
+        // The members that have not completed when the run does complete with it (before the
+        // timeline's own completions, which are added after this).
+        animator.addCompletion { position in self.completeMembers(at: position) }
         // The animator owns these closures, so it outlives them: unowned(unsafe) is safe.
         animator.observeRunning { [unowned(unsafe) animator] running in
             if running {
@@ -374,6 +405,19 @@ final class TimelineMarks {
         }
     }
 
+    /// Runs member `i`'s completion handlers (once: they are taken) with `position`.
+    func completeMember(_ i: Int, at position: AnimatingPosition) {
+        let handlers = members[i].handlers
+        members[i].handlers.removeAll()
+        for h in handlers { h(position) }
+    }
+
+    /// The run completed or was finished at `position`: every member not completed yet
+    /// completes with it, in order.
+    func completeMembers(at position: AnimatingPosition) {
+        for i in members.indices where !members[i].handlers.isEmpty { completeMember(i, at: position) }
+    }
+
     /// Runs the callbacks the playhead crossed going from the cursor to `f`, in the order it
     /// crossed them. A callback that pauses, stops or scrubs the run ends the crossing there:
     /// callbacks further on wait for the playhead (those at the same time still run).
@@ -381,16 +425,26 @@ final class TimelineMarks {
         guard let from = cursor else { return }
         let b = f * total
         guard b != from.time else { return }
-        guard !callbacks.isEmpty else { cursor = (b, false); return }
+        guard !callbacks.isEmpty || members.contains(where: { !$0.handlers.isEmpty }) else { cursor = (b, false); return }
         let a = from.time
         cursor = (b, false)
         var due: [(time: Double, action: () -> Void)] = []
         if b > a {
             for c in callbacks where (c.time > a || (from.inclusive && a == 0 && c.time == 0)) && c.time <= b { due.append(c) }
+            // A member completes as the playhead passes its end.
+            for (i, m) in members.enumerated() where !m.handlers.isEmpty
+                && (m.end > a || (from.inclusive && a == 0 && m.end == 0)) && m.end <= b {
+                due.append((m.end, { self.completeMember(i, at: .end) }))
+            }
             due.sort { $0.time < $1.time }
         } else {
             for c in callbacks where (c.time < a || (from.inclusive && a == total && c.time == total)) && c.time >= b {
                 due.append(c)
+            }
+            // Backwards, as it passes its start.
+            for (i, m) in members.enumerated() where !m.handlers.isEmpty
+                && (m.start < a || (from.inclusive && a == total && m.start == total)) && m.start >= b {
+                due.append((m.start, { self.completeMember(i, at: .start) }))
             }
             due.sort { $0.time > $1.time }
         }

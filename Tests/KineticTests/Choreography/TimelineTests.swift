@@ -200,9 +200,9 @@ struct TimelineTests {
         let engine = AnimationEngine()
         let items = (0..<4).map { _ in AnimatedProperty(0.0, engine: engine) }
         let timeline = Timeline(engine: engine)
-        let start = timeline.add(count: 4, stagger: Stagger(interval: 0.1), duration: 0.5,
+        let group = timeline.add(count: 4, stagger: Stagger(interval: 0.1), duration: 0.5,
                                  timing: .spring(SpringTimingParameters(dampingRatio: 0.5))) { i in items[i].value = 100 }
-        #expect(start == 0)
+        #expect(group.start == 0 && group.count == 4)
         #expect(abs(timeline.duration - 0.8) < 1e-12)
         timeline.startAnimation()
         engine.tick(at: 0.15)
