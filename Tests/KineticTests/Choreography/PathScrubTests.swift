@@ -10,13 +10,18 @@ import KineticTestSupport
 struct PathScrubTests {
     static let tau = 6.283185307179586
 
-    /// A gentle arc (nearly straight) and an S-curve, both from (0, 0) to (300, 0).
-    static let paths: [BezierPath] = {
+    /// A gentle arc (nearly straight) and an S-curve, both from (0, 0) to (300, 0), and the arc
+    /// again followed from (−40, 30), which `move(along:)` joins to it by a straight lead-in
+    /// (the path drawn is then the lead-in and the arc).
+    static let paths: [(from: Point, path: BezierPath, drawn: BezierPath)] = {
         var arc = BezierPath(start: Point(x: 0, y: 0))
         arc.addCurve(to: Point(x: 300, y: 0), controlPoint1: Point(x: 100, y: 40), controlPoint2: Point(x: 200, y: 40))
         var s = BezierPath(start: Point(x: 0, y: 0))
         s.addCurve(to: Point(x: 300, y: 0), controlPoint1: Point(x: 100, y: 250), controlPoint2: Point(x: 200, y: -250))
-        return [arc, s]
+        var led = BezierPath(start: Point(x: -40, y: 30))
+        led.addLine(to: Point(x: 0, y: 0))
+        led.addCurve(to: Point(x: 300, y: 0), controlPoint1: Point(x: 100, y: 40), controlPoint2: Point(x: 200, y: 40))
+        return [(Point(x: 0, y: 0), arc, arc), (Point(x: 0, y: 0), s, s), (Point(x: -40, y: 30), arc, led)]
     }()
 
     static func angleDistance(_ a: Double, _ b: Double) -> Double {
@@ -26,14 +31,14 @@ struct PathScrubTests {
 
     @Test(arguments: [30.0, 60.0, 120.0, 0], [false, true])
     func scrubbingAfterAPauseLandsOnThePacedPoint(fps: Double, eased: Bool) {
-        for (n, path) in Self.paths.enumerated() {
+        for (n, (from, followed, path)) in Self.paths.enumerated() {
             for pauseAt in [0.7, 1.3] {
                 let engine = AnimationEngine()
-                let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
+                let p = AnimatedProperty(from, engine: engine)
                 let angle = AnimatedProperty(path.tangentAngle(atProgress: 0), engine: engine)
                 let curve: CubicTimingParameters = eased ? .easeInOut : .linear
                 let animator = PropertyAnimator(duration: 2, timingParameters: .cubic(curve), engine: engine) {
-                    p.move(along: path, orientation: angle)
+                    p.move(along: followed, orientation: angle)
                 }
                 var rng = SeededGenerator(seed: 6)
                 animator.startAnimation()

@@ -87,4 +87,23 @@ struct StaggerCatchTests {
         #expect(completions == [reversed ? .start : .end])
         #expect(items.allSatisfy { $0.presentationValue == (reversed ? 0 : 100) })
     }
+
+    /// Stopped mid-way, every member stays where it is drawn, started or not, and stays there.
+    @Test(arguments: [30.0, 60.0, 120.0, 0])
+    func aStoppedGroupKeepsEveryMemberWhereItIs(fps: Double) {
+        let engine = AnimationEngine()
+        let items = (0..<Self.count).map { _ in AnimatedProperty(0.0, engine: engine) }
+        let timeline = Self.make(engine, items)
+        var rng = SeededGenerator(seed: 5)
+        timeline.startAnimation()
+        while engine.time < 0.5 { engine.tick(at: engine.time + (fps > 0 ? 1 / fps : 0.002 + 0.05 * rng.unit())) }
+        let drawn = items.map(\.presentationValue)
+        #expect(drawn[3] == 0)
+        timeline.stopAnimation(false)
+        #expect(items.map(\.presentationValue) == drawn)
+        engine.tick(at: engine.time + 0.3)
+        #expect(items.map(\.presentationValue) == drawn && items.allSatisfy { $0.velocity == 0 })
+        timeline.finishAnimation(at: .current)
+        #expect(items.map(\.presentationValue) == drawn && items.map(\.value) == drawn)
+    }
 }
