@@ -99,6 +99,39 @@ struct PresenceTests {
         #expect(presence.insert(node, into: container) == nil)
     }
 
+    /// Issue 41 item 6: SwiftUI's `.move(edge:)`: hidden, the node is moved out through the edge
+    /// by its own width or height; with `slide(edge:)` it also fades.
+    @Test(arguments: PresenceTransition.Edge.allCases)
+    func edgePresetsMoveTheNodeOutByItsOwnSize(edge: PresenceTransition.Edge) {
+        let (engine, container, presence) = setUp()
+        let node = Node(frame: Rect(x: 100, y: 100, width: 120, height: 40), name: "row", engine: engine)
+        let expected: Point = switch edge {
+        case .top: Point(x: 0, y: -40)
+        case .bottom: Point(x: 0, y: 40)
+        case .leading: Point(x: -120, y: 0)
+        case .trailing: Point(x: 120, y: 0)
+        }
+        let enter = presence.insert(node, into: container, transition: .move(edge: edge))!
+        let m = node.presentation.transform
+        #expect(m.translationX == expected.x && m.translationY == expected.y && m.scaleX == 1)
+        #expect(node.presentation.alpha == 1)                             // a move does not fade
+        engine.tick(at: 0.1)
+        // The enter follows the spring from the edge to the present place.
+        #expect(abs(node.presentation.transform.translationX - expected.x * springX(0.1).x) < 1e-9)
+        #expect(abs(node.presentation.transform.translationY - expected.y * springX(0.1).x) < 1e-9)
+        engine.tick(at: enter.animationDuration + 0.2)
+        #expect(node.presentation.transform == .identity)
+        // Out through the same edge, fading: the exit ends at the edge, at alpha 0, and leaves.
+        let t0 = enter.animationDuration + 0.2
+        let exit = presence.remove(node, transition: .slide(edge: edge))!
+        engine.tick(at: t0 + exit.animationDuration - 0.001)
+        #expect(node.parent === container)
+        let hidden = node.presentation.transform
+        #expect(abs(hidden.translationX - expected.x) < 0.5 && abs(hidden.translationY - expected.y) < 0.5)
+        engine.tick(at: t0 + exit.animationDuration + 0.01)
+        #expect(node.parent == nil && node.transform == .identity && node.alpha == 1)
+    }
+
     @Test func anExitReversedToItsStartLeavesTheNodePresent() {
         let (engine, container, presence) = setUp()
         let node = Node(frame: Rect(x: 10, y: 10, width: 100, height: 40), name: "row", engine: engine)

@@ -107,7 +107,7 @@ public final class Presence: LifetimeOwner {
         let alpha = node.alpha, transform = node.transform
         engine.performWithoutAnimation {
             node.alpha = t.hiddenAlpha(from: alpha)
-            node.transform = t.hiddenTransform(from: transform)
+            node.transform = t.hiddenTransform(from: transform, size: node.bounds.size)
         }
         if let index { parent.insertChild(node, at: index) } else { parent.addChild(node) }
         return run(animator) {
@@ -132,7 +132,7 @@ public final class Presence: LifetimeOwner {
         node.isUserInteractionEnabled = false
         let a = run(animator) {
             node.alpha = t.hiddenAlpha(from: exit.alpha)
-            node.transform = t.hiddenTransform(from: exit.transform)
+            node.transform = t.hiddenTransform(from: exit.transform, size: node.bounds.size)
         }
         let me = zeroingReference
         a.addCompletion { position in me.object?.exitEnded(token: token, at: position) }
