@@ -15,51 +15,9 @@
 /// menu.startAnimation()
 /// ```
 ///
-/// ## One animator
-/// A run is one ``PropertyAnimator`` (``currentAnimator``) of ``duration`` seconds on a linear
-/// clock; each entry animates over its own stretch of that clock with its own timing (a curve
-/// or a spring, brought to rest at the end of its stretch). So the timeline is an
-/// ``Animating`` object with the animator's semantics, state for state: ``pauseAnimation()``
-/// pauses every entry, ``isReversed`` reverses them all (while running, on the spot),
-/// ``fractionComplete`` scrubs the whole (the time fraction of the timeline: with the default
-/// ``scrubsLinearly`` false each entry shows its own curve at that time), ``continueAnimation(withTimingParameters:durationFactor:)``
-/// throws it on with new timing, ``stopAnimation(_:)`` and ``finishAnimation(at:)`` as the
-/// animator's, and each completion runs exactly once per run. Nothing jumps at any call but
-/// those the animator allows to (see ``PropertyAnimator``).
-///
-/// ## Building
-/// ``add(duration:timing:at:animations:)`` places a block at a ``TimelinePosition`` (after the
-/// previous entry by default, with it, at a time, or relative to a label);
-/// ``add(_:at:)`` nests another timeline (its entries and callbacks are copied, shifted to
-/// where it is placed; its labels stay its own); ``add(count:stagger:duration:timing:at:animations:)``
-/// adds a staggered group and returns it as a ``TimelineGroup``, with a completion per member. Entries added while a run is active take effect at the next run: a
-/// run's blocks are fixed when it starts (its animator is made then), as an animator's are.
-///
-/// ## Callbacks
-/// ``addCallback(at:_:)`` runs a closure when the playing timeline crosses its time, in
-/// whichever direction it plays: exactly once per crossing (forwards at `t` when the clock goes
-/// from before `t` to `t` or past it; backwards the mirror image). A run that starts forwards
-/// from 0 crosses the callbacks at 0, one that starts reversed from the end those at the end.
-/// Scrubbing (setting ``fractionComplete``), ``stopAnimation(_:)`` and
-/// ``finishAnimation(at:)`` run no callback: a scrub moves the playhead silently, and playing
-/// on from a scrubbed position crosses only what lies ahead of it.
-///
-/// A callback that pauses the timeline (``pauseAnimation()``, a hold at a label) pauses it at
-/// the callback's time, not at the time of the tick that crossed it: ``fractionComplete`` and
-/// every entry show their values at that time, as a scrub there would (the tick's values were
-/// never drawn), and playing on continues from it without running that callback again.
-/// Callbacks further along the same tick wait for the playhead; those at the same time run.
-///
-/// ## Reduced motion
-/// Under ``AnimationEngine/motionPolicy`` `.reduced` each entry's timing becomes ease-in-out
-/// (no spring overshoots) and the run is compressed as any animator's is; under `.none` the
-/// run applies its changes at the first tick (see ``MotionPolicy``). Callbacks still run,
-/// once each, as the clock crosses them.
-///
-/// ## Bad input
-/// A negative or non-finite duration, start time or offset is reported (``Diagnostic/Kind/invalidArgument``)
-/// and taken as 0; a start before 0 is clamped to 0; an unknown label is reported and taken
-/// as "after previous"; nesting a timeline in itself is rejected.
+/// A timeline is an ``Animating`` object with the animator's semantics: pause, scrub, reverse
+/// and continue it as a whole. How a run works, positions, nesting, callbacks, reduced motion
+/// and bad input are in <doc:Timelines>.
 public final class Timeline: Animating {
     /// The engine whose clock drives the timeline.
     public let engine: AnimationEngine
@@ -224,6 +182,7 @@ public final class Timeline: Animating {
         case .previousEnd: base = previous.end
         case .previousStart: base = previous.start
         case .time: base = 0
+        case .end: base = duration
         case .label(let name):
             if let t = time(ofLabel: name) { base = t } else {
                 engine.report(.invalidArgument, "timeline label \"\(name)\" is unknown; placing after the previous entry")
