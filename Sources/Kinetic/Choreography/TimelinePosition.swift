@@ -1,7 +1,7 @@
-// Where a Timeline places what is added to it: after or with the previous entry, at a time, or relative to a label.
+// Where a Timeline places what is added to it: after or with the previous entry, at a time, relative to a label or to the timeline's end.
 
 /// Where a ``Timeline`` places an entry, a label or a callback (GSAP's position parameter:
-/// `">"`, `"<"`, a time, `"label+=0.2"`).
+/// `">"`, `"<"`, a time, `"label+=0.2"`, `"+=0.5"`).
 ///
 /// "Previous" is the last entry added (an animation block, a stagger group or a nested
 /// timeline); before any entry it is the empty stretch at time 0. Positions are resolved when
@@ -12,6 +12,7 @@ public struct TimelinePosition: Sendable, Equatable {
         case previousStart
         case time
         case label(String)
+        case end
     }
 
     let anchor: Anchor
@@ -33,7 +34,17 @@ public struct TimelinePosition: Sendable, Equatable {
     public static func at(_ seconds: Double) -> TimelinePosition {
         TimelinePosition(anchor: .time, offset: seconds)
     }
-    /// `offset` seconds after the label `name` (see ``Timeline/addLabel(_:at:)``).
+    /// At the timeline's end as it is when the entry is added: the latest end of any entry,
+    /// label or callback so far (``Timeline/duration``; GSAP's `"+=0"`), which is not always
+    /// the previous entry's end.
+    public static let atEnd = TimelinePosition(anchor: .end, offset: 0)
+    /// `gap` seconds after the timeline's end as it is when the entry is added (GSAP's
+    /// `"+=0.5"`; a negative gap overlaps the end, as `"-=0.5"`).
+    public static func afterEnd(by gap: Double) -> TimelinePosition {
+        TimelinePosition(anchor: .end, offset: gap)
+    }
+    /// `offset` seconds after the label `name` (see ``Timeline/addLabel(_:at:)``; GSAP's
+    /// `"label+=0.2"`, `"label-=0.2"` with a negative offset).
     public static func label(_ name: String, offset: Double = 0) -> TimelinePosition {
         TimelinePosition(anchor: .label(name), offset: offset)
     }

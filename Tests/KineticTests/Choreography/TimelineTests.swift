@@ -68,6 +68,27 @@ struct TimelineTests {
         #expect(engine.diagnostics.count == 3)
     }
 
+    /// GSAP's `"+=0.5"` and `"-=0.25"`: relative to the timeline's end, which a long entry placed
+    /// early can put after the previous entry's end.
+    @Test func positionsResolveAgainstTheTimelinesEnd() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        let timeline = Timeline(engine: engine)
+        #expect(timeline.add(duration: 2) { x.value = 1 } == 0)
+        #expect(timeline.add(duration: 0.5, at: .at(0.25)) { x.value = 2 } == 0.25)     // previous ends at 0.75
+        #expect(timeline.add(duration: 0.5, at: .atEnd) { x.value = 3 } == 2)
+        #expect(timeline.add(duration: 0.5, at: .afterEnd(by: 0.5)) { x.value = 4 } == 3)
+        #expect(timeline.add(duration: 1, at: .afterEnd(by: -0.25)) { x.value = 5 } == 3.25)
+        #expect(timeline.addLabel("done", at: .atEnd) == 4.25)
+        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: -10)) { x.value = 6 } == 0)  // clamped, reported
+        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: .infinity)) { x.value = 7 } == 4.25)
+        #expect(engine.diagnostics.count == 2)
+        // Played: the last entry to start sets the end value.
+        timeline.startAnimation()
+        engine.tick(at: 10)
+        #expect(x.presentationValue == 7 && timeline.duration == 4.35)
+    }
+
     @Test func scrubbingShowsEveryEntryAtTheTimelinesTimeAndWritingBackMovesNothing() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine), y = AnimatedProperty(0.0, engine: engine)
