@@ -1,47 +1,19 @@
 /// The timing of a damped spring, as UIKit's `UISpringTimingParameters`, Core Animation's
 /// `CASpringAnimation` and SwiftUI's `Spring`.
 ///
-/// One value, stored canonically as mass, stiffness and damping of `m·x'' + c·x' + k·x = 0`,
-/// with every description people use (each initializer documents its conversion):
+/// One value, stored as mass, stiffness and damping, made from any of the descriptions people
+/// use: ``init(dampingRatio:initialVelocity:)`` (fitted to the animator's duration),
+/// ``init(duration:bounce:initialVelocity:)``, ``init(dampingRatio:response:initialVelocity:)``,
+/// ``init(mass:stiffness:damping:initialVelocity:)``, or a preset such as ``smooth``.
 ///
-/// | Description | Initializer | Duration of an animation using it |
-/// |---|---|---|
-/// | critically damped (Kinetic's default) | ``init()`` | the animator's |
-/// | damping ratio alone (UIKit) | ``init(dampingRatio:initialVelocity:)`` | the animator's |
-/// | damping ratio and duration | ``init(dampingRatio:duration:initialVelocity:)`` | the given one |
-/// | damping ratio and response (SwiftUI) | ``init(dampingRatio:response:initialVelocity:)`` | ``settlingDuration`` |
-/// | mass, stiffness, damping (UIKit, Core Animation) | ``init(mass:stiffness:damping:initialVelocity:)`` | ``settlingDuration`` |
-/// | duration and bounce (UIKit, SwiftUI) | ``init(duration:bounce:initialVelocity:)`` | ``settlingDuration`` |
+/// ```swift
+/// let spring = SpringTimingParameters(dampingRatio: 0.7)
+/// let animator = PropertyAnimator(duration: 0.5, timingParameters: .spring(spring),
+///                                 engine: engine) { card.center.y = 200 }
+/// ```
 ///
-/// A spring given by damping ratio alone is *fitted* to a duration: its natural frequency is
-/// chosen so that it settles exactly at the end of that duration (see ``fitted(toDuration:)``).
-/// Every other spring is fully specified, and, as UIKit does, replaces any duration it is given
-/// with its own ``settlingDuration``.
-///
-/// ## Progress and velocity
-/// As a timing curve the spring moves progress from 0 towards 1 (it may overshoot). Its
-/// ``initialVelocity`` is a ``Vector`` in UIKit's units: the rate of change of progress per
-/// second, so 2 means "moving at twice the total distance per second". `dx` drives the
-/// horizontal components of a value and `dy` the vertical ones (``AnimatableValue/scaled(x:y:)``);
-/// scalars use `dx`. For an absolute velocity in value units per second, use
-/// ``value(from:to:velocity:at:)``.
-///
-/// Position and velocity are exact closed forms of the equation of motion, never integrated:
-/// under-, critically and over-damped springs share one formulation (see ``basis(at:)``) that is
-/// continuous across the regime boundaries.
-///
-/// ## Bad input
-/// Nothing here traps or produces NaN. A mass that is zero, negative or not finite becomes 1; a
-/// stiffness that is zero, negative or not finite becomes 100; a negative damping (or damping
-/// ratio) becomes 0 and a non-finite one critical damping; durations and responses below 1 ms
-/// (zero, negative) become 1 ms, so a "zero-duration" spring completes within a frame; a
-/// non-finite duration or response becomes 0.5 s, and one longer than
-/// ``AnimationEngine/maximumDuration`` (2³² s) becomes that; bounce is clamped to [-0.999, 1];
-/// NaN or infinite velocity components become 0; mass is clamped to ``constantRange``
-/// (1e-6...1e9), stiffness to ``stiffnessRange`` (1e-20...1e9, low enough for a spring fitted
-/// to settle in 2³² s) and damping to at most the upper bound of ``constantRange``. Times before 0 (and NaN) evaluate as 0;
-/// an infinite time evaluates as the spring at rest on its target (for an undamped spring, the
-/// centre of its oscillation).
+/// Which descriptions decide the duration, the units of ``initialVelocity``, the closed forms
+/// and what bad input becomes are in <doc:SpringsInDepth>.
 public struct SpringTimingParameters: Sendable, Equatable {
     /// The mass `m` of the simulated object.
     public let mass: Double
