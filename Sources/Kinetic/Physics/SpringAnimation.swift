@@ -13,70 +13,10 @@
 ///     …
 ///     spring.target = Point(x: 160, y: 500)                     // a tap: turn around, smoothly
 ///
-/// ## The motion
-/// The spring is `m·x'' + c·x' + k·(x − target) = 0` with the ``spring``'s mass, stiffness and
-/// damping, in absolute value units: a velocity is value units per second (the spring's own
-/// UIKit-style relative ``SpringTimingParameters/initialVelocity`` is not used). While the
-/// animation runs the property's model value *is* the target, and the motion is one additive
-/// track whose offset `d(t) = presentation − target` follows the closed form of
-/// ``SpringBasis``, from the instant `t₀` of the last change:
-///
-///     d(t)  = d₀ · released(t − t₀)         + v₀ · kicked(t − t₀)
-///     d'(t) = d₀ · releasedVelocity(t − t₀) + v₀ · kickedVelocity(t − t₀)
-///
-/// Nothing is integrated frame by frame, so any frame rate sees the same values at the same
-/// instants.
-///
-/// ## Retargeting, velocity changes, spring changes: one track, exact
-/// Every change while running (``target``, ``velocity``, ``spring``) evaluates the current
-/// offset `d` and velocity `d'`, and replaces the animation's track by a single track starting
-/// now:
-///
-///     retarget to T′:   d₀ = d + (T − T′),  v₀ = d'        (model becomes T′)
-///     set velocity V:   d₀ = d,             v₀ = d' + (V − property velocity)
-///     change spring:    d₀ = d,             v₀ = d'        (on the new spring)
-///
-/// The presentation `T′ + d₀` equals `T + d` and the velocity is unchanged (or exactly `V`):
-/// nothing jumps. Because the spring is linear, the motion after a retarget is exactly the
-/// superposition of the old motion and a new spring released from `T − T′` at rest (the
-/// additive-animation identity of Core Animation); folding the two into one track is the same
-/// function of time, so any number of retargets keeps one track, never a growing list, and the
-/// values agree with the superposition to rounding (about 1e-13 of the distances involved).
-///
-/// ## Settling
-/// The animation has settled when, at a tick, its own offset and velocity are both small:
-/// `|d| ≤ restingDistance` and `|d'| ≤ restingSpeed` (Euclidean norms of all components,
-/// ``AnimatableValue/magnitude``; defaults 0.001 value units and 0.01 units per second). It
-/// then removes its track, so the presentation equals the target exactly (a final step of at
-/// most `restingDistance`), stops running, and runs its completion handlers with
-/// ``PhysicsCompletionReason/settled``. For a damped spring the energy `½k·d² + ½m·d'²` never
-/// grows, so from such a state the motion would have stayed within
-/// `√(restingDistance² + (m/k)·restingSpeed²)` of the target anyway. Settling is checked at
-/// ticks, so it happens at the first tick after the thresholds are met.
-///
-/// An **undamped** spring (damping 0) conserves that energy: it oscillates for ever and never
-/// settles unless it starts inside the thresholds. Stop it with ``stop()``.
-///
-/// ## Taking over a property
-/// ``start()`` takes the property over from any other physics animation running on it (a
-/// decay after a flick, an earlier spring): it removes their tracks, folds their current offset
-/// and velocity into its own first track (exactly: position and velocity carry on), and those
-/// animations end with ``PhysicsCompletionReason/interrupted``. Tracks of a
-/// ``PropertyAnimator`` on the same property are left alone and keep adding their offsets.
-/// Setting the property's ``AnimatedProperty/value`` directly while the spring runs moves its
-/// target (and the presentation jumps, as any change outside an animation does); set
-/// ``target`` to move it smoothly.
-///
-/// ## Bad input
-/// A target or velocity with a NaN or infinite component (or too large to measure) is rejected
-/// with an ``Diagnostic/Kind/invalidArgument`` diagnostic on the property's engine and the
-/// animation is left as it was: nothing on screen ever becomes NaN. So is a negative or
-/// non-finite resting threshold. The spring's constants are sanitized by
-/// ``SpringTimingParameters`` itself (zero mass → 1, negative damping → 0, …).
-///
-/// ## Lifetime
-/// A running animation is kept alive by its engine, so `SpringAnimation(…).start()` without
-/// keeping a reference works. It can be started again after it ends.
+/// Velocities are in value units per second. The engine keeps a running animation alive; it
+/// settles on its target and runs its completions with ``PhysicsCompletionReason/settled``.
+/// The motion's closed form, exact retargeting, settling, taking a property over, bad input and
+/// lifetime are in <doc:PhysicsAnimations>.
 public final class SpringAnimation<Value: AnimatableValue> {
     /// The property the animation moves.
     public let property: AnimatedProperty<Value>
