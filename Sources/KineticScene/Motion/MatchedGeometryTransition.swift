@@ -6,53 +6,18 @@ import Kinetic
 /// (SwiftUI's `matchedGeometryEffect`, Compose's `sharedElement`, motion.dev's `layoutId`,
 /// Flutter's `Hero`).
 ///
-/// ## How it flies
-/// For each pair (source, destination) a *proxy* node is drawn in an overlay (usually the
-/// scene's root) while both ends are hidden. The flight has one ``progress``, an animated
-/// property going from 0 (at the sources) to 1 (at the destinations), moved by
-/// `PropertyAnimator`s on ``spring``. At every engine tick each proxy takes
+/// ```swift
+/// cell.matchID = "photo"
+/// detailPhoto.matchID = "photo"
+/// let flight = MatchedGeometryTransition(from: grid, to: detail, overlay: scene.root)
+/// flight.addCompletion { position in if position == .start { detail.isHidden = true } }
+/// flight.startAnimation()
+/// ```
 ///
-///     frame        = s + (d − s) · progress      (s, d: the ends' frames on screen, re-read now)
-///     cornerRadius = lerp of the ends' presentation corner radii
-///     colour       = lerp of the ends' presentation background colours
-///
-/// with `progress` clamped to 0...1 for the radius and colour (a spring may overshoot the
-/// frame, never the colour). Because **both ends are re-read in screen space at every tick**,
-/// the flight stays correct when a container scrolls, resizes or slides during the flight (a
-/// navigation push moving the destination, a list scrolling under the source): the proxy
-/// lands exactly on wherever the destination is when the flight ends, and a flight reversed
-/// after a scroll returns to where the source is *now*. ``update()`` does the same between
-/// ticks, for a caller that moved an end and wants the proxy placed at once.
-///
-/// ## Driving it
-/// - ``startAnimation()`` flies it toward the destinations.
-/// - ``pause()`` catches it mid-flight (its animators stop where they are: the progress keeps
-///   its value, its velocity becomes zero); ``fractionComplete`` then scrubs it (a pan drives
-///   it; ``progressVelocity(forScreenVelocity:)`` turns the finger's velocity into progress
-///   per second).
-/// - ``continueAnimation(toEnd:progressVelocity:)`` releases it toward either end on the
-///   spring, starting with exactly that velocity (within ``maximumRelativeVelocity``).
-/// - ``reverse()`` turns a moving flight around by retargeting it: a new spring toward the
-///   other end is *added* to the one in flight (additive animation: a retargeted spring is the
-///   sum of two), so neither position nor velocity jumps — where UIKit's `isReversed` flip
-///   stops the velocity dead.
-/// - ``addCompletion(_:)`` hears the end: `.end` at the destinations, `.start` at the sources.
-/// - ``animate(with:)`` hands it to any animator instead (a cubic `PropertyAnimator`, a
-///   `Timeline`, a navigation transition's animator that an interactive transition scrubs):
-///   the flight then follows that animator's timing, pauses, scrubs and reversal, and ends when
-///   it ends, as SwiftUI's `matchedGeometryEffect` follows whatever animation is in effect.
-///
-/// When the flight ends, the proxies leave the overlay and both ends get back the
-/// ``Node/isHidden`` they had; show or remove the states themselves in a completion (the
-/// flight does not know which state wins). ``isFinished`` is then true and every call is
-/// rejected with a diagnostic.
-///
-/// ## Lifetime
-/// While in flight the engine drives the transition (it is an `EngineDriven`), so it is kept
-/// alive without a reference; it lets go at the first tick after it finishes. Its animators'
-/// completions reach it through a zeroing reference. An engine invalidated mid-flight ends the
-/// flight where it is (as `invalidate()` does to animators): proxies removed, ends shown, no
-/// completion.
+/// Catch it with ``pause()``, scrub ``fractionComplete``, release it with
+/// ``continueAnimation(toEnd:progressVelocity:)``, turn it with ``reverse()``, or hand it to
+/// another animator with ``animate(with:)``. How the proxy follows both ends on screen, what
+/// each call does, when it ends and its lifetime are in <doc:MatchedGeometry>.
 public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     /// The token of the transition's zeroing references.
     public let lifetime = Lifetime()
