@@ -2,50 +2,17 @@ import Kinetic
 
 /// A stack of screens with push and pop transitions (UIKit's `UINavigationController`).
 ///
-/// ## Transitions
-/// ``push(_:animated:completion:)`` and ``pop(animated:completion:)`` ask the ``delegate`` for
-/// an animation controller (nil: the built-in ``NavigationTransition``, a critically damped
-/// spring) and an interaction controller. With an interaction controller the transition is
-/// started with `startInteractiveTransition(_:)`, otherwise `animateTransition(using:)`.
-/// ``transition`` is the running transition's context.
+/// ```swift
+/// let stack = NavigationStack(root: home, scene: scene)
+/// stack.push(detail, matchingGeometry: true) { completed in … }
+/// stack.pop()
+/// ```
 ///
-/// ## The stack changes once, at the end
-/// ``screens`` keeps its value for the whole transition and changes when the transition calls
-/// `completeTransition(true)`: the pushed screen is appended or the popped one removed, and the
-/// screen that left is removed from the container. With `completeTransition(false)` the stack
-/// is as before and the screen that was coming in is removed from the container. The
-/// completion handler runs exactly once, with that Boolean.
-///
-/// ## Matched geometry
-/// `push(_:animated:matchingGeometry:completion:)` and `pop(animated:matchingGeometry:completion:)`
-/// with `matchingGeometry: true` also fly every node of the outgoing screen that has a
-/// ``Node/matchID`` to the node of the incoming screen with the same id (a grid cell to its
-/// detail photo, and back), as a ``MatchedGeometryTransition`` drawn over both screens in the
-/// container, driven by the transition's own animator (``ContextTransitioning/interruptibleAnimator()``):
-/// it moves on the transition's timing, follows an interactive transition's scrub, and ends with
-/// the transition, on the new screen when it completes and back on the old one when it is
-/// cancelled. ``matchedGeometry`` is that flight while the transition runs. With an animation
-/// controller that has no interruptible animator the flight runs on its own spring, and turns
-/// back if the transition is cancelled.
-///
-/// ## The built-in interactive pop
-/// ``interactivePopGestureRecognizer`` (UIKit's) is a pan on the container that begins when a
-/// pointer goes down within ``interactivePopEdgeWidth`` of the container's left edge and moves
-/// right, while more than one screen is on the stack and no transition runs. It pops
-/// interactively through a ``PercentDrivenInteractiveTransition`` (the fraction is the
-/// horizontal translation over the container's width) and, on release, finishes the pop when the
-/// pointer moves right (or, at rest, is past half way) and cancels it otherwise. A custom pan can
-/// coexist with it, as the 2016 session's photo app does: make the custom pan
-/// `require(toFail: stack.interactivePopGestureRecognizer)`, so an edge swipe pops and any
-/// other drag is the custom pan's. Disable it with `isEnabled = false`.
-///
-/// ## Bad input
-/// Each is reported as a `Diagnostic` on the scene's engine and changes nothing:
-/// - a push or pop while a transition runs (`.transitionInProgress`):
-///   push returns false, pop nil; the running transition carries on;
-/// - a pop with only the root screen (`.cannotPopRoot`): returns nil;
-/// - a push of a screen already on the stack (`.screenAlreadyInStack`).
-/// In all three the completion handler is not called.
+/// A push or pop asks the ``delegate`` for its animation and interaction controllers (the
+/// built-in ``NavigationTransition`` by default); ``screens`` changes once, when the transition
+/// completes. An edge swipe pops interactively (``interactivePopGestureRecognizer``). How
+/// transitions start, when the stack changes, matched geometry, the interactive pop and what is
+/// rejected are in <doc:NavigationTransitions>.
 public final class NavigationStack {
     /// The scene diagnostics are reported to.
     public let scene: Scene
@@ -146,7 +113,7 @@ public final class NavigationStack {
     }
 
     /// Pushes a screen (UIKit's `pushViewController(_:animated:)`); with `matchingGeometry`,
-    /// the outgoing screen's matched nodes fly to the new screen's (see the type's discussion).
+    /// the outgoing screen's matched nodes fly to the new screen's (see <doc:NavigationTransitions>).
     /// Returns false, with a diagnostic, during a transition or for a screen already on the
     /// stack.
     @discardableResult
