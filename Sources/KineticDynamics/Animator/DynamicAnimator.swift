@@ -14,66 +14,10 @@ import Kinetic
 ///     animator.addBehavior(collision)
 ///     engine.tick(at: 0.5)            // ball.center.y ≈ 40 + ½·1000·0.5² = 165
 ///
-/// ## Time
-/// The animator is driven by its engine's clock (it is `EngineDriven` and adds itself to the
-/// engine while it runs). The world advances in fixed steps of `1/stepRate` seconds (default
-/// 120 per second), counted from the instant `t₀` the animator last started or resumed: at an
-/// engine time `t` the animator has taken `⌊(t − t₀)·stepRate + 10⁻⁷⌋` steps since `t₀`. So
-/// the simulation's state at an instant does not depend on the frame rate: the same events at
-/// 30, 60 or 120 frames per second give bit-identical positions at the instants those frame
-/// rates share. After the steps due at a tick the animator writes each moved item's
-/// `DynamicItem.center` and `DynamicItem.transform` (a pure rotation) once, and only if it
-/// changed. A tick more than 2 s of steps after the previous one simulates only the last 2 s
-/// (the rest is dropped, as a display link drops frames).
-///
-/// ## Pausing
-/// After a step that leaves every body asleep (the solver's `isAtRest`; never while
-/// ``allowsSleeping`` is off) with no behaviour needing steps (an active continuous push keeps
-/// it running), the animator pauses:
-/// ``isRunning`` becomes false, it stops stepping and the engine drops it; the delegate's
-/// ``DynamicAnimatorDelegate/dynamicAnimatorDidPause(_:)`` and ``onPause`` run after the items
-/// were written. Any change resumes it, with `t₀` = the engine's time at the change: a behaviour
-/// added or removed, an item added, a velocity added, a push activated, an anchor or snap point
-/// moved, a gravity changed, ``updateItem(usingCurrentState:)``…; ``onResume`` and
-/// ``DynamicAnimatorDelegate/dynamicAnimatorWillResume(_:)`` run first. Removing the last
-/// behaviour pauses at once.
-///
-/// ## Items
-/// Each item gets one body however many behaviours name it (identity is the object's); its
-/// mass is density × area / 10,000 (a 100 × 100 item of density 1 has mass 1), its shape comes
-/// from `DynamicItem.collisionBoundsType` (a rectangle of the bounds' size, the inscribed
-/// ellipse, or a convex path) read when the body is created. The body is destroyed when no
-/// behaviour names the item any more (the item keeps its last written position). Bodies are
-/// kept in the order they were created and every loop runs in that order: nothing depends on
-/// hashing order.
-///
-/// ## Bad input
-/// A behaviour added twice, added to a second animator, or that is another behaviour's child;
-/// removing a behaviour that is not a root of this animator; an item with a non-finite centre
-/// or size, or a centre beyond ±1e9 points; a non-finite or non-positive step rate: each is
-/// rejected with a diagnostic on the ``engine`` (`Diagnostic.Kind.illegalStateTransition` or
-/// `Diagnostic.Kind.invalidArgument`) and changes nothing. No item is ever written a NaN.
-///
-/// Reported, with the outcome stated:
-/// - An item in two animators (or moved by your own code without
-///   ``updateItem(usingCurrentState:)``): when the animator is about to write the item and finds
-///   its `DynamicItem.center` is not what it last wrote, it reports an
-///   `Diagnostic.Kind.invalidArgument` diagnostic, once per item and animator, and writes its
-///   simulation over it (UIKit's animator does not read an item back either). Keep each item in
-///   one animator; the last writer of a tick wins.
-/// - An item whose bounds have a side below 0.001 points (a zero-size item), unless a
-///   collision path gives its shape: a diagnostic each time its shape is read (when its body is
-///   made, and at ``updateItem(usingCurrentState:)``); it is simulated with sides of 0.001 points.
-/// - Anchors, snap points, field positions, boundary vertices and attachment offsets beyond
-///   ±1e9 points are rejected by their behaviours as non-finite ones are (see each behaviour).
-///
-/// ## Snapshots
-/// ``snapshot()`` copies the simulation and ``restore(_:)`` puts it back: the steps after a
-/// restore repeat those after the snapshot bit for bit (see ``DynamicAnimatorSnapshot``).
-///
-/// ## Lifetime
-/// Keep a reference to the animator as you would in UIKit. While it runs the engine keeps it
-/// alive; dropped and paused, it frees its behaviours (clearing their back references).
+/// The world steps at a fixed rate on the engine's clock, so positions do not depend on the
+/// frame rate; the animator pauses when everything sleeps and resumes at any change. Keep a
+/// reference to it as in UIKit. Time, pausing, items, bad input, snapshots and lifetime are in
+/// <doc:DynamicAnimatorInDepth>.
 public final class DynamicAnimator: EngineDriven {
     /// The engine whose clock drives the animator and which receives its diagnostics.
     public let engine: AnimationEngine
