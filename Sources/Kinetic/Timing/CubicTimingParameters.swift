@@ -1,53 +1,17 @@
 /// A cubic Bézier timing curve, as Core Animation's `CAMediaTimingFunction` and UIKit's
 /// `UICubicTimingParameters`.
 ///
-/// The curve runs from (0, 0) to (1, 1) through two control points. The horizontal axis is the
-/// fraction of the animation's duration that has elapsed, the vertical axis is the progress of
-/// the animated value. Control-point x coordinates must lie in [0, 1] (so that time never runs
-/// backwards); y coordinates are free, so a curve may overshoot past 1 or dip below 0.
+/// The curve runs from (0, 0) to (1, 1) through two control points: the horizontal axis is the
+/// fraction of the duration elapsed, the vertical axis the progress (which may overshoot).
 ///
-/// ## Accuracy
-/// ``progress(at:)`` solves x(s) = fraction for the curve parameter s and returns y(s).
+/// ```swift
+/// let curve = CubicTimingParameters(controlPoint1: Point(x: 0.2, y: 0), controlPoint2: Point(x: 0, y: 1))
+/// let halfway = curve.progress(at: 0.5)          // or a preset: .easeOut, .easeInOut, .linear
+/// ```
 ///
-/// The fast path: the fraction axis is cut into 64 segments, and for each one a cubic Hermite
-/// interpolant of the inverse s(x) (through the exact s and ds/dx = 1/x′(s) at both ends) is
-/// built once per curve, on its first sample, in one table shared by copies of the curve. A
-/// sample evaluates that interpolant and polishes it with one Newton step on x(s) = fraction
-/// (two or three on the few segments that need them): no bracket, no branch on the step, no
-/// slope unless asked for. The interpolant's error is O(h⁴) and Newton's step squares it. When
-/// the table is built, each segment is proven to meet progress 1e-12 and slope 1e-11 (relative
-/// above 1) from bounds of the interpolant's residual and of x′, x″ over the segment (see
-/// `verifiedSteps(segment:table:)`);
-/// only those segments take the fast path, all others (near a vertical tangent or a flat
-/// inflection) the robust solver.
-///
-/// The robust solver starts from the same table's nodes as a bracket, refines by Newton's method,
-/// and falls back to bisection inside the bracket whenever Newton leaves it, so it converges
-/// on every valid curve, including degenerate ones (control points on the corners, x1 = x2, a
-/// vertical start or end where dx/ds = 0). Two places are ill-conditioned in plain double
-/// arithmetic and get their own form of the same cubic: the last sixteenth of the curve is solved
-/// on the mirrored curve 1 − x(1 − r), so r = 1 − s keeps its relative precision at a vertical
-/// end, and a nearly flat inflection of x(s) inside the curve (x1 near 1, x2 near 0, where
-/// progress is a cube root of the fraction) is solved by Cardano's formula around that point.
-/// Identity curves (y(s) = x(s)) return the fraction itself, exactly.
-/// The test suite checks progress to 1e-7 and velocity to 1e-7 relative against a bisection
-/// reference in double-double arithmetic, over thousands of curves and instants, degenerate ones
-/// included, and the fast path against the robust solver to 1e-9 on dense grids; in practice the
-/// error is below 1e-12.
-///
-/// Creating a curve costs one small heap allocation (a holder for the table); the presets are
-/// shared constants and allocate nothing. The first sample of a curve (or of any copy of it)
-/// builds and verifies the table, in one heap allocation shared from then on. Later samples allocate nothing. (On Darwin
-/// before macOS 15 and iOS 18, without the `Synchronization` module's atomics, the table is
-/// built when the curve is created instead.)
-///
-/// ## Outside [0, 1] and bad input
-/// - A fraction below 0 gives progress 0 and velocity 0; above 1, progress 1 and velocity 0
-///   (the curve holds its end points, as an animator before its start or after its end). A NaN
-///   fraction is treated as 0.
-/// - Control-point x coordinates outside [0, 1] are clamped into it.
-/// - If any control-point coordinate is NaN or infinite, the curve is ``linear`` (and
-///   ``controlPoint1`` and ``controlPoint2`` say so).
+/// ``progress(at:)`` is exact to about 1e-12, degenerate curves included. How it is solved, what
+/// it costs, and what fractions outside [0, 1] and bad control points become are in
+/// <doc:CubicCurvesInDepth>.
 public struct CubicTimingParameters: Sendable, Equatable {
     /// The first control point, after validation.
     public let controlPoint1: Point
