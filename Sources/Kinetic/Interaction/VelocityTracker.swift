@@ -16,53 +16,17 @@ public enum VelocityFit: Sendable, Hashable {
 
 /// Estimates the velocity of a pointer (or any value) from timestamped positions, for handing a
 /// gesture over to an animation at release: a flick's ``project(_:velocity:decelerationRate:)``
-/// target, a spring's initial velocity.
+/// target, a spring's initial velocity (the estimate behind UIKit's
+/// `UIPanGestureRecognizer.velocity(in:)`).
 ///
-/// Feed it every position the input delivers with ``addSample(_:at:)`` and ask for
-/// ``velocity(at:)`` with the release time. Times are in seconds (any origin, such as a media
-/// clock's uptime), so velocities are in value units per second: the unit Kinetic's timing
-/// parameters take.
+/// ```swift
+/// var tracker = VelocityTracker<Point>()
+/// tracker.addSample(location, at: time)          // at every pointer move
+/// let velocity = tracker.velocity(at: releaseTime)
+/// ```
 ///
-/// ## Algorithm
-/// A least-squares fit (``VelocityFit/quadratic`` by default, as Android's and Flutter's velocity
-/// trackers do; ``VelocityFit/linear`` on request) through the samples of the last ``window``
-/// seconds before the newest sample (edges included, compared in whole microseconds so that the
-/// choice never depends on how the seconds round: a sample exactly 100 ms older than the newest
-/// one is always in the default window), at most ``capacity`` of them (20 by default), in time
-/// relative to the newest sample and scaled to [−1, 0] so the fit stays well conditioned for
-/// any clock origin. The velocity is the fit's derivative at the newest sample. The fit is
-/// linear in the positions, so it runs on ``AnimatableValue``'s vector-space operations alone:
-/// each component of a ``Point`` (or any value) is fitted independently of the others.
-///
-/// - Two samples give the difference quotient; the quadratic fit needs three, so it falls back
-///   to the line below that (or if the sample times are too close to separate the terms).
-/// - Constant-velocity input gives that velocity exactly, up to rounding, with either fit and any
-///   spacing of the timestamps; constant acceleration gives the exact velocity at the newest
-///   sample with the quadratic fit.
-///
-/// ## Pauses: when the pointer counts as stopped
-/// A pointer held still produces no new samples, so silence means it stopped. If the release
-/// comes more than ``pauseThreshold`` seconds (40 ms by default, Android's and Flutter's
-/// "assume the pointer stopped" horizon: more than two missed frames at 60 Hz) after the newest
-/// sample, ``velocity(at:)`` is zero. A gap longer than ``pauseThreshold`` between two samples
-/// likewise ends the history: only the samples after the gap are fitted, so a drag that paused
-/// and moved on is measured from where it moved on.
-///
-/// ## Bad input
-/// Every outcome is documented and none is a crash or a NaN:
-/// - A sample whose time is not finite, or whose value is not finite (any NaN or infinite
-///   component, or components so large, above about 1e154, that ``AnimatableValue/magnitudeSquared``
-///   overflows), is ignored.
-/// - A sample at the same time as the newest one replaces its value: the latest report for an
-///   instant wins.
-/// - A sample older than the newest one (out of order) is ignored.
-/// - With no sample, or one, the velocity is zero.
-/// - ``velocity(at:)`` never returns a non-finite value: if the fit overflows, it returns zero.
-///
-/// ## Storage
-/// The samples live in a ring buffer of ``capacity`` slots allocated once, at initialisation:
-/// adding a sample never allocates (unless the tracker was copied and the copy is the one being
-/// mutated, which copies the buffer once, as any Swift value would).
+/// Times are in seconds (any origin), so velocities are in value units per second. The fit, when
+/// the pointer counts as stopped, bad samples and storage are in <doc:VelocityTrackingInDepth>.
 public struct VelocityTracker<Value: AnimatableValue>: Sendable {
     /// How far back from the newest sample the fit reaches, in seconds (default 0.1).
     public let window: Double
