@@ -5,43 +5,12 @@
 /// ``bounds``, hands off at the exact instant it crosses the bound to a spring that carries it
 /// out past the bound and back to rest on it.
 ///
-/// ## The motion
-/// With `k = 1000·ln(decelerationRate)` (``DecayTimingParameters``; UIScrollView's
-/// ``DecelerationRate/normal`` 0.998 and ``DecelerationRate/fast`` 0.99 per millisecond), a
-/// release at `x₀` inside the bounds with velocity `v₀` coasts as `x(t) = x₀ + v₀(e^(kt) − 1)/k`
-/// towards `x₀ − v₀/k`. If that resting point is past the bound `b` it would cross, the
-/// crossing time solves `x(t*) = b` in closed form:
+///     let fling = BoundedDecayAnimation(property: offset, velocity: releaseVelocity,
+///                                       bounds: 0...contentHeight - viewportHeight)
+///     fling.start()
 ///
-///     t* = ln(1 + k·(b − x₀)/v₀) / k        (``crossingTime(from:velocity:bound:decay:)``)
-///
-/// From `t*` on the offset is the spring of ``spring`` released *at* the bound with the decay's
-/// velocity there, `v₀·e^(k t*)`: `b + v(t*)·kicked(t − t*)` (``SpringBasis``). Position and
-/// velocity are continuous at `t*` by construction (both sides are evaluated at the exact same
-/// instant, not at the next frame: the spring's track is dated `t*`, so a frame after the
-/// crossing shows the spring `t − t*` into its motion, whatever the frame rate). A critically
-/// damped or overdamped ``spring`` (the default) goes out and returns to the bound without
-/// crossing it again.
-///
-/// Released *outside* the bounds (let go while rubber-banded), the spring starts at once from
-/// the offset shown, with the release velocity, towards the nearest bound.
-///
-/// ## Settling
-/// Coasting inside: at the first tick where the speed is at most the decay's resting speed
-/// (the track is removed and the offset lands on the resting point, as ``DecayAnimation``
-/// does). Bouncing: at the first tick where the distance to the bound is at most
-/// ``restingDistance`` and the speed at most ``restingSpeed``; the offset then lands exactly on
-/// the bound. Either way the completion handlers run with ``PhysicsCompletionReason/settled``.
-///
-/// ## Taking over
-/// As ``SpringAnimation/start()``: ``start()`` folds any other physics animation on the property
-/// into its starting offset and ends it, interrupted; a physics animation started later on the
-/// property takes this one over (it ends, interrupted).
-///
-/// ## Bad input
-/// A non-finite velocity is rejected with a diagnostic and zero is used; bounds with a NaN or
-/// infinite end are rejected with a diagnostic and the property's presentation value (a point)
-/// is used, so the motion settles where it is. A negative or non-finite resting threshold is
-/// rejected with a diagnostic and left unchanged.
+/// The crossing time, the hand-off to ``spring``, settling, taking over and bad input are in
+/// <doc:PhysicsAnimations>.
 public final class BoundedDecayAnimation {
     /// What the motion is doing.
     public enum Phase: Sendable, Equatable {

@@ -2,36 +2,13 @@
 /// Exponential deceleration of an ``AnimatedProperty`` from a velocity, as POP's
 /// `POPDecayAnimation` and a scroll view coasting after a flick.
 ///
-/// With `k = 1000·ln(decelerationRate)` (negative, per second; see
-/// ``DecayTimingParameters``), a value starting at `x₀` with velocity `v₀` moves as
+///     let decay = DecayAnimation(property: offset, velocity: releaseVelocity, decelerationRate: .normal)
+///     decay.start()
 ///
-///     x(t) = x₀ + v₀·(e^(k t) − 1)/k        x'(t) = v₀·e^(k t)
-///
-/// and comes to rest at `x₀ − v₀/k` (``restingPosition``, the flick's projection). On
-/// ``start()`` the property's model value becomes that resting position and the motion is one
-/// additive track with offset `d(t) = δ·e^(k t)`, `δ = v₀/k = x₀ − rest`, so
-/// `presentation = rest + δ·e^(k t)`, evaluated in closed form at the engine's time.
-///
-/// ## Settling
-/// At the first tick where the speed `|v₀|·e^(k t)` is at most ``restingSpeed`` (that is, at or
-/// after ``DecayTimingParameters/timeToRest(velocity:)``), the track is removed and the
-/// presentation lands exactly on the resting position. That last step is the distance still
-/// to go, `speed/|k|`: at most `restingSpeed/|k|`, which is 0.25 units for the default 0.5
-/// units per second at ``DecelerationRate/normal`` (`k ≈ −2.0`) and 0.05 at
-/// ``DecelerationRate/fast``; give a smaller resting speed for a finer landing (each halving
-/// costs `ln 2/|k|` ≈ 0.35 s more at the normal rate).
-///
-/// ## Taking over, handing over
-/// ``start()`` takes the property over from any other physics animation on it, folding its
-/// offset into the starting position (see ``SpringAnimation/start()``); they end with
-/// ``PhysicsCompletionReason/interrupted``. Likewise a ``SpringAnimation`` started on the
-/// property while the decay runs (a flick that then snaps to a page) takes over its position
-/// and velocity exactly and the decay ends, interrupted.
-///
-/// ## Bad input
-/// A non-finite velocity is rejected with a diagnostic and replaced by zero (the animation then
-/// settles at the first tick where it started). Rates and resting speeds are sanitized by
-/// ``DecayTimingParameters``.
+/// The property's model value becomes ``restingPosition`` (the flick's projection) at once and
+/// the presentation coasts to it in closed form; a ``SpringAnimation`` started on the property
+/// takes over its position and velocity exactly. The motion, settling, hand-overs and bad input
+/// are in <doc:PhysicsAnimations>.
 public final class DecayAnimation<Value: AnimatableValue> {
     /// The property the animation moves.
     public let property: AnimatedProperty<Value>
