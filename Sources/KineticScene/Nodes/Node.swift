@@ -2,52 +2,18 @@ import Kinetic
 
 /// A rectangle on screen with children: KineticScene's `UIView`.
 ///
-/// ## Animatable properties
-/// ``center``, ``bounds``, ``transform``, ``alpha``, ``cornerRadius``, ``backgroundColor``,
-/// ``blurRadius``, ``textColor`` and the shadow (``shadowColor``, ``shadowOpacity``,
-/// ``shadowRadius``, ``shadowOffset``) are `AnimatedProperty` values of the core, so any
-/// `PropertyAnimator` animates them implicitly, additively and interruptibly:
-///
 /// ```swift
+/// let drawer = Node(frame: Rect(x: 0, y: 600, width: 375, height: 400), engine: engine)
+/// scene.root.addChild(drawer)
 /// let animator = PropertyAnimator(duration: 1, curve: .easeOut, engine: engine) {
 ///     drawer.center.y -= 305
 /// }
 /// animator.startAnimation()
 /// ```
 ///
-/// Reading the property gives the **model** value (where it is going, as UIKit does); the
-/// ``presentation`` gives what is on screen at the engine's time, and the projected values
-/// (`$center`, `$alpha`…: Kinetic's `Animated` property wrapper) give the animated property
-/// itself, for its velocity or to run a physics animation on it. ``frame`` is derived from ``center``, ``bounds`` and
-/// ``transform`` as in UIKit (setting it sets ``center`` and the size of ``bounds``).
-///
-/// ## Geometry
-/// A node's coordinate space is its ``bounds``: a point `p` of the node is at
-/// `transform(p − bounds.mid) + center` in its parent, the transform applied about the centre
-/// (UIKit's default anchor point). The root of a tree is placed in screen coordinates the
-/// same way. ``convert(_:to:geometry:)`` and ``screenMatrix(geometry:)`` compose that chain
-/// with presentation values by default, so a moving node converts where it is seen.
-///
-/// ## Tree and lifetime
-/// A node owns its ``children`` (strongly) and knows its ``parent`` through an unowned
-/// reference that the parent clears when it removes the child or is deallocated, so no cycle
-/// and no dangling pointer (Embedded Swift has no `weak`).
-///
-/// ## Content
-/// A node draws, back to front: its shadow, its ``backgroundColor``, its ``image`` (fitted by
-/// ``contentMode`` and clipped to the rounded bounds), its ``text``, its ``dots``, then its
-/// children. ``accessibilityRole`` and ``accessibilityLabel`` tell hosts what the drawing is
-/// (the browser's accessibility tree, the SVG's `role` and `aria-label`).
-///
-/// ## Identity
-/// Every node has an ``id``, unique among its engine's nodes and fixed for its life; every
-/// render command the node draws carries it, so a host keys what it draws by node (inserting
-/// a node creates one element and touches no other).
-///
-/// ## Bad input
-/// Non-finite values assigned to an animatable property are rejected by the core (a diagnostic
-/// on the engine; the property keeps its value). Adding a node to itself or to one of its own
-/// descendants is ignored and returns false.
+/// Its geometry, colours and shadow are animated properties: reading one gives the model value,
+/// ``presentation`` what is on screen. Animatable properties, geometry, the tree, content,
+/// identity and bad input are in <doc:NodesInDepth>.
 public final class Node: Identifiable {
     /// The engine whose clock and transactions the node's properties follow.
     public let engine: AnimationEngine
