@@ -9,49 +9,9 @@ import Kinetic
 ///     pop.addAnimation(animation, to: list, forKey: "scroll")
 ///     animation.toValue                           // where it will stop
 ///
-/// | POP | Kinetic |
-/// |---|---|
-/// | `velocity`, `originalVelocity` | ``velocity``, ``originalVelocity`` |
-/// | `deceleration` (0.998) | ``deceleration`` (0.998) |
-/// | `duration`, `toValue` (derived, read-only) | ``duration``, ``toValue`` (read-only) |
-/// | `fromValue` | ``fromValue`` |
-/// | `property.threshold` | ``restingThreshold`` |
-///
-/// ## The motion, POP's formula in closed form
-/// POP's decay (`decay_position` in `pop/POPDecayAnimationInternal.h`) keeps `d` =
-/// ``deceleration`` of the velocity every millisecond and adds the decayed per-millisecond
-/// velocity to the position each millisecond. After `n = 1000·t` milliseconds that sums a
-/// geometric series:
-///
-///     x(t) = x₀ + (v₀/1000) · (d + d² + … + dⁿ) = x₀ + (v₀/1000) · d·(1 − d^(1000t)) / (1 − d)
-///     velocity(t) = v₀ · d^(1000t)                      (what POP reports as `velocity`)
-///
-/// POP evaluates that with `powf` for any (fractional) `n`, and since `d·(1 − dᵃ⁺ᵇ)/(1 − d)`
-/// splits exactly into the steps `a` and `b`, its positions do not depend on the frame rate:
-/// this is the closed form Kinetic evaluates at the engine's time, through a Kinetic
-/// `DecayAnimation` (whose `x₀ + u·(e^(kt) − 1)/k`, `k = 1000·ln d`, is the same curve when
-/// started with `u = s·v₀`, `s = d·ln(1/d)/(1 − d)`).
-///
-/// The curve comes to rest at ``toValue`` `= x₀ + v₀·d / (1000·(1 − d))`. Its true slope is
-/// `s·velocity(t)`: POP's own positions move about 0.1% slower than the velocity it reports
-/// (`s` = 0.998999 at the default `d`), and the property's `velocity` in Kinetic is that true
-/// slope, so a spring taking over continues without a jump.
-///
-/// ## Coming to rest
-/// POP completes the decay at the first frame where every component of `velocity(t)` is below
-/// `5·t` (`kPOPAnimationDecayMinimalVelocityFactor` × ``restingThreshold``); Kinetic uses the
-/// Euclidean norm of `velocity(t)`. The property then lands on ``toValue``, at most
-/// `5·t·d/(1000·(1 − d))` away (0.025 value units for the default threshold 0.01). That is
-/// after ``duration``.
-///
-/// POP's `toValue` is the position at ``duration`` instead of the asymptote, that same small
-/// distance short of it; Kinetic reports (and lands on) the asymptote.
-///
-/// ## Bad input
-/// A non-finite velocity or from value, a deceleration outside 1e-6…0.999999 (Kinetic's
-/// `DecayTimingParameters` range) or a threshold that is not positive and finite is rejected
-/// with an `invalidArgument` diagnostic; the animation keeps its previous setting. There is
-/// no setter for ``toValue`` (POP ignores it with a log).
+/// POP's formula, evaluated in closed form at the engine's time; a spring taking over continues
+/// without a jump. The name map, the motion, the rest rule (and where ``toValue`` differs from
+/// POP's) and bad input are in <doc:POPAnimations>.
 public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
     /// The property the decay moves.
     public let property: AnimatedProperty<Value>

@@ -12,48 +12,9 @@ import Kinetic
 ///     animation.springBounciness = 6
 ///     pop.addAnimation(animation, to: pane, forKey: "animation")
 ///
-/// | POP | Kinetic |
-/// |---|---|
-/// | `springBounciness`, `springSpeed` | ``springBounciness``, ``springSpeed`` (same units, same conversion: ``POPSpringConversion``) |
-/// | `dynamicsTension`, `dynamicsFriction`, `dynamicsMass` | ``dynamicsTension``, ``dynamicsFriction``, ``dynamicsMass`` (= stiffness, damping, mass) |
-/// | `fromValue`, `toValue`, `velocity` (`NSValue`) | ``fromValue``, ``toValue``, ``velocity`` (the property's `Value`) |
-/// | `property.threshold` | ``restingThreshold`` |
-/// | `removedOnCompletion`, `paused`, `completionBlock` | ``POPAnimation/removedOnCompletion``, ``POPAnimation/isPaused``, ``POPAnimation/completionBlock`` |
-///
-/// ## The motion
-/// The property moves as `m·x'' + friction·x' + tension·(x − toValue) = 0` (mass
-/// ``dynamicsMass``), from ``fromValue`` (or the presentation value) with ``velocity`` (or the
-/// property's velocity), evaluated in closed form by Kinetic's `SpringAnimation` at the
-/// engine's time: exact at every instant, the same at any frame rate. Vector values (a `Point`,
-/// a `Rect`) move with vector velocities.
-///
-/// POP integrates the same equation with RK4 at 1 ms steps (`POPSpringSolver.h`); stepped on
-/// its own, that integrator stays within about 1e-6 of the distance of this exact motion over a
-/// second. POP then writes a value interpolated between its last two steps and continues the
-/// next frame from that interpolated state, which loses part of a millisecond of motion every
-/// frame: replaying its solver, a POP spring covers about 0.98 s of motion per second at 60 Hz
-/// and 0.92 s at 120 Hz. Kinetic does not reproduce that frame-rate-dependent slowdown.
-///
-/// While running, setting ``toValue`` retargets, setting ``velocity`` replaces the velocity,
-/// and changing the dynamics changes the spring, each continuing from the current position
-/// (and velocity) with no jump. ``fromValue`` applies when a run starts.
-///
-/// ## Coming to rest (POP's rule)
-/// At each tick, with `d` the distance to ``toValue``, `v` the velocity and
-/// `a = −(tension·d + friction·v)/mass` the acceleration, the spring completes when
-/// `|d| < t/2`, `|v|² < 25·t` and `|a|² < 625·t²`, where `t` is ``restingThreshold`` (the
-/// thresholds of `POPSpringSolver::setThreshold` and `hasConverged`). The property then lands
-/// exactly on ``toValue`` (as POP writes its `toValue` at the end) and the completion runs with
-/// `finished` true. Norms are Euclidean over all components (POP tests the distance per
-/// component, which allows up to √n·t/2 in n dimensions). POP's second, frame-history test (the
-/// last two written values within t/5 of each other and of the target) depends on the frame
-/// times and is not used. An undamped spring (friction 0) never comes to rest.
-///
-/// ## Bad input
-/// Non-finite values, bounciness or speed that is negative or not finite, tension or mass that
-/// is not positive and finite, friction that is negative or not finite, and a threshold that is
-/// not positive and finite are rejected with an `invalidArgument` diagnostic on the property's
-/// engine; the animation keeps its previous setting.
+/// POP's names and units, evaluated in closed form at the engine's time; setting ``toValue`` or
+/// ``velocity`` while running continues without a jump. The name map, the motion and how it
+/// differs from POP's solver, POP's rest rule and bad input are in <doc:POPAnimations>.
 public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
     /// The property the spring moves (POP's `property`, resolved: Kinetic has no property names).
     public let property: AnimatedProperty<Value>
