@@ -7,55 +7,15 @@ import KineticScene
 /// memory). Every matrix is made relative to the innermost clip, so a host can nest one
 /// element per clip and never invert a matrix itself.
 ///
-/// ## Layout (format version 1)
-/// `numbers` starts with a header of ``headerCount`` values — format version
-/// (``formatVersion``), command count, screen width, screen height — then ``stride`` values
-/// per command:
+/// ```swift
+/// var encoder = RenderListEncoder()
+/// encoder.encode(scene.renderList())
+/// // encoder.numbers, encoder.bytes: read them through RenderListEncoder.layout
+/// ```
 ///
-/// | index | rect (kind 1) | text (kind 2) | push clip (kind 3) | pop clip (kind 4) | dots (kind 5) | image (kind 6) | shadow (kind 7) |
-/// |---|---|---|---|---|---|---|---|
-/// | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 |
-/// | 1, 2 | name: byte offset, length | name | — | — | name | name | name |
-/// | 3, 4 | width, height | width, height | width, height | — | width, height (the clip box) | width, height | width, height (the shape, before the offset) |
-/// | 5…10 | matrix a b c d tx ty | matrix | matrix | — | matrix | matrix | matrix |
-/// | 11 | opacity 0…1 | opacity | — | — | opacity | opacity | opacity (node × shadow) |
-/// | 12…15 | radii tl tr br bl | text: byte offset, length (12, 13) | radii | — | block offset, dot count N, radius, palette count P | radii | radii |
-/// | 16…19 | colour r g b a, 0…1 | colour | — | — | first palette colour | URL: byte offset, length (16, 17); content mode (18) | colour |
-/// | 20 | blur radius (points) | font size | — | — | — | — | shadow radius (σ, points) |
-/// | 21 | node id | node id | node id | — | node id | node id | node id |
-/// | 22 | accessibility | accessibility | — | — | accessibility | accessibility | — |
-/// | 23, 24 | label: byte offset, length | label | — | — | label | label | — |
-/// | 25, 26 | — | — | — | — | — | — | offset x, y (node points) |
-///
-/// The node id (`Node.id`, > 0) keys what a host draws: a node draws at most one command of
-/// each kind, so (id, kind) names one element from frame to frame wherever it is in the list.
-/// Accessibility is 0 (plain: as drawn), 1 (button), 2 (image), 3 (text), each with its label,
-/// or 4 (hidden from assistive technology). A content mode is 0 (scale to fill: CSS `object-fit:
-/// fill`), 1 (aspect fit: `contain`) or 2 (aspect fill: `cover`); the image is clipped to the
-/// box's rounded corners. A shadow is the box, rounded, filled with its colour, moved by the
-/// offset and blurred with a Gaussian of standard deviation σ (CSS `box-shadow: x y 2σ colour`
-/// on the box).
-///
-/// The matrix maps the element's own box `(0, 0, width, height)` into its parent's: the
-/// screen, or the box of the clip it is inside (CSS `matrix(a, b, c, d, tx, ty)` with
-/// `transform-origin: 0 0`). Names and texts are in `bytes` as UTF-8.
-///
-/// A dot batch (`RenderDots`) puts its per-dot numbers in a packed block after the last
-/// command's values, starting at `numbers[block offset]`: the P palette colours (r g b a, 0…1),
-/// then the N centres as x, y pairs in the box's coordinates (points, origin at the box's
-/// top-left corner), then the N palette indices. Draw each dot as a filled circle of the radius,
-/// colour by colour in palette order, clipped to the box.
-///
-/// A host never copies these numbers: ``layout`` names every one, and the WebAssembly module
-/// exports it (`kinetic_layout_count`, `kinetic_layout_name`, `kinetic_layout_value`).
-///
-/// ## Adding a command kind
-/// Give it the next kind number in ``Kind``, a `case` in ``encode(_:)`` that fills its slot
-/// (new fields get ``layout`` entries named `field.…`), a drawer in `kinetic-runtime.js`, and
-/// bump ``formatVersion`` if an existing host would misdraw the list (a new kind it skips is
-/// fine, and so is a longer ``stride`` with new fields after the old ones, since hosts read the
-/// stride from ``layout``; a changed field is not). Kinds 6 and 7 and fields 21…26 came this
-/// way, in format 1.
+/// ``numbers`` holds a header and ``stride`` values per command; ``layout`` names every slot and
+/// ``formatVersion`` versions it. The slots of each command kind, node ids, accessibility, dot
+/// batches and how to add a command kind are in <doc:RenderListFormat>.
 public struct RenderListEncoder {
     /// The layout's version, the header's first number: a host refuses another.
     public static let formatVersion = 1
