@@ -3,46 +3,16 @@
 import Kinetic
 
 /// Runs POP animations on objects, one per key (POP's `POPAnimator` and the `pop_` methods of
-/// its `NSObject (POP)` category).
-///
-/// POP has one shared animator driven by the display link; Kinetic's time is injected, so there
-/// is one animator per `AnimationEngine`, and its animations advance when the engine ticks.
-/// The objc.io pane becomes:
+/// its `NSObject (POP)` category), on an engine's clock.
 ///
 ///     let pop = POPAnimator(engine: engine)
-///     …
-///     func animatePane(initialVelocity: Point) {
-///         let animation = POPSpringAnimation(property: pane.center)
-///         animation.velocity = initialVelocity       // points per second, from the pan
-///         animation.toValue = targetPoint
-///         animation.springSpeed = 15
-///         animation.springBounciness = 6
-///         pop.addAnimation(animation, to: pane, forKey: "animation")
-///     }
+///     let animation = POPSpringAnimation(property: pane.center)
+///     animation.toValue = targetPoint
+///     pop.addAnimation(animation, to: pane, forKey: "animation")
 ///
-/// | POP | Kinetic |
-/// |---|---|
-/// | `[obj pop_addAnimation:anim forKey:key]` | `pop.addAnimation(anim, to: obj, forKey: key)` |
-/// | `[obj pop_animationForKey:key]` | `pop.animation(forKey: key, on: obj)` |
-/// | `[obj pop_removeAnimationForKey:key]` | `pop.removeAnimation(forKey: key, from: obj)` |
-/// | `[obj pop_removeAllAnimations]` | `pop.removeAllAnimations(from: obj)` |
-/// | `[obj pop_animationKeys]` | `pop.animationKeys(on: obj)` |
-///
-/// The object is any class instance: a node, a view model, or the `AnimatedProperty` itself.
-/// Objects are compared by identity, keys by their code units (as POP's `isEqualToString:`: a
-/// precomposed "é" and "e" + combining accent are different keys).
-///
-/// ## Replacing under a key, without a jump
-/// Adding an animation under a key that already holds one replaces it, as in POP: the old
-/// animation is removed first (its completion runs once with `finished` false), then the new
-/// one starts. Unlike POP, the hand-over is seamless: a spring or decay whose `velocity` is nil
-/// starts with the velocity the property had just before the old animation was removed, and
-/// every property animation whose `fromValue` is nil starts from the presentation value, so
-/// neither position nor velocity jumps at that instant. (POP starts a spring with no velocity
-/// at zero velocity.) A basic animation starts with its curve's own velocity.
-///
-/// Adding the animation already under that key does nothing (POP). Adding an animation that is
-/// attached elsewhere moves it: it is removed there first (completion `false`).
+/// `[obj pop_addAnimation:anim forKey:key]` is `pop.addAnimation(anim, to: obj, forKey: key)`,
+/// and so on. The full name map, how objects and keys compare, and how replacing an animation
+/// under a key hands over without a jump are in <doc:POPAnimations>.
 public final class POPAnimator {
     /// The engine whose ticks advance the animations.
     public let engine: AnimationEngine
@@ -60,7 +30,7 @@ public final class POPAnimator {
     }
 
     /// Adds `animation` to `object` under `key` and starts it at the engine's current time,
-    /// replacing the animation under that key (see the type's discussion).
+    /// replacing the animation under that key (see <doc:POPAnimations>).
     ///
     /// A property animation whose property belongs to another engine is rejected with a
     /// diagnostic; nothing changes.

@@ -10,29 +10,8 @@ import Kinetic
 ///     fade.duration = 0.25
 ///     pop.addAnimation(fade, to: card, forKey: "fade")
 ///
-/// | POP | Kinetic |
-/// |---|---|
-/// | `duration` (0.4 s) | ``duration`` (0.4 s) |
-/// | `timingFunction` (`CAMediaTimingFunction`, nil = `kCAMediaTimingFunctionDefault`) | ``timingFunction`` (`CubicTimingParameters`, default `.default`: (0.25, 0.1), (0.25, 1)) |
-/// | `+linearAnimation`, `+easeInAnimation`, `+easeOutAnimation`, `+easeInEaseOutAnimation`, `+defaultAnimation` | `POPBasicAnimation(property:timingFunction:)` with `.linear`, `.easeIn`, `.easeOut`, `.easeInOut`, `.default` |
-/// | `fromValue`, `toValue` | ``fromValue``, ``toValue`` |
-///
-/// ## The motion
-/// At `t` seconds after the start the property is `from + (to − from)·y(t / duration)`, with
-/// `y` the curve's progress (POP's `POPTimingFunctionSolve`; Kinetic's
-/// `CubicTimingParameters.progress(at:)`), and `to` from ``duration`` on, when the completion
-/// runs with `finished` true. It runs on a Kinetic `PropertyAnimator` with that curve, so
-/// every instant is exact. The animation owns its property while it runs: it starts by removing
-/// the property's other animations (POP writes the value absolutely). It starts with the curve's
-/// own slope, not the property's velocity.
-///
-/// `from` is ``fromValue``, or the presentation value at the start; `to` is ``toValue``, or
-/// the presentation value at the start (POP reads the object's value).
-///
-/// ## Bad input
-/// A non-finite from or to value and a duration that is negative or not finite are rejected
-/// with an `invalidArgument` diagnostic; the animation keeps its previous setting. Duration 0
-/// jumps to the end at the start and completes at the next tick.
+/// It runs on a Kinetic `PropertyAnimator`, exact at every instant, and owns its property while
+/// it runs. The name map, the motion and bad input are in <doc:POPAnimations>.
 public final class POPBasicAnimation<Value: AnimatableValue>: POPAnimation {
     /// The property the animation moves.
     public let property: AnimatedProperty<Value>

@@ -59,7 +59,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
 
     /// POP's `threshold` of the property, in value units (default 0.01; ``POPThreshold`` has
     /// POP's figure for each kind of property): the decay completes once its velocity is below
-    /// 5× this (see the type's discussion). Positive and finite.
+    /// 5× this (see <doc:POPAnimations>). Positive and finite.
     public var restingThreshold: Double {
         get { storedThreshold }
         set {
@@ -76,7 +76,7 @@ public final class POPDecayAnimation<Value: AnimatableValue>: POPAnimation {
         set { if accepts(newValue, "POPDecayAnimation.fromValue") { storedFrom = newValue } }
     }
 
-    /// The velocity, value units per second, in POP's sense (see the type's discussion).
+    /// The velocity, value units per second, in POP's sense (see <doc:POPAnimations>).
     ///
     /// Before a run: the velocity it starts with; `nil` (the default) carries on with the
     /// property's velocity when it starts (divided by `s`, so the motion continues at exactly

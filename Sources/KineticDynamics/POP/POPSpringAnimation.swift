@@ -149,7 +149,7 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
 
     /// POP's `threshold` of the animated property, in value units (default 0.01, POP's figure
     /// for opacity, colour and rotation; POP uses 1 for view positions and sizes and 0.005 for
-    /// scales: see ``POPThreshold``). See the type's discussion for how it decides rest. Must be
+    /// scales: see ``POPThreshold``). See <doc:POPAnimations> for how it decides rest. Must be
     /// positive and finite.
     public var restingThreshold: Double {
         get { storedThreshold }

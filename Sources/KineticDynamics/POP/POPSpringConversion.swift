@@ -1,48 +1,17 @@
 // POP's "bouncy 3" conversion between (bounciness, speed) and (tension, friction, mass).
 
 /// The spring constants of a POP spring given by bounciness and speed, computed exactly as POP
-/// does it (`+[POPSpringAnimation convertBounciness:speed:toTension:friction:mass:]` in
-/// `pop/POPAnimationExtras.mm`, with the helpers of `pop/POPMath.mm` and the unit macros of
-/// `pop/POPAnimationPrivate.h`; Rebound's `BouncyConversion` and React Native's
-/// `SpringConfig.fromBouncinessAndSpeed` implement the same figures).
+/// does it (`+[POPSpringAnimation convertBounciness:speed:toTension:friction:mass:]`; Rebound's
+/// `BouncyConversion` and React Native's `SpringConfig.fromBouncinessAndSpeed` give the same).
 ///
-/// ## The conversion
-/// POP works in Quartz Composer ("QC", Origami) units first, then maps them to its own:
+///     let (tension, friction, mass) = POPSpringConversion.dynamics(bounciness: 6, speed: 15)
+///     let spring = SpringTimingParameters(mass: mass, stiffness: tension, damping: friction)
 ///
-/// 1. Both inputs are divided by 1.7 (`POPBouncy3NormalizationScale`) and normalised over
-///    0…20 (`POPBouncy3NormalizationRange`): `b = bounciness / 34`, `s = speed / 34`.
-/// 2. The bounciness is projected onto 0…0.8 (`POPBouncy3BouncinessNormalizedMin/Max`):
-///    `b ← 0.8·b`; the speed onto 0.5…200 (`POPBouncy3SpeedNormalizedMin/Max`), which *is* the
-///    QC tension: `T_qc = 0.5 + 199.5·s`.
-/// 3. The QC friction runs, with a quadratic ease-out in `b` (`POPQuadraticOutInterpolation`:
-///    weight `q = 2b − b²`), from the friction that just stops the spring bouncing at that
-///    tension (`POPBouncy3NoBounce`) towards 0.01 (`POPBouncy3FrictionInterpolationMax`):
-///    `F_qc = q·0.01 + (1 − q)·noBounce(T_qc)`.
-/// 4. `noBounce(T)` is a fitted piecewise cubic: for `T ≤ 18`, `0.0007T³ − 0.031T² + 0.64T + 1.28`;
-///    for `18 < T ≤ 44`, `0.000044T³ − 0.006T² + 0.36T + 2`; above, `4.5e-7·T³ − 0.000332T² + 0.1078T + 5.84`.
-/// 5. QC units become POP's: `tension = 194 + (T_qc − 30)·(375 − 194)/50` (= `(T_qc − 30)·3.62 + 194`)
-///    and `friction = 25 + (F_qc − 8)·(25 − 19)/2` (= `(F_qc − 8)·3 + 25`); the mass is 1.
-///
-/// POP's spring is `m·x'' + friction·x' + tension·(x − to) = 0`, so tension is Kinetic's
-/// stiffness and friction its damping (`SpringTimingParameters(mass:stiffness:damping:initialVelocity:)`).
-///
-/// ## Figures (POP's own formula, computed independently in exact rational arithmetic)
-/// | bounciness | speed | tension | friction | damping ratio |
-/// |---|---|---|---|---|
-/// | 4 (default) | 12 (default) | 342.100588… | 30.486980… | 0.824 |
-/// | 6 | 15 (the objc.io pane) | 405.823235… | 29.978726… | 0.744 |
-/// | 0 | 0 | 87.21 | 5.777012… | 0.309 |
-/// | 20 | 20 | 512.027647… | 13.356488… | 0.295 |
-/// | 10 | 10 | 299.618824… | 20.572938… | 0.594 |
-/// | 0 | 12 | 342.100588… | 36.925881… | 0.998 (no bounce) |
-///
-/// ## Inputs
-/// POP documents both inputs as 0…20 but does not clamp them; neither does Kinetic: any finite,
-/// non-negative bounciness and speed give a valid spring (tension ≥ 87.21, friction ≥ 1.03).
-/// Negative or non-finite inputs are rejected by ``POPSpringAnimation`` with a diagnostic.
+/// Tension is Kinetic's stiffness and friction its damping. POP's five-step conversion, figures
+/// for common inputs and the accepted inputs are in <doc:POPAnimations>.
 public enum POPSpringConversion {
-    /// The tension, friction and mass POP uses for `bounciness` and `speed` (see the type's
-    /// discussion). The result is not validated: pass finite, non-negative inputs.
+    /// The tension, friction and mass POP uses for `bounciness` and `speed` (see
+    /// <doc:POPAnimations>). The result is not validated: pass finite, non-negative inputs.
     public static func dynamics(bounciness: Double, speed: Double) -> (tension: Double, friction: Double, mass: Double) {
         // Steps 1–2 (POPNormalize, POPProjectNormal).
         let b = normalize(bounciness / normalizationScale, 0, normalizationRange)
@@ -80,7 +49,7 @@ public enum POPSpringConversion {
     }
 
     /// POP's QC friction that just stops a spring of QC tension `qcTension` from bouncing
-    /// (`POPBouncy3NoBounce`, a piecewise cubic fitted by Facebook; see the type's discussion).
+    /// (`POPBouncy3NoBounce`, a piecewise cubic fitted by Facebook; see <doc:POPAnimations>).
     public static func noBounceFriction(qcTension t: Double) -> Double {
         if t <= 18 { return 0.0007 * t * t * t - 0.031 * t * t + 0.64 * t + 1.28 }
         if t <= 44 { return 0.000044 * t * t * t - 0.006 * t * t + 0.36 * t + 2 }
