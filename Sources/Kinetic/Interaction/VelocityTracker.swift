@@ -73,7 +73,7 @@ public struct VelocityTracker<Value: AnimatableValue>: Sendable {
     /// Records the value at a time, in seconds.
     ///
     /// Non-finite times or values are ignored; a time equal to the newest sample's replaces that
-    /// sample's value; an earlier time is ignored (see the type's discussion). Never allocates.
+    /// sample's value; an earlier time is ignored (see <doc:VelocityTrackingInDepth>). Never allocates.
     public mutating func addSample(_ value: Value, at time: Double) {
         guard time.isFinite, value.isFinite else { return }
         if count > 0 {

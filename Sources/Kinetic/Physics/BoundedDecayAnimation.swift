@@ -111,8 +111,8 @@ public final class BoundedDecayAnimation {
         return Elementary.log1p(u) / decay.rate
     }
 
-    /// Starts the motion from the property's presentation value now (see the type's
-    /// discussion). Does nothing if already running.
+    /// Starts the motion from the property's presentation value now (see
+    /// <doc:PhysicsAnimations>). Does nothing if already running.
     public func start() {
         guard !isRunning else { return }
         let taken = takeOverProperty(velocity: initialVelocity)

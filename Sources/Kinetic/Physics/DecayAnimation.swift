@@ -44,7 +44,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     ///   - velocity: the property's velocity when the animation starts, in value units per
     ///     second (a non-finite one is rejected and replaced by zero).
     ///   - decelerationRate: the fraction of velocity kept per millisecond.
-    ///   - restingSpeed: the speed at which the motion settles (see the type's discussion).
+    ///   - restingSpeed: the speed at which the motion settles (see <doc:PhysicsAnimations>).
     public convenience init(property: AnimatedProperty<Value>, velocity: Value,
                             decelerationRate: DecelerationRate = .normal, restingSpeed: Double = 0.5) {
         self.init(property: property, velocity: velocity,

@@ -97,7 +97,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// Where the spring pulls the property: its rest position.
     ///
     /// While running this is the property's model value. Setting it retargets the spring at
-    /// once, continuing from the current position and velocity (see the type's discussion: no
+    /// once, continuing from the current position and velocity (see <doc:PhysicsAnimations>: no
     /// jump in position or velocity, and the animation does not complete). Before ``start()``
     /// it is only remembered. A non-finite value is rejected with a diagnostic.
     public var target: Value {

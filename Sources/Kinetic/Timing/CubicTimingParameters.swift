@@ -36,7 +36,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
     @usableFromInline let flatPoint: Double
     @usableFromInline let flatSlope: Double, flatValue: Double
 
-    /// Creates a curve from its two control points (see the type's discussion for validation).
+    /// Creates a curve from its two control points (see <doc:CubicCurvesInDepth> for validation).
     public init(controlPoint1 p1: Point, controlPoint2 p2: Point) {
         let finite = p1.x.isFinite && p1.y.isFinite && p2.x.isFinite && p2.y.isFinite
         let q1 = finite ? Point(x: Swift.min(Swift.max(p1.x, 0), 1), y: p1.y) : Point(x: 0, y: 0)
@@ -99,7 +99,7 @@ public struct CubicTimingParameters: Sendable, Equatable {
 
     // MARK: Sampling
 
-    /// The progress at a fraction of the duration (see the type's discussion for the contract).
+    /// The progress at a fraction of the duration (see <doc:CubicCurvesInDepth> for the contract).
     @inlinable public func progress(at fraction: Double) -> Double {
         if Self.isInsideUnitInterval(fraction), let table = cache.table {
             let (i, u) = Self.segment(of: fraction)

@@ -194,8 +194,9 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
     }
 
     /// Turns the flight toward the other end without a jump in position or velocity: while it
-    /// moves, a run toward the other end is added to the ones in flight (see the type's
-    /// notes); caught, it continues toward the other end from rest. Rejected when finished.
+    /// moves, a run toward the other end is added to the ones in flight (see
+    /// <doc:MatchedGeometry>); caught, it continues toward the other end from rest. Rejected when
+    /// finished.
     public func reverse() {
         guard rejectIfFinished("reverse"), rejectIfDriven("reverse") else { return }
         if isAnimating {
@@ -296,8 +297,8 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
 
     // MARK: Drawing
 
-    /// Places every proxy from the ends' current screen frames and the progress now (see the
-    /// type's notes). The engine calls it at every tick; call it after moving an end between
+    /// Places every proxy from the ends' current screen frames and the progress now (see
+    /// <doc:MatchedGeometry>). The engine calls it at every tick; call it after moving an end between
     /// ticks to see the proxies follow at once.
     public func update() {
         guard !isFinished else { return }

@@ -18,18 +18,18 @@ public final class NavigationStack {
     public let scene: Scene
     /// The node the screens are shown in.
     public let container: Node
-    /// The screens, root first (see the type's discussion for when this changes).
+    /// The screens, root first (see <doc:NavigationTransitions> for when this changes).
     public private(set) var screens: [Screen]
     /// Supplies custom transitions; kept strongly.
     public var delegate: (any NavigationStackDelegate)?
     /// The running transition, if any.
     public private(set) var transition: TransitionContext?
-    /// The matched-geometry flight of the running transition, if it was asked for (see the
-    /// type's discussion).
+    /// The matched-geometry flight of the running transition, if it was asked for (see
+    /// <doc:NavigationTransitions>).
     public private(set) var matchedGeometry: MatchedGeometryTransition?
     private var completion: ((Bool) -> Void)?
 
-    /// The built-in edge-swipe pop (see the type's discussion).
+    /// The built-in edge-swipe pop (see <doc:NavigationTransitions>).
     public let interactivePopGestureRecognizer: PanGestureRecognizer
     /// How far from the container's left edge an interactive pop may start, in points.
     public var interactivePopEdgeWidth = 20.0
