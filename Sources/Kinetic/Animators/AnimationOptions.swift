@@ -2,40 +2,16 @@
 
 /// Options for ``AnimationEngine/animate(withDuration:delay:options:animations:completion:)`` and
 /// the rest of the class-method family, with UIKit's names and raw values
-/// (`UIView.AnimationOptions`; the keyframe calculation modes of `UIView.KeyframeAnimationOptions`
-/// share the same set, in the same bits, as UIKit's raw values do).
+/// (`UIView.AnimationOptions` and the calculation modes of `UIView.KeyframeAnimationOptions`).
 ///
-/// What each option does in Kinetic:
-/// - ``beginFromCurrentState``: nothing changes. UIKit needs it (before iOS 8) so that a new
-///   animation starts from what is on screen instead of the model; Kinetic's animations are
-///   always additive (see ``AnimatedProperty``), so a new animation always starts from the
-///   presentation with its velocity kept. The option is accepted and recorded only.
-/// - ``allowUserInteraction``: sets the animator's ``PropertyAnimator/isUserInteractionEnabled``.
-///   As in UIKit, class-method animations *without* it block touches on what they animate
-///   (KineticScene's hit testing skips nodes animated by an animator whose
-///   `isUserInteractionEnabled` is false); a ``PropertyAnimator`` made directly allows them.
-/// - ``repeat``, ``autoreverse``: the animations run again (from the start, or back and forth)
-///   until the animator is stopped; ``autoreverse`` alone runs forwards once and back once, and
-///   then (as UIKit) the properties show their model values, the end values. They map onto the
-///   returned animator's own media timing: ``repeat`` is ``PropertyAnimator/repeatCount`` =
-///   `.infinity`, ``autoreverse`` is ``PropertyAnimator/autoreverses``; ``autoreverse`` alone
-///   keeps the repeat count 0 and the animator completes at ``AnimatingPosition/end`` (not at
-///   ``AnimatingPosition/start``, where a property animator set up the same way by hand
-///   completes), with `finished == true`. Pausing, scrubbing, reversing and continuing the
-///   returned animator therefore behave exactly as on any repeating animator.
-/// - ``overrideInheritedDuration``, ``overrideInheritedCurve``, ``overrideInheritedOptions``:
-///   how a class-method animation started inside another's animation block inherits its
-///   duration, curve and options (see ``AnimationEngine/animate(withDuration:delay:options:animations:completion:)``).
-/// - The curves ``curveEaseInOut`` (no bits: the default), ``curveEaseIn``, ``curveEaseOut``,
-///   ``curveLinear``: the timing of the animation (and, for a keyframe animation, of its whole
-///   progress, as UIKit, where `animateKeyframes` eases in and out unless given `curveLinear`'s bits).
-/// - The calculation modes ``calculationModeLinear`` (no bits: the default),
-///   ``calculationModeDiscrete``, ``calculationModePaced``, ``calculationModeCubic``,
-///   ``calculationModeCubicPaced``: how a keyframe animation goes through its keyframes (see
-///   ``KeyframeCalculationMode``).
-/// - ``layoutSubviews``, ``allowAnimatedContent``, ``showHideTransitionViews``: accepted for
-///   source compatibility; Kinetic has no view hierarchy to lay out or snapshot here, so they do
-///   nothing.
+/// ```swift
+/// engine.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .allowUserInteraction],
+///                animations: { card.alpha = 0 })
+/// ```
+///
+/// Kinetic's animations are always additive, so ``beginFromCurrentState`` changes nothing, and
+/// the view-hierarchy options do nothing. What each option does is in the "Animation options"
+/// section of <doc:AnimationEngineInDepth>.
 public struct AnimationOptions: OptionSet, Sendable, Hashable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
