@@ -1,37 +1,18 @@
 import Kinetic
 
 /// The elements of a real web page that a scene animates: the page lays them out, Kinetic
-/// moves them (DESIGN.md, invariant 10: the user's UI is an input, not a copy).
+/// moves them, interruptibly (what the View Transitions API and FLIP do on the web).
 ///
-/// A scene adopts an element by its key (its `id` on the page) and gets a ``Node`` for it. The
-/// host measures each adopted element's layout box (where CSS puts it, without Kinetic's
-/// transform) and hands it in with ``setLayout(_:at:)``, stamped with the engine's time like a
-/// pointer event, only when it changed. The first box places the node; each later one moves the
-/// node's model there inside ``layoutAnimation``, so the element flies from where it is drawn to
-/// its new place, and a second change mid-flight turns it from where it is, with its velocity
-/// (the tracks are additive: FLIP, exactly). Everything else the node has (a property animator,
-/// a spring, a gesture, a matched geometry flight) works as on any node, because it is one.
+/// ```swift
+/// let page = PageLayout(scene: scene)
+/// let photo = page.adopt("photo")                 // the element with id="photo": a Node
+/// ```
 ///
-/// Each frame, ``style(at:)`` says what the host writes on the element: the CSS transform that
-/// takes the element's laid-out box to where the node is drawn, and its opacity. Nothing else is
-/// written, so the page's layout, images, text, focus and accessibility stay the page's.
-///
-/// Adopted nodes are children of the scene's root, whose coordinates are the page's (the
-/// document's, in CSS pixels: scrolling the window moves nothing). Adopted elements are not
-/// nested in one another.
-///
-/// ## Presence
-/// When the page removes an adopted element, the host keeps it drawn out of the flow at its last
-/// place and calls ``setPresence(_:at:)`` with false: the node exits through ``presence`` (a
-/// fade by default, `Presence`'s semantics) and ``style(at:)`` says ``ElementStyle/State/gone``
-/// once the exit has ended, when the host lets the element go. If the page puts the element
-/// back mid-exit (an undo), it turns back from where it is drawn, with no jump; put back after
-/// it is gone, it enters at its new place. An element missing from the page at the start is
-/// gone from the start, and enters when it appears.
-///
-/// ## Bad input
-/// A non-finite or negative-sized box is refused (``setLayout(_:at:)`` returns false and
-/// nothing changes), as is an index out of range. A key adopted twice gives the same node.
+/// The host hands in each element's measured box with ``setLayout(_:at:)`` and its comings and
+/// goings with ``setPresence(_:at:)``; a changed box flies on ``layoutAnimation``, a removed
+/// element exits through ``presence``. Each frame ``style(at:)`` is what the host writes: a CSS
+/// transform and an opacity, nothing else. Coordinates, presence and bad input are in
+/// <doc:AnimatingYourOwnPage>.
 public final class PageLayout {
     /// One adopted element: its key and node, and its last measured layout box.
     public struct Element {
