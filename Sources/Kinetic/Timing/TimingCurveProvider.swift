@@ -15,34 +15,17 @@ public enum TimingCurveType: Sendable, Equatable {
 
 /// Timing an animator can run on, supplied by your own type (UIKit's `UITimingCurveProvider`).
 ///
-/// Class-bound, as UIKit's protocol is an `NSObject` protocol, and so that `any
-/// TimingCurveProvider` works in Embedded Swift. An animator reads the three properties once,
-/// when it is created (`PropertyAnimator/init(duration:timingParameters:engine:animations:)-(_,any TimingCurveProvider,_,_)`)
-/// or continued (`PropertyAnimator/continueAnimation(withTimingParameters:durationFactor:)-(any TimingCurveProvider,_)`),
-/// and keeps the values: later changes to the provider do not affect a running animation.
+/// Class-bound (as UIKit's `NSObject` protocol, and for Embedded Swift). Give a
+/// ``timingCurveType`` and the parameters it names; an animator reads them once, when it is
+/// created or continued. ``TimingCurve`` is a ready-made provider:
 ///
-/// ## How each type is used
-/// - ``TimingCurveType/builtin`` and ``TimingCurveType/cubic``: ``cubicTimingParameters``
-///   drives every property.
-/// - ``TimingCurveType/spring``: ``springTimingParameters`` drives every property.
-/// - ``TimingCurveType/composed``: **Kinetic's rule** — the spring drives the values that
-///   are geometry (`Point`, `Size`, `Rect`, `Vector`: a view's centre, frame, bounds, size;
-///   ``AnimatableValue/followsSpringInComposedTiming`` is `true`) and the cubic curve drives
-///   everything else (`Double` such as alpha, blur or corner radius, `Color`,
-///   `AffineTransform`, `CornerRadii`), as UIKit applies the spring to the properties a
-///   spring applies to and the curve to the rest. Both run over the spring's duration (the
-///   animator's duration for a spring that fits it, such as one given by a damping ratio,
-///   else the spring's settling duration). Keyframes inside a composed animator follow the
-///   cubic part whatever their value type; a linear scrub and ``PropertyAnimator/fractionComplete``
-///   treat both parts alike.
+/// ```swift
+/// let timing = TimingCurve(cubic: .easeOut, spring: SpringTimingParameters(dampingRatio: 0.8))
+/// let animator = PropertyAnimator(duration: 0.5, timingParameters: timing, engine: engine) { … }
+/// ```
 ///
-/// ## Missing parameters
-/// A type whose parameters are nil (`.cubic` without ``cubicTimingParameters``, `.spring`
-/// without ``springTimingParameters``, `.composed` without either) is reported as
-/// ``Diagnostic/Kind/invalidArgument``: `.composed` with one part uses that part alone; with
-/// no usable part, an animator being created uses UIKit's default curve
-/// (``CubicTimingParameters/easeInOut``) and `continueAnimation` is rejected (the animator
-/// stays paused).
+/// A composed provider springs geometry and curves the rest. How each type is used and what
+/// missing parameters become are in <doc:PropertyAnimatorInDepth>.
 public protocol TimingCurveProvider: AnyObject {
     /// Which of the parameters below the animator uses.
     var timingCurveType: TimingCurveType { get }
