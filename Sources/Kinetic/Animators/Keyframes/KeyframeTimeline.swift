@@ -3,34 +3,15 @@
 /// A description of how a value changes over time, given by tracks of keyframes, that can be
 /// evaluated at any time (SwiftUI's `KeyframeTimeline`).
 ///
-/// Unlike an animation, a timeline does not run: it is a pure function of time, like a video
-/// clip one can scrub. ``value(time:)`` is the value at `time` seconds from its start and
-/// ``value(progress:)`` the value at a fraction of its ``duration``.
-///
 ///     let bounce = KeyframeTimeline(initialValue: 0.0, keyframes: [
 ///         .cubic(-30, duration: 0.2),
 ///         .spring(0, spring: .bouncy),
 ///     ])
 ///     bounce.value(time: 0.1)
 ///
-/// ## Tracks
-/// A timeline on the whole value has one track (``init(initialValue:keyframes:)``). A value
-/// made of parts animated on their own schedules takes one ``KeyframeTrack`` per part
-/// (``init(initialValue:tracks:)``), as SwiftUI's `KeyframeTrack(\.scale) { … }`; parts no
-/// track animates keep their initial value.
-///
-/// ## Segments
-/// Each keyframe defines the segment that *ends* with it, starting where the previous one
-/// ended (the first from the initial value): see ``LinearKeyframe``, ``SpringKeyframe``,
-/// ``CubicKeyframe`` and ``MoveKeyframe`` for the shape of each. A track's duration is the sum
-/// of its segments' durations; the timeline's is the longest track's. Before time 0 a track
-/// shows its initial value, after its end it holds the value it ended on.
-///
-/// ## Bad input
-/// Nothing traps and nothing produces NaN: a keyframe whose value is not finite (see
-/// ``AnimatableValue/isFinite``) is skipped; a non-finite velocity counts as not given (`nil`);
-/// a negative, NaN or infinite duration counts as 0 (a segment of no time jumps to its value,
-/// as a move does); a NaN time reads as 0; a NaN progress as 0.
+/// It does not run: it is a pure function of time, read with ``value(time:)`` or
+/// ``value(progress:)``. Tracks for the parts of a value, how keyframes make segments and what
+/// bad input becomes are in <doc:KeyframeTimelines>.
 public struct KeyframeTimeline<Value> {
     /// The value at time 0 (and before).
     public let initialValue: Value
