@@ -69,26 +69,29 @@ public final class Timeline: Animating {
 
     /// Adds `animations`, animated over `duration` seconds with `timing`, placed at `position`.
     /// A spring given by its constants (not by damping ratio) lasts its settling duration, as
-    /// in an animator. Returns the entry's start time in seconds.
+    /// in an animator. Returns the entry: its times (``TimelineEntry/start``) and its own
+    /// completion (``TimelineEntry/addCompletion(forMember:_:)`` with member 0).
     @discardableResult
     public func add(duration: Double, timing: TimingParameters = .cubic(.easeInOut),
                     at position: TimelinePosition = .afterPrevious,
-                    animations: @escaping () -> Void) -> Double {
+                    animations: @escaping () -> Void) -> TimelineEntry {
         let start = resolve(position)
         let length = timing.animationDuration(forAnimatorDuration: checked(duration, "duration"))
         entries.append(Entry(start: start, duration: length, timing: timing, animations: animations))
+        let first = marks.members.count
+        marks.members.append(TimelineMarks.Member(start: start, end: start + length))
         place(start: start, end: start + length)
-        return start
+        return TimelineEntry(timeline: self, start: start, end: start + length, first: first, count: 1)
     }
 
     /// Adds `count` entries, entry `i` running `animations(i)` over `duration` seconds with
     /// `timing`, starting at `position` plus its ``Stagger`` delay. "Previous" becomes the
     /// whole group (from `position` to the last entry's end). Returns the group: its times, and
-    /// a completion per member (``TimelineGroup/addCompletion(_:)``).
+    /// a completion per member (``TimelineEntry/addCompletion(_:)``).
     @discardableResult
     public func add(count: Int, stagger: Stagger, duration: Double, timing: TimingParameters = .cubic(.easeInOut),
                     at position: TimelinePosition = .afterPrevious,
-                    animations: @escaping (Int) -> Void) -> TimelineGroup {
+                    animations: @escaping (Int) -> Void) -> TimelineEntry {
         let start = resolve(position)
         let length = timing.animationDuration(forAnimatorDuration: checked(duration, "duration"))
         var end = start
@@ -99,7 +102,7 @@ public final class Timeline: Animating {
             end = Swift.max(end, start + delay + length)
         }
         place(start: start, end: end)
-        return TimelineGroup(timeline: self, start: start, end: end, first: first, count: marks.members.count - first)
+        return TimelineEntry(timeline: self, start: start, end: end, first: first, count: marks.members.count - first)
     }
 
     /// Nests `timeline` at `position`: its entries and callbacks are copied into this one,

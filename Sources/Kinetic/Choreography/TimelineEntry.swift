@@ -1,9 +1,15 @@
-// A staggered group of a Timeline: where it and each member run, and a completion per member.
+// An entry of a Timeline (a block, or a staggered group of them): where it and each member run, and a completion per member.
 
-/// A staggered group added to a ``Timeline`` by
-/// ``Timeline/add(count:stagger:duration:timing:at:animations:)``: its times, and a completion
-/// handler per member, as UIKit's `addCompletion` gives one per animator (Compose's transition
-/// children and GSAP's staggered tweens each have one).
+/// An entry added to a ``Timeline``: a block (``Timeline/add(duration:timing:at:animations:)``,
+/// one member) or a staggered group of blocks
+/// (``Timeline/add(count:stagger:duration:timing:at:animations:)``, a member per item). It gives
+/// the entry's times and a completion handler per member, as UIKit's `addCompletion` gives one
+/// per animator (Compose's transition children and GSAP's tweens each have one).
+///
+/// ```swift
+/// let fade = menu.add(duration: 0.3) { backdrop.alpha = 0.35 }
+/// fade.addCompletion(forMember: 0) { position in if position == .end { focusFirstItem() } }
+/// ```
 ///
 /// ```swift
 /// let group = menu.add(count: items.count, stagger: Stagger(interval: 0.06), duration: 0.5) { i in
@@ -26,15 +32,15 @@
 /// members whose end (or start, backwards) lies ahead.
 /// Like callbacks, a handler that pauses the run pauses it at that member's end (or start).
 /// Handlers added while the timeline is inactive are for its next run; while a run is active,
-/// for that run. A group's handlers belong to the timeline it was added to: nesting that
+/// for that run. An entry's handlers belong to the timeline it was added to: nesting that
 /// timeline in another does not carry them.
-public final class TimelineGroup {
-    /// The timeline the group was added to.
+public final class TimelineEntry {
+    /// The timeline the entry was added to.
     public let timeline: Timeline
-    /// When the group starts (its position) and when its last member ends, in seconds.
+    /// When the entry starts (its position) and when its last member ends, in seconds.
     public let start: Double
     public let end: Double
-    /// The number of members.
+    /// The number of members: 1 for a block.
     public let count: Int
     let first: Int
 
@@ -60,11 +66,11 @@ public final class TimelineGroup {
         for i in 0..<count { timeline.addMemberCompletion(first + i) { completion(i, $0) } }
     }
 
-    /// Adds a completion handler to member `index` alone; an index outside the group is
+    /// Adds a completion handler to member `index` alone (0 for a block); an index outside the entry is
     /// reported (``Diagnostic/Kind/invalidArgument``) and ignored.
     public func addCompletion(forMember index: Int, _ completion: @escaping (AnimatingPosition) -> Void) {
         guard index >= 0, index < count else {
-            timeline.engine.report(.invalidArgument, "addCompletion(forMember: \(index)) on a group of \(count); ignored")
+            timeline.engine.report(.invalidArgument, "addCompletion(forMember: \(index)) on an entry of \(count); ignored")
             return
         }
         timeline.addMemberCompletion(first + index, completion)

@@ -13,7 +13,7 @@ struct StaggerCompletionTests {
     }
 
     /// Four members, 0.1 s apart, each linear over 0.5 s: member i over [0.1 i, 0.1 i + 0.5].
-    static func make(_ engine: AnimationEngine, _ items: [AnimatedProperty<Double>], _ log: Log) -> (Timeline, TimelineGroup) {
+    static func make(_ engine: AnimationEngine, _ items: [AnimatedProperty<Double>], _ log: Log) -> (Timeline, TimelineEntry) {
         let timeline = Timeline(engine: engine)
         let group = timeline.add(count: 4, stagger: Stagger(interval: 0.1), duration: 0.5, timing: .cubic(.linear)) { i in
             items[i].value = 100
@@ -77,6 +77,56 @@ struct StaggerCompletionTests {
         }
         #expect(log.run == [.start])
         #expect(items.allSatisfy { $0.presentationValue == 0 })
+    }
+
+    /// Issue 41 item 3: every entry has a handle with its own completion, a block as well as a
+    /// group: each block's runs once at the tick that passes its end, at its end value, and at
+    /// `.start` when a reversed run passes its start.
+    @Test(arguments: [30.0, 60.0, 120.0, 0])
+    func eachBlockCompletesOnItsOwnAtItsEnd(fps: Double) {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine), y = AnimatedProperty(0.0, engine: engine)
+        let timeline = Timeline(engine: engine)
+        let first = timeline.add(duration: 0.4, timing: .cubic(.linear)) { x.value = 100 }
+        let second = timeline.add(duration: 0.5, timing: .cubic(.easeOut), at: .withPrevious(offset: 0.3)) { y.value = 50 }
+        #expect(first.count == 1 && first.start == 0 && first.end == 0.4)
+        #expect(abs(second.start - 0.3) < 1e-12 && abs(second.end - 0.8) < 1e-12 && second.stretch(ofMember: 0) != nil)
+        let log = Log()
+        func listen() {
+            first.addCompletion(forMember: 0) { log.members.append((0, $0, engine.time, x.presentationValue)) }
+            second.addCompletion { i, position in log.members.append((1 + i, position, engine.time, y.presentationValue)) }
+        }
+        var rng = SeededGenerator(seed: 41)
+        var t0 = 0.0                                                     // the run's start
+        func play(until t: Double) {
+            while engine.time < t {
+                let before = engine.time
+                Self.step(engine, fps, &rng)
+                // A block completes at the first tick that reaches its end (its start, reversed).
+                for entry in log.members where entry.time == engine.time && entry.position == .end {
+                    let end = entry.index == 0 ? 0.4 : 0.8
+                    #expect(before - t0 < end && engine.time - t0 >= end)
+                    #expect(entry.value == (entry.index == 0 ? 100 : 50))
+                }
+            }
+        }
+        listen()
+        timeline.startAnimation()
+        play(until: 1)
+        #expect(log.members.map(\.index) == [0, 1] && log.members.allSatisfy { $0.position == .end })
+        // The next run, reversed while the second block runs: it completes at .start as the
+        // playhead passes its start going back; the first completed this run already.
+        log.members.removeAll()
+        listen()
+        t0 = engine.time
+        timeline.startAnimation()
+        play(until: engine.time + 0.6)
+        #expect(log.members.map(\.index) == [0])
+        timeline.isReversed = true
+        play(until: engine.time + 1)
+        #expect(log.members.map(\.index) == [0, 1] && log.members[1].position == .start)
+        first.addCompletion(forMember: 1) { _ in }                        // a block has member 0 only
+        #expect(engine.diagnostics.count == 1)
     }
 
     @Test func finishingCompletesTheRestFirstAndStoppingWithoutFinishingRunsNone() {

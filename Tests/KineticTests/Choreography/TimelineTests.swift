@@ -53,18 +53,18 @@ struct TimelineTests {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
         let timeline = Timeline(engine: engine)
-        #expect(timeline.add(duration: 1) { x.value = 1 } == 0)
-        #expect(timeline.add(duration: 0.5, at: .withPrevious) { x.value = 2 } == 0)
-        #expect(timeline.add(duration: 0.5, at: .afterPrevious(by: 0.25)) { x.value = 3 } == 0.75)
+        #expect(timeline.add(duration: 1) { x.value = 1 }.start == 0)
+        #expect(timeline.add(duration: 0.5, at: .withPrevious) { x.value = 2 }.start == 0)
+        #expect(timeline.add(duration: 0.5, at: .afterPrevious(by: 0.25)) { x.value = 3 }.start == 0.75)
         #expect(timeline.addLabel("open") == 1.25)
-        #expect(timeline.add(duration: 1, at: .label("open", offset: 0.2)) { x.value = 4 } == 1.45)
-        #expect(timeline.add(duration: 0.1, at: .withPrevious(offset: -0.05)) { x.value = 5 } == 1.4)
-        #expect(timeline.add(duration: 0.3, at: .at(3)) { x.value = 6 } == 3)
+        #expect(timeline.add(duration: 1, at: .label("open", offset: 0.2)) { x.value = 4 }.start == 1.45)
+        #expect(timeline.add(duration: 0.1, at: .withPrevious(offset: -0.05)) { x.value = 5 }.start == 1.4)
+        #expect(timeline.add(duration: 0.3, at: .at(3)) { x.value = 6 }.start == 3)
         #expect(timeline.duration == 3.3)
         // Bad input: an unknown label places after the previous entry; a start before 0 is 0.
-        #expect(timeline.add(duration: 0.1, at: .label("nope")) { x.value = 7 } == 3.3)
-        #expect(timeline.add(duration: 0.1, at: .at(-1)) { x.value = 8 } == 0)
-        #expect(timeline.add(duration: .nan) { x.value = 9 } == 0.1)
+        #expect(timeline.add(duration: 0.1, at: .label("nope")) { x.value = 7 }.start == 3.3)
+        #expect(timeline.add(duration: 0.1, at: .at(-1)) { x.value = 8 }.start == 0)
+        #expect(timeline.add(duration: .nan) { x.value = 9 }.start == 0.1)
         #expect(engine.diagnostics.count == 3)
     }
 
@@ -74,14 +74,14 @@ struct TimelineTests {
         let engine = AnimationEngine()
         let x = AnimatedProperty(0.0, engine: engine)
         let timeline = Timeline(engine: engine)
-        #expect(timeline.add(duration: 2) { x.value = 1 } == 0)
-        #expect(timeline.add(duration: 0.5, at: .at(0.25)) { x.value = 2 } == 0.25)     // previous ends at 0.75
-        #expect(timeline.add(duration: 0.5, at: .atEnd) { x.value = 3 } == 2)
-        #expect(timeline.add(duration: 0.5, at: .afterEnd(by: 0.5)) { x.value = 4 } == 3)
-        #expect(timeline.add(duration: 1, at: .afterEnd(by: -0.25)) { x.value = 5 } == 3.25)
+        #expect(timeline.add(duration: 2) { x.value = 1 }.start == 0)
+        #expect(timeline.add(duration: 0.5, at: .at(0.25)) { x.value = 2 }.start == 0.25)     // previous ends at 0.75
+        #expect(timeline.add(duration: 0.5, at: .atEnd) { x.value = 3 }.start == 2)
+        #expect(timeline.add(duration: 0.5, at: .afterEnd(by: 0.5)) { x.value = 4 }.start == 3)
+        #expect(timeline.add(duration: 1, at: .afterEnd(by: -0.25)) { x.value = 5 }.start == 3.25)
         #expect(timeline.addLabel("done", at: .atEnd) == 4.25)
-        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: -10)) { x.value = 6 } == 0)  // clamped, reported
-        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: .infinity)) { x.value = 7 } == 4.25)
+        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: -10)) { x.value = 6 }.start == 0)  // clamped, reported
+        #expect(timeline.add(duration: 0.1, at: .afterEnd(by: .infinity)) { x.value = 7 }.start == 4.25)
         #expect(engine.diagnostics.count == 2)
         // Played: the last entry to start sets the end value.
         timeline.startAnimation()
