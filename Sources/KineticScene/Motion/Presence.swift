@@ -3,32 +3,16 @@ import Kinetic
 /// Inserts and removes nodes with enter and exit transitions that survive interruption
 /// (SwiftUI's `.transition`, Compose's `AnimatedVisibility`, motion.dev's `AnimatePresence`).
 ///
-/// ``insert(_:into:at:transition:animator:)`` adds a node at its hidden look (see
-/// ``PresenceTransition``) and animates it to its present look; ``remove(_:transition:animator:)``
-/// animates it to its hidden look and **keeps it in the tree, drawn, until the exit ends**:
-/// then it is removed from its parent, its look is put back to the present one (so it can be
-/// inserted again) and the presence lets go of it, so a node nobody else holds is freed.
+/// ```swift
+/// let presence = Presence(engine: engine, transition: .scaleAndFade)
+/// presence.insert(row, into: list)          // from hidden to present
+/// presence.remove(row)                      // drawn until the exit ends, then removed and freed
+/// presence.insert(row, into: list)          // mid-exit: turns back, no jump
+/// ```
 ///
-/// Every transition is an ordinary `PropertyAnimator` (returned, or the one you pass), so it
-/// can be paused, scrubbed, reversed and continued like any other:
-/// - An exit that finishes at its **end** removes the node; one finished anywhere else
-///   (reversed back to its **start**, or finished at `.current`) leaves it present, as it is.
-/// - A node **inserted again mid-exit** turns back from where it is drawn: the exit's tracks
-///   keep running and the enter adds its own (additive animation), so neither its position nor
-///   its velocity jumps; the old exit's end no longer removes it.
-/// - Removing a node already exiting, or inserting one already present in that parent, does
-///   nothing and returns nil; inserting a present node into another parent moves it there
-///   keeping its place on screen (``Node/move(to:at:)``), with no enter.
-/// - Any number of inserts and removes in one frame are consistent: each exit carries a token,
-///   and only the latest exit of a node may remove it.
-///
-/// While exiting, a node cannot be hit (its ``Node/isUserInteractionEnabled`` is false, and
-/// restored when it comes back or leaves), and ``isPresent(_:)`` is false so layouts can close
-/// the gap at once (motion.dev's `popLayout`): pass it to ``StackLayout/apply(to:including:)``.
-///
-/// The presence holds the exiting nodes (they are in the tree anyway) and its animators'
-/// completions reach it through a zeroing reference: drop it with its scene and nothing is
-/// kept alive (an exit whose presence is gone leaves its node in the tree, hidden).
+/// Each transition is an ordinary `PropertyAnimator` (returned, or the one you pass), so it can
+/// be paused, scrubbed, reversed and continued. What an exit's end does, re-insertion mid-exit,
+/// many changes in one frame, hit testing, layouts and lifetime are in <doc:PresenceTransitions>.
 public final class Presence: LifetimeOwner {
     /// The token of the presence's zeroing references.
     public let lifetime = Lifetime()
