@@ -4,36 +4,15 @@ import Kinetic
 /// A force field acting on its items where they are inside ``region``: UIKit's
 /// `UIFieldBehavior`, with SpriteKit's `SKFieldNode` semantics.
 ///
+///     let vortex = FieldBehavior.vortexField()
+///     vortex.position = Point(x: 160, y: 320)
+///     vortex.region = .radius(200)
+///     vortex.addItem(ball)
+///     animator.addBehavior(vortex)
+///
 /// Create one with a class factory, add items with ``addItem(_:)``, and set ``position``,
-/// ``region``, ``strength`` (default 1), ``falloff`` (default 0) and ``minimumRadius``.
-///
-/// ## The formulas
-/// With `d` the item's centre minus ``position`` (points), `r = max(|d|, minimumRadius)`,
-/// `d̂ = d/|d|`, the falloff factor `φ = (r / 100)^(−falloff)` (distances in hundreds of points,
-/// so φ = 1 at 100 points for any falloff, and φ = 1 everywhere for falloff 0), `s` = ``strength``,
-/// `v` the item's velocity, `m` its mass and `q` its ``DynamicItemBehavior/charge``:
-///
-/// | Field | Effect per step |
-/// |---|---|
-/// | ``linearGravityField(direction:)`` | acceleration `1000·s·φ·direction` (direction (0, 1), strength 1 = a ``GravityBehavior`` of magnitude 1) |
-/// | ``radialGravityField(position:)`` | acceleration `−1000·s·φ·d̂` (towards the position for s > 0) |
-/// | ``springField()`` | force `−s·φ·d` (a mass-1 item oscillates at √s rad/s) |
-/// | ``dragField()`` | force `−s·φ·v` |
-/// | ``velocityField(direction:)`` | sets the velocity to `s·φ·direction` (points/s) |
-/// | ``noiseField(smoothness:animationSpeed:)`` | acceleration `1000·s·φ·n(p, t)` |
-/// | ``turbulenceField(smoothness:animationSpeed:)`` | acceleration `s·φ·|v|·n(p, t)` |
-/// | ``electricField()`` | force `1000·s·φ·q·d̂` (like charges repel for s > 0) |
-/// | ``magneticField()`` | force `s·φ·q·v⊥`, `v⊥ = (−v.y, v.x)` |
-/// | ``vortexField()`` | acceleration `1000·s·φ·d̂⊥` (clockwise on screen for s > 0) |
-/// | ``field(evaluationBlock:)`` | the block's force |
-///
-/// `n(p, t)` is deterministic value noise in [−1, 1]² (a hash of lattice points: no random
-/// numbers), with a lattice spacing of `10 + 990·smoothness` points and `1/animationSpeed`
-/// seconds of the animator's ``DynamicAnimator/elapsedTime`` (static for an animation speed of 0).
-/// Fields do not wake sleeping items (adding or changing one does). Accelerations are clamped
-/// to 10⁸ points/s²; a block returning a non-finite force is ignored with a diagnostic.
-/// Non-finite parameters, a negative minimum radius or animation speed, or a smoothness outside
-/// 0…1 are rejected with a diagnostic.
+/// ``region``, ``strength`` (default 1), ``falloff`` (default 0) and ``minimumRadius``. Each
+/// field's formula, the noise, limits and bad input are in <doc:ForceFields>.
 public final class FieldBehavior: DynamicBehavior {
     /// A custom field's force on an item (UIKit's `UIFieldCustomEvaluator`): given the field,
     /// the item's position (points) and velocity (points/s), its mass, its charge and the step's
