@@ -6,7 +6,7 @@ import Kinetic
 ///
 /// ``damping`` (0…1, default 0.5) is UIKit's: 0 overshoots and oscillates the most, 1 arrives
 /// with little overshoot. Moving the snap point or changing the damping wakes the item and the
-/// animator. A point that is not finite or beyond ±1e9 points (`DynamicsLimits`), or a damping
+/// animator; setting either to the value it has changes nothing. A point that is not finite or beyond ±1e9 points (`DynamicsLimits`), or a damping
 /// outside 0…1 or not finite, is rejected with a diagnostic.
 public final class SnapBehavior: DynamicBehavior {
     /// The snapped item.
@@ -33,6 +33,9 @@ public final class SnapBehavior: DynamicBehavior {
                 report(.invalidArgument, "SnapBehavior.snapPoint must be finite and within ±1e9 points; unchanged")
                 return
             }
+            // The value already there changes nothing: rebuilding the joint and waking the item
+            // would (issue 42: re-set every frame, it moved the item by 0.01 pt).
+            guard newValue != point else { return }
             point = newValue
             jointChanged(waking: [item])
         }
@@ -46,6 +49,7 @@ public final class SnapBehavior: DynamicBehavior {
                 report(.invalidArgument, "SnapBehavior.damping must be within 0...1; unchanged")
                 return
             }
+            guard newValue != storedDamping else { return }
             storedDamping = newValue
             jointChanged(waking: [item])
         }
