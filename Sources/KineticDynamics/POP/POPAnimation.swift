@@ -19,28 +19,9 @@ public enum POPAnimationState: Sendable, Equatable {
 /// ``POPBasicAnimation`` and ``POPCustomAnimation``; they run once added to an object under a
 /// key with ``POPAnimator/addAnimation(_:to:forKey:)``.
 ///
-/// ## Completion, exactly once per run
-/// ``completionBlock`` runs once at the end of every run, with `finished`:
-/// - `true` when the animation completed by itself: a spring or decay came to rest, a basic
-///   animation reached its duration, a custom block returned `false`;
-/// - `false` when it was removed (``POPAnimator/removeAnimation(forKey:from:)``,
-///   ``POPAnimator/removeAllAnimations(from:)``), replaced by another animation added under the
-///   same key, or when something else took its property over (a Kinetic `SpringAnimation` or
-///   `DecayAnimation` started on it, or `removeAllAnimations()` on the property).
-///
-/// By the time the block runs, the animation is no longer ``POPAnimationState/running`` and, if
-/// it was removed, no longer listed by its animator. POP calls the block a second time, with
-/// `false`, when a completed animation kept by `removedOnCompletion = false` is later removed;
-/// Kinetic does not: a run reports once.
-///
-/// ## Pausing
-/// ``isPaused`` holds a running animation where it is (position kept; the velocity it had is
-/// remembered) and continues it from there when cleared, with no jump. POP restarts a
-/// basic animation from its beginning when it is unpaused; Kinetic continues it.
-///
-/// ## Lifetime
-/// The animator keeps the animations attached to it, and their objects, alive until they are
-/// removed (POP holds the objects weakly; Embedded Swift has no weak references).
+/// ``completionBlock`` runs exactly once per run (`finished` false when removed, replaced or
+/// taken over); ``isPaused`` holds it where it is, without a jump. The completion rules, pausing
+/// and lifetime are in <doc:POPAnimations>.
 public class POPAnimation: EngineDriven {
     /// An optional name for the animation (POP's `name`).
     public var name: String?
@@ -51,7 +32,7 @@ public class POPAnimation: EngineDriven {
     public var removedOnCompletion = true
 
     /// Called once when each run ends, with the animation and whether it completed
-    /// (see the type's discussion). It may add, remove or pause animations, this one included.
+    /// (see <doc:POPAnimations>). It may add, remove or pause animations, this one included.
     public var completionBlock: ((_ animation: POPAnimation, _ finished: Bool) -> Void)?
 
     /// Called when a run starts, before the animation first moves its property (POP's

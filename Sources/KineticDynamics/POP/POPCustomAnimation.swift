@@ -12,19 +12,8 @@ import Kinetic
 ///     }
 ///     pop.addAnimation(wobble, to: node, forKey: "wobble")
 ///
-/// | POP | Kinetic |
-/// |---|---|
-/// | `+animationWithBlock:` `(id target, POPCustomAnimation *animation) -> BOOL` | `POPCustomAnimation(block:)` `(AnyObject, POPCustomAnimation) -> Bool` |
-/// | `currentTime`, `elapsedTime` | ``currentTime``, ``elapsedTime`` |
-///
-/// ## Calls
-/// The block is called once when the animation is added (at the engine's time, with
-/// ``elapsedTime`` 0: POP runs new animations before the frame ends), then at every
-/// `tick(at:)` of the engine while it runs, with ``currentTime`` the tick's time and
-/// ``elapsedTime`` the time since the previous call (time spent paused is not counted: the
-/// first call after a pause measures from the resume). Returning `false` completes the
-/// animation (completion `finished` true); `true` keeps it running. The block may change any
-/// property, and add or remove animations, this one included.
+/// Return `false` to complete it. When the block is called and what ``currentTime`` and
+/// ``elapsedTime`` measure are in <doc:POPAnimations>.
 public final class POPCustomAnimation: POPAnimation {
     /// The block: the object the animation was added to, and the animation (read its times).
     public typealias Block = (_ target: AnyObject, _ animation: POPCustomAnimation) -> Bool
