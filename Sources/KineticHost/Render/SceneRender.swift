@@ -113,29 +113,11 @@ public struct RenderFiles {
 /// and `DIR/properties.csv` (``SceneRecording/csv``). What `kinetic render` and every app's
 /// native runner (``NativeRunner``) do, with the same messages and statuses.
 ///
-/// Frame `i` is at `t = i / fps`; before it, the script's events up to `t` are handled (see
-/// ``SceneRecording``). Every argument is checked, in this order, before anything is written:
-/// the scene is known, `--script` and `--out` given, fps in (0, 1000], the script readable
-/// and valid, duration in [0, 100000/fps], every `--record` name one of the scene's channels,
-/// `DIR` a directory (created with its parents if missing; a FIFO, device or file there is
-/// refused) holding nothing but an earlier render (`frame-*.svg`, `properties.csv`).
+///     Card render card --script drag.txt --out frames --fps 60     # an app's native runner
 ///
-/// The render is written into a new staging directory beside `DIR` (`.DIR.kinetic-render-XXXXXX`)
-/// and swapped in only once every file is written: `DIR` is renamed aside, the staging
-/// directory renamed to `DIR`, and the earlier render removed. So frames of two renders never
-/// mix, and a render that fails leaves the earlier one intact. Where `DIR` cannot be renamed
-/// (`.`, `..`, a symbolic link or a mount point) the staging directory is inside it
-/// (`DIR/.kinetic-render-XXXXXX`) and the swap renames file by file (each new file over the old
-/// one of its name, then the earlier render's extra frames removed): a failure before the swap
-/// still leaves the earlier render intact, but a rename that fails during it (a process killed
-/// there) can leave a mix.
-///
-/// What one render writes is bounded by ``maximumBytes``: from the first frame's size, a
-/// render that would write more is refused before a second frame is written (status 2, with
-/// the estimate), and one that grows past it on the way stops there. Either a complete render
-/// is left, or an error, the earlier render in `DIR` as it was, and none of this render's
-/// files: a write that fails (a full disk, status 1) or the bound stops the run and removes
-/// every file it wrote and its staging directory.
+/// Every argument is checked before anything is written; the new render replaces the earlier
+/// one in `DIR` only once complete, and what it writes is bounded by ``maximumBytes``. The
+/// checks, the swap and the bound are in <doc:ScriptsAndHeadlessRendering>.
 public enum SceneRender {
     /// Exit status of bad arguments or a bad script.
     public static let usageStatus: Int32 = 2

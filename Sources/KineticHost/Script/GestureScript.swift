@@ -7,27 +7,13 @@ import KineticScene
 /// playground read a script into the very same events.
 ///
 /// ```
-/// # comments and blank lines are ignored; times are seconds, positions screen points
-/// TIME down    POINTER X Y
-/// TIME move    POINTER X Y
-/// TIME up      POINTER X Y
-/// TIME cancel  POINTER X Y
-/// TIME drag    POINTER X0 Y0 TIME1 X1 Y1   # down at TIME, a move every 1/60 s, up at TIME1
-/// TIME page    WIDTH HEIGHT                # a real page's size (PageLayout)
-/// TIME layout  KEY X Y WIDTH HEIGHT        # where the page laid out element KEY (its id)
-/// TIME remove  KEY                         # the page removed element KEY (it exits)
-/// TIME insert  KEY                         # the page inserted element KEY (it enters, or turns back)
-/// TIME end                                 # the recording's length (default: the last event)
+/// 0.0 drag 1 100 400 0.3 100 100    # down at 0, a move every 1/60 s, up at 0.3
+/// 1.0 end
 /// ```
 ///
-/// `page`, `layout`, `remove` and `insert` lines are a real page's measured layout and its
-/// elements' comings and goings (see `PageLayout`): input like
-/// pointer events, delivered in the script's order, so a page session replays natively exactly
-/// as it ran in the browser. A scene without a page ignores them.
-///
-/// Errors name the line: an unknown verb, a wrong number of fields, a bad or non-finite
-/// number, a time earlier than the line before (events must be in time order), a down for a
-/// pointer that is down, a move/up/cancel for one that is not, anything after `end`.
+/// ``init(parsing:)`` reads it and throws an error naming the line. Every verb (pointer events,
+/// a page's layout and its elements' comings and goings) and every error are in
+/// <doc:ScriptsAndHeadlessRendering>.
 public struct GestureScript: Equatable {
     /// The events, in time order.
     public var events: [PointerEvent] = []
@@ -69,7 +55,7 @@ public struct GestureScript: Equatable {
         public let message: String
     }
 
-    /// Parses `text` (see the type's discussion).
+    /// Parses `text` (see <doc:ScriptsAndHeadlessRendering>).
     public init(parsing text: String) throws(ParseError) {
         var down: [Int] = []
         var last = -Double.infinity
