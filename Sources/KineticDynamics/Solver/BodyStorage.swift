@@ -118,6 +118,16 @@ struct StartState {
     var endAngularVelocity = 0.0
     var velocityShare = Vec2.zero
     var angularShare = 0.0
+    /// The velocities before restitution (`ContactSolver.applyRestitution`), kept where the
+    /// shares were: the substeps are over by then, and the start state stays as large as it was.
+    var bounceVelocity: Vec2 {
+        get { velocityShare }
+        set { velocityShare = newValue }
+    }
+    var bounceAngularVelocity: Double {
+        get { angularShare }
+        set { angularShare = newValue }
+    }
     /// How many active joints name the body this step.
     var jointCount: Int32 = 0
     /// Whether the body's only joint is a spring that moved it by the closed form this step (see

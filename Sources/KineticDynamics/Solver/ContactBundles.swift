@@ -40,6 +40,14 @@ struct PointLanes {
     /// (Δ_B·r_B − Δ_A·r_A)·n, from the lever arms the impulses use (`rnA` … `rtB`).
     var baseSeparation = Lanes()
 
+    /// Restitution's change `step` of the step's impulse, in the lanes of `mask`, also on the
+    /// impulse kept for the next step's warm start (at least 0).
+    @inline(__always) mutating func keep(_ step: Lanes, where mask: LaneMask) {
+        let kept = laneMax(normalImpulse + step, Lanes(repeating: 0))
+        normalImpulse.replace(with: kept, where: mask)
+        maxNormalImpulse.replace(with: laneMax(maxNormalImpulse, kept), where: mask)
+    }
+
     /// The lever arms widened, as the sweeps compute with them.
     var rnA: Lanes { @inline(__always) get { Lanes(armNA) } }
     var rnB: Lanes { @inline(__always) get { Lanes(armNB) } }
@@ -111,6 +119,10 @@ struct BouncePointLanes {
     /// The normal velocity when the step began, the applied forces' relative acceleration along
     /// the normal, and e²·(impact speed)² (see `ContactSolver.bounceEnergy`).
     var relativeVelocity = Lanes(), normalAcceleration = Lanes(), energy = Lanes()
+    /// The normal impulse the point took over the whole step so far: the sum of each substep's
+    /// accumulated impulse (a substep's warm start applies the impulse again, so the bodies took
+    /// each substep's in full), then restitution's change (`ContactSolver.addSubstepImpulses`).
+    var stepImpulse = Lanes()
 }
 
 /// A bundle's restitution and its points' bounce figures.

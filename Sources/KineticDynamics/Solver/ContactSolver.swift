@@ -89,10 +89,12 @@ enum ContactSolver {
     /// gathered from its contact and bodies, then the four lanes are set up at once, each lane by
     /// the scalar formulas' operations in their order (`PointInputs.setUp`), so the bits do not
     /// depend on the bundle's width. `invH` is 1 / the whole step (for the applied forces'
-    /// acceleration along the normal).
-    static func prepare(_ context: StepContext, invH: Double) {
+    /// acceleration along the normal). Returns whether any contact has restitution.
+    @discardableResult
+    static func prepare(_ context: StepContext, invH: Double) -> Bool {
         let motions = context.motions, start = context.start
-        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return false }
+        var restituting = false
         // The lanes past a short bundle's contacts read this one: no points, the ground twice.
         var none = Contact(key: 0, a: 0, b: 0)
         withUnsafeMutablePointer(to: &none) { none in
@@ -160,7 +162,10 @@ enum ContactSolver {
             // the others), written only in its lanes with restitution (it masks out the others,
             // whose figures keep whatever they held).
             if anyRestitution {
+                restituting = true
                 r.pointee.restitution = restitutions
+                r.pointee.p0.stepImpulse = zero
+                r.pointee.p1.stepImpulse = zero
                 @inline(__always) func gatherStart(_ body: (UnsafeMutablePointer<Contact>) -> Int32,
                                                    _ value: (StartState) -> Double) -> Lanes {
                     gather { value(start[Int(body($0))]) }
@@ -181,16 +186,108 @@ enum ContactSolver {
             }
         }
         }
+        return restituting
+    }
+
+    /// At the end of a substep, adds each point's accumulated normal impulse to the step's
+    /// (`BouncePointLanes.stepImpulse`), in the bundles with restitution (the only ones that
+    /// read it).
+    static func addSubstepImpulses(_ context: StepContext) {
+        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        for index in 0..<context.bundles.count where bundles[index].anyRestitution {
+            let k = bundles + index, r = bounces + index
+            r.pointee.p0.stepImpulse += k.pointee.p0.normalImpulse
+            if k.pointee.anyTwoPoints {
+                r.pointee.p1.stepImpulse += k.pointee.p1.normalImpulse
+                    .replacing(with: Lanes(repeating: 0), where: .!k.pointee.twoPoints)
+            }
+        }
     }
 
     /// After the substeps, points hit faster than the threshold leave at their restitution
-    /// target (Box2D v3's b2ApplyRestitution, with the target of `bounceEnergy`), bundle by
-    /// bundle in solve order.
+    /// target (Box2D v3's b2ApplyRestitution, with the target of `bounceEnergy`), all at once:
+    /// passes over the bundles in solve order until no point's speed changes by more than
+    /// `restitutionTolerance` (at most `maxRestitutionPasses`).
+    ///
+    /// Box2D v3 makes one pass, point after point, each point's change clamped by its last
+    /// substep's impulse, and that adds energy. A manifold's two points are coupled (an impulse at
+    /// one moves the other), so after the second point is set to its target the first has left
+    /// it, faster than it came in when the body spins (a spinning 119 × 105 ellipse that hit a
+    /// wall with elasticity 1 left with 22 % more energy). And a point can leave faster than its
+    /// target with the impulse it took in the earlier substeps still on it (a push-out of an
+    /// overlap, or a point that took the blow before its partner's bounce lifted it off): that
+    /// impulse has done work. Here the unknowns are the points' impulses over the whole step P
+    /// (`BouncePointLanes.stepImpulse`), P ≥ 0, each point at its target or, with P = 0,
+    /// leaving at least as fast. Their work, P·(u₀ + u₁)/2 over the points' normal speeds when
+    /// the step began and after, is then 0 where u₁ = −u₀ (elasticity 1) and below 0 for
+    /// elasticity under 1. A manifold's two points are solved together (`restituteBoth`),
+    /// contacts that share a body by further passes. The impulse kept for the next step's warm
+    /// start takes the same change, at least 0.
+    ///
+    /// With friction that is not yet enough: the substeps' friction pushed against the point's
+    /// sliding before the bounce, and a bounce that turns a spinning body can reverse that
+    /// sliding, so the friction impulse does work (Newton's restitution with Coulomb friction is
+    /// not energy-consistent: Kane's paradox). So last, if the bounces leave the awake bodies
+    /// with more kinetic energy than both the step's forces alone would (their end velocities)
+    /// and the substeps did, restitution's change of velocity is scaled down, the same for every
+    /// body, until they do not (`limitBounceEnergy`).
     static func applyRestitution(_ context: StepContext) {
-        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return }
+        let motions = context.motions, start = context.start
+        for index in context.awake {
+            let i = Int(index)
+            start[i].bounceVelocity = motions[i].velocity
+            start[i].bounceAngularVelocity = motions[i].angularVelocity
+        }
+        for _ in 0..<maxRestitutionPasses {
+            if !restitutionPass(context) { break }
+        }
+        limitBounceEnergy(context)
+    }
+
+    /// Scales restitution's change of the awake bodies' velocities by the largest α ≤ 1 that
+    /// leaves their kinetic energy at most the larger of what the step's forces alone give and
+    /// what it was before restitution (1 when it already is).
+    private static func limitBounceEnergy(_ context: StepContext) {
+        let motions = context.motions, start = context.start
+        // E(α) = before + α·b + α²·c over the bodies, with Δ the change restitution made.
+        var before = 0.0, forces = 0.0, b = 0.0, c = 0.0
+        for index in context.awake {
+            let i = Int(index)
+            let m = motions[i], s = start[i]
+            let mass = m.invMass > 0 ? 1 / m.invMass : 0, inertia = m.invInertia > 0 ? 1 / m.invInertia : 0
+            let v = s.bounceVelocity, w = s.bounceAngularVelocity
+            let dv = m.velocity - v, dw = m.angularVelocity - w
+            before += 0.5 * (mass * v.lengthSquared + inertia * w * w)
+            forces += 0.5 * (mass * s.endVelocity.lengthSquared + inertia * s.endAngularVelocity * s.endAngularVelocity)
+            b += mass * dot(v, dv) + inertia * w * dw
+            c += 0.5 * (mass * dv.lengthSquared + inertia * dw * dw)
+        }
+        let limit = max(before, forces)
+        guard c > 0, before + b + c > limit * (1 + 1e-12) else { return }
+        // The larger root of c·α² + b·α + (before − limit) = 0: before ≤ limit, so it lies in 0…1.
+        let q = b * b - 4 * c * (before - limit)
+        let alpha = min(max((-b + max(q, 0).squareRoot()) / (2 * c), 0), 1)
+        for index in context.awake {
+            let i = Int(index)
+            let s = start[i]
+            motions[i].velocity = s.bounceVelocity + (motions[i].velocity - s.bounceVelocity) * alpha
+            motions[i].angularVelocity = s.bounceAngularVelocity + (motions[i].angularVelocity - s.bounceAngularVelocity) * alpha
+        }
+    }
+
+    /// The most passes `applyRestitution` makes over the bundles in a step.
+    static let maxRestitutionPasses = 16
+    /// A pass that changes no point's normal speed by more than this (points per second) is the last.
+    static let restitutionTolerance = 1e-6
+
+    /// One pass of `applyRestitution`: whether it changed a point's normal speed by more than
+    /// `restitutionTolerance` (a lane whose points would change by no more is left as it is).
+    private static func restitutionPass(_ context: StepContext) -> Bool {
+        guard let bundles = context.bundles.baseAddress, let bounces = context.bounces.baseAddress else { return false }
         let motions = context.motions
         let zero = Lanes(repeating: 0), two = Lanes(repeating: 2)
-        let threshold = Lanes(repeating: -restitutionThreshold)
+        let threshold = Lanes(repeating: -restitutionThreshold), tolerance = Lanes(repeating: restitutionTolerance)
+        var changed = false
         for index in 0..<context.bundles.count {
             let k = bundles + index, r = bounces + index
             if !k.pointee.anyRestitution { continue }
@@ -199,24 +296,110 @@ enum ContactSolver {
             let poseA = PoseLanes(motions, k.pointee.a), poseB = PoseLanes(motions, k.pointee.b)
             let nx = k.pointee.normalX, ny = k.pointee.normalY
             let centres = centreGap(poseA, poseB, nx, ny)
-            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: BouncePointLanes, where mask: LaneMask) {
-                // A point comes back only if it approached fast enough and the solver pushed on it.
-                let active = mask .& .!(bounce.relativeVelocity .> threshold) .& .!(p.maxNormalImpulse .== zero)
-                if !any(active) { return }
-                let s = separation(p, centres, poseA, poseB)
-                let energy = bounce.energy + two * bounce.normalAcceleration * s
-                let target = energy.squareRoot().replacing(with: zero, where: .!(energy .> zero))
-                let vn = pair.speed(nx, ny, p.rnA, p.rnB)
-                let old = p.normalImpulse
-                let new = old.replacing(with: laneMax(old - p.normalMass * (vn - target), zero), where: active)
-                p.normalImpulse = new
-                p.maxNormalImpulse.replace(with: laneMax(p.maxNormalImpulse, new), where: active)
-                pair.apply(new - old, nx, ny, p.rnA, p.rnB, where: active)
+            // A point comes back only if it approached fast enough and the solver pushed on it.
+            @inline(__always) func bounceMask(_ p: PointLanes, _ bounce: BouncePointLanes, _ mask: LaneMask) -> LaneMask {
+                mask .& .!(bounce.relativeVelocity .> threshold) .& .!(p.maxNormalImpulse .== zero)
             }
-            restitute(&k.pointee.p0, r.pointee.p0, where: bouncing)
-            if k.pointee.anyTwoPoints { restitute(&k.pointee.p1, r.pointee.p1, where: bouncing .& k.pointee.twoPoints) }
+            @inline(__always) func target(_ p: PointLanes, _ bounce: BouncePointLanes) -> Lanes {
+                let energy = bounce.energy + two * bounce.normalAcceleration * separation(p, centres, poseA, poseB)
+                return energy.squareRoot().replacing(with: zero, where: .!(energy .> zero))
+            }
+            let first = bounceMask(k.pointee.p0, r.pointee.p0, bouncing)
+            let second = k.pointee.anyTwoPoints
+                ? bounceMask(k.pointee.p1, r.pointee.p1, bouncing .& k.pointee.twoPoints) : LaneMask(repeating: false)
+            if !any(first .| second) { continue }
+            // One point to its target, in the lanes of `mask` where that changes its speed by more
+            // than the tolerance.
+            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: inout BouncePointLanes, _ target: Lanes,
+                                             where mask: LaneMask) {
+                let vn = pair.speed(nx, ny, p.rnA, p.rnB)
+                let old = bounce.stepImpulse
+                let new = laneMax(old - p.normalMass * (vn - target), zero)
+                let step = new - old
+                let moves = mask .& (step.replacing(with: -step, where: step .< zero) .> tolerance * p.normalMass)
+                if !any(moves) { return }
+                changed = true
+                bounce.stepImpulse.replace(with: new, where: moves)
+                p.keep(step, where: moves)
+                pair.apply(step, nx, ny, p.rnA, p.rnB, where: moves)
+            }
+            let t0 = target(k.pointee.p0, r.pointee.p0)
+            if !k.pointee.anyTwoPoints {
+                restitute(&k.pointee.p0, &r.pointee.p0, t0, where: first)
+                pair.store(motions, k)
+                continue
+            }
+            let t1 = target(k.pointee.p1, r.pointee.p1)
+            var alone = first .| second
+            let both = first .& second
+            if any(both) {
+                let solved = restituteBoth(&pair, &k.pointee.p0, &k.pointee.p1, &r.pointee.p0, &r.pointee.p1, t0, t1,
+                                           nx, ny, tolerance, where: both, changed: &changed)
+                alone = alone .& .!solved
+            }
+            restitute(&k.pointee.p0, &r.pointee.p0, t0, where: first .& alone)
+            restitute(&k.pointee.p1, &r.pointee.p1, t1, where: second .& alone)
             pair.store(motions, k)
         }
+        return changed
+    }
+
+    /// A manifold's two points to their targets `t0`, `t1` together, in the lanes of `mask`: the
+    /// step's impulses x ≥ 0 of the 2 × 2 linear complementarity problem (Box2D v2's block
+    /// solver): both points at their targets, or one at its target with the other leaving at
+    /// least as fast with no impulse, or neither pushed. With u the points' normal speeds now, P
+    /// the step's impulses so far and K the effective mass matrix, the speeds with impulses x are
+    /// a + K·x, a = u − K·P. Returns the lanes it solved (a lane whose 2 × 2 system is too badly
+    /// conditioned to trust, or that rounding leaves without a solution, is left to the points
+    /// one after the other); applies the change in those where it moves a point's speed by more
+    /// than `tolerance`.
+    @inline(__always)
+    private static func restituteBoth(_ pair: inout LanePair, _ p0: inout PointLanes, _ p1: inout PointLanes,
+                                      _ b0: inout BouncePointLanes, _ b1: inout BouncePointLanes,
+                                      _ t0: Lanes, _ t1: Lanes, _ nx: Lanes, _ ny: Lanes, _ tolerance: Lanes,
+                                      where mask: LaneMask, changed: inout Bool) -> LaneMask {
+        let zero = Lanes(repeating: 0)
+        let imA = pair.massA, imB = pair.massB, iA = pair.inertiaA, iB = pair.inertiaB
+        let rA0 = p0.rnA, rB0 = p0.rnB, rA1 = p1.rnA, rB1 = p1.rnB
+        let k11 = imA + imB + iA * rA0 * rA0 + iB * rB0 * rB0
+        let k22 = imA + imB + iA * rA1 * rA1 + iB * rB1 * rB1
+        let k12 = imA + imB + iA * rA0 * rA1 + iB * rB0 * rB1
+        let l0 = b0.stepImpulse, l1 = b1.stepImpulse
+        let a0 = pair.speed(nx, ny, rA0, rB0) - (k11 * l0 + k12 * l1)
+        let a1 = pair.speed(nx, ny, rA1, rB1) - (k12 * l0 + k22 * l1)
+        let d0 = t0 - a0, d1 = t1 - a1
+        let det = k11 * k22 - k12 * k12
+        // Both at their targets, where the system is well conditioned (Box2D v2's bound of 1,000).
+        let conditioned = (k11 .> zero) .& (k22 .> zero) .& (det .> Lanes(repeating: 1e-3) * k11 * k22)
+        var x0 = (k22 * d0 - k12 * d1) / det, x1 = (k11 * d1 - k12 * d0) / det
+        var solved = mask .& conditioned .& (x0 .>= zero) .& (x1 .>= zero)
+        // The first at its target, the second free and leaving at least as fast.
+        let y0 = d0 / k11
+        let only0 = mask .& .!solved .& (k11 .> zero) .& (y0 .>= zero) .& (a1 + k12 * y0 .>= t1)
+        x0.replace(with: y0, where: only0); x1.replace(with: zero, where: only0)
+        solved = solved .| only0
+        // The second at its target, the first free.
+        let y1 = d1 / k22
+        let only1 = mask .& .!solved .& (k22 .> zero) .& (y1 .>= zero) .& (a0 + k12 * y1 .>= t0)
+        x0.replace(with: zero, where: only1); x1.replace(with: y1, where: only1)
+        solved = solved .| only1
+        // Neither pushed: both leave at least as fast as their targets.
+        let neither = mask .& .!solved .& (a0 .>= t0) .& (a1 .>= t1)
+        x0.replace(with: zero, where: neither); x1.replace(with: zero, where: neither)
+        solved = solved .| neither
+        let step0 = x0 - l0, step1 = x1 - l1
+        @inline(__always) func magnitude(_ x: Lanes) -> Lanes { x.replacing(with: -x, where: x .< zero) }
+        let moves = solved .& ((magnitude(step0) * k11 .> tolerance) .| (magnitude(step1) * k22 .> tolerance))
+        if any(moves) {
+            changed = true
+            b0.stepImpulse.replace(with: x0, where: moves)
+            b1.stepImpulse.replace(with: x1, where: moves)
+            p0.keep(step0, where: moves)
+            p1.keep(step1, where: moves)
+            pair.apply(step0, nx, ny, rA0, rB0, where: moves)
+            pair.apply(step1, nx, ny, rA1, rB1, where: moves)
+        }
+        return solved
     }
 
     /// Copies the accumulated impulses back to the persistent contacts (for warm starting), and

@@ -51,7 +51,8 @@ extension PhysicsWorld {
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
     /// substep's share of the applied forces, warm start, a sweep with the soft bias, the move, a
-    /// sweep without bias), then restitution, the impulses kept for the next step, and rigid
+    /// sweep without bias, and the step's impulses summed where a contact has restitution), then
+    /// restitution (`ContactSolver.applyRestitution`), the impulses kept for the next step, and rigid
     /// joints' position correction.
     func solve(_ h: Double) {
         let substeps = substepCount
@@ -62,7 +63,7 @@ extension PhysicsWorld {
         let positionIterations = max(self.positionIterations, 0)
         let limits = speedLimits
         StepContext.of(self) { context in
-            ContactSolver.prepare(context, invH: 1 / h)
+            let restituting = ContactSolver.prepare(context, invH: 1 / h)
             let motions = context.motions, bundles = context.bundles
             context.shareVelocityChange(substeps: substeps)
             for _ in 0..<substeps {
@@ -76,8 +77,9 @@ extension PhysicsWorld {
                 context.integratePositions(hs, limits)
                 JointSolver.solveVelocities(context, h: hs)
                 ContactSolver.solve(motions, bundles, softness: softness, invH: invHs, useBias: false)
+                if restituting { ContactSolver.addSubstepImpulses(context) }
             }
-            ContactSolver.applyRestitution(context)
+            if restituting { ContactSolver.applyRestitution(context) }
             // Also marks the touching contacts and the bodies they pushed on as constrained.
             ContactSolver.storeImpulses(context)
             context.finishBodies(h, limits)
