@@ -18,9 +18,15 @@
 /// A timeline is an ``Animating`` object with the animator's semantics: pause, scrub, reverse
 /// and continue it as a whole. How a run works, positions, nesting, callbacks, reduced motion
 /// and bad input are in <doc:Timelines>.
-public final class Timeline: Animating {
+public final class Timeline: Animating, LifetimeOwner {
     /// The engine whose clock drives the timeline.
     public let engine: AnimationEngine
+    /// The token of the timeline's zeroing references (a nested timeline's way to the one it
+    /// is nested in).
+    public let lifetime = Lifetime()
+    /// The timeline this one was last nested in (``add(_:at:)``) and where it starts there:
+    /// followed by ``fractionComplete`` while this one has no run of its own.
+    private var nesting: (parent: ZeroingReference<Timeline>, start: Double)?
 
     struct Entry {
         let start: Double
@@ -108,7 +114,10 @@ public final class Timeline: Animating {
     /// Nests `timeline` at `position`: its entries and callbacks are copied into this one,
     /// shifted by where it starts (so scrubbing or reversing this timeline scrubs or reverses
     /// them); changing `timeline` afterwards does not change this one. Its labels are not
-    /// copied. Nesting a timeline in itself is rejected. Returns where it starts.
+    /// copied. The nesting is live for reading: while `timeline` has no run of its own, its
+    /// ``fractionComplete`` follows this one's playhead (0 before it starts here, 1 after it
+    /// ends), as a GSAP child's progress does. Nesting a timeline in itself is rejected.
+    /// Returns where it starts.
     @discardableResult
     public func add(_ timeline: Timeline, at position: TimelinePosition = .afterPrevious) -> Double {
         guard timeline !== self else {
@@ -121,6 +130,7 @@ public final class Timeline: Animating {
         }
         for c in timeline.marks.callbacks { marks.callbacks.append((start + c.time, c.action)) }
         place(start: start, end: start + timeline.duration)
+        timeline.nesting = (zeroingReference, start)
         return start
     }
 
@@ -242,6 +252,15 @@ public final class Timeline: Animating {
         return animator
     }
 
+    /// Where the playhead is, in this timeline's seconds, through the timelines it is nested in
+    /// when it has no run of its own; nil when none of them runs (or nesting loops).
+    private func nestedPlayhead(depth: Int) -> Double? {
+        if let animator = activeAnimator { return animator.currentFraction() * duration }
+        guard depth < 64, let nesting, let parent = nesting.parent.object,
+              let t = parent.nestedPlayhead(depth: depth + 1) else { return nil }
+        return t - nesting.start
+    }
+
     /// The run's animator, made if the timeline is inactive.
     private func runAnimator() -> PropertyAnimator { activeAnimator ?? makeAnimator() }
 
@@ -259,10 +278,16 @@ public final class Timeline: Animating {
         }
     }
     /// How far the run is, 0...1: the time fraction of the timeline (with ``scrubsLinearly``
-    /// false). Setting it while paused (or inactive: the timeline becomes active and paused)
-    /// scrubs every entry; rejected while running, as the animator's.
+    /// false). Without a run of its own, a nested timeline reads where the playhead of the
+    /// timeline it was nested in is, over its own stretch there (see ``add(_:at:)``). Setting
+    /// it while paused (or inactive: the timeline becomes active and paused) scrubs every entry
+    /// of this timeline's own run; rejected while running, as the animator's.
     public var fractionComplete: Double {
-        get { activeAnimator?.fractionComplete ?? 0 }
+        get {
+            if let animator = activeAnimator { return animator.fractionComplete }
+            guard duration > 0, let t = nestedPlayhead(depth: 0) else { return 0 }
+            return Swift.min(Swift.max(t / duration, 0), 1)
+        }
         set { runAnimator().fractionComplete = newValue }
     }
     /// Starts the run, or continues it from a pause or scrub.

@@ -217,6 +217,49 @@ struct TimelineTests {
         #expect(child.state == .inactive && child.duration == 0.5)
     }
 
+    /// Issue 41 item 3: nesting is live for reading: the child's fractionComplete follows the
+    /// parent's (and a grandparent's) playhead over its stretch, through scrubs and reversal, at
+    /// 30, 60 and 120 Hz; with a run of its own it reads its own.
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func aNestedTimelinesFractionFollowsItsParentsPlayhead(fps: Double) {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine), y = AnimatedProperty(0.0, engine: engine)
+        let child = Timeline(engine: engine)
+        child.add(duration: 0.5, timing: .cubic(.linear)) { y.value = 10 }
+        let parent = Timeline(engine: engine)
+        parent.add(duration: 1, timing: .cubic(.linear)) { x.value = 1 }
+        parent.add(child, at: .at(0.25))                                // the child over [0.25, 0.75]
+        let grandparent = Timeline(engine: engine)
+        grandparent.add(parent, at: .at(1))                             // the parent over [1, 2]
+        func expected(_ t: Double) -> Double { Swift.min(Swift.max((t - 1.25) / 0.5, 0), 1) }
+        #expect(child.fractionComplete == 0 && parent.fractionComplete == 0)
+        grandparent.startAnimation()
+        var frame = 1
+        while Double(frame) / fps < 2 {
+            let t = Double(frame) / fps
+            engine.tick(at: t)
+            #expect(abs(child.fractionComplete - expected(t)) < 1e-12, "t = \(t)")
+            #expect(abs(parent.fractionComplete - Swift.min(Swift.max(t - 1, 0), 1)) < 1e-12)
+            // The child's values are its own fraction's (linear): y = 10·fraction.
+            #expect(abs(y.presentationValue - 10 * child.fractionComplete) < 1e-9)
+            frame += 1
+        }
+        // Scrubbed and reversed, the child follows.
+        grandparent.pauseAnimation()
+        for g in [0.6, 0.1, 0.8] {
+            grandparent.fractionComplete = g
+            #expect(abs(child.fractionComplete - expected(g * 2)) < 1e-12)
+        }
+        grandparent.isReversed = true
+        grandparent.startAnimation()
+        let t0 = engine.time
+        engine.tick(at: t0 + 0.2)                                        // the playhead at 1.6 − 0.2
+        #expect(abs(child.fractionComplete - expected(1.6 - 0.2)) < 1e-9)
+        // A run of its own wins.
+        child.fractionComplete = 0.9
+        #expect(child.fractionComplete == 0.9 && child.state == .active)
+    }
+
     @Test func staggeredSpringsStartInTurnAndSettleExactlyAtTheirEnds() {
         let engine = AnimationEngine()
         let items = (0..<4).map { _ in AnimatedProperty(0.0, engine: engine) }
