@@ -8,7 +8,8 @@ import Kinetic
 /// frequency (Hz) and damping ratio ``damping``, so a displaced item oscillates at
 /// `ω√(1 − ζ²)` with `ω = 2π·frequency`, `ζ = damping`, and its amplitude decays as `e^(−ζωt)`.
 /// Moving ``anchorPoint`` wakes the item: this is how a finger drags an item
-/// (an attachment of length 0 whose anchor follows the finger).
+/// (an attachment of length 0 whose anchor follows the finger). Setting any parameter to the
+/// value it has changes nothing (the joint is not rebuilt, nothing is woken).
 ///
 /// The class factories make UIKit's other kinds: ``slidingAttachment(with:attachmentAnchor:axisOfTranslation:)``
 /// (slides along an axis, no rotation), ``limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)``
@@ -190,7 +191,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         get { anchor }
         set {
             guard accepts(item2 == nil, "anchorPoint: an attachment between two items has no movable anchor", .illegalStateTransition),
-                  accepts(newValue.isUsableCoordinate, "anchorPoint must be finite and within ±1e9 points") else { return }
+                  accepts(newValue.isUsableCoordinate, "anchorPoint must be finite and within ±1e9 points"),
+                  newValue != anchor else { return }
             anchor = newValue
             update()
         }
@@ -200,25 +202,25 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// creation); for a limit attachment, the most they may be apart.
     public var length: Double {
         get { storedLength }
-        set { if acceptsNonNegative(newValue, "length") { storedLength = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "length"), newValue != storedLength { storedLength = newValue; update() } }
     }
 
     /// The spring's frequency in Hz (default 0: rigid).
     public var frequency: Double {
         get { storedFrequency }
-        set { if acceptsNonNegative(newValue, "frequency") { storedFrequency = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "frequency"), newValue != storedFrequency { storedFrequency = newValue; update() } }
     }
 
     /// The spring's damping ratio (default 0; 1 is critical damping).
     public var damping: Double {
         get { storedDamping }
-        set { if acceptsNonNegative(newValue, "damping") { storedDamping = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "damping"), newValue != storedDamping { storedDamping = newValue; update() } }
     }
 
     /// The torque resisting rotation about the attachment, in mass·points²/s² (default 0).
     public var frictionTorque: Double {
         get { storedFrictionTorque }
-        set { if acceptsNonNegative(newValue, "frictionTorque") { storedFrictionTorque = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "frictionTorque"), newValue != storedFrictionTorque { storedFrictionTorque = newValue; update() } }
     }
 
     /// The allowed translation (sliding, points) or rotation (pin, radians); default
@@ -227,7 +229,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         get { range }
         set {
             let ordered = !newValue.minimum.isNaN && !newValue.maximum.isNaN && newValue.minimum <= newValue.maximum
-            if accepts(ordered, "attachmentRange needs minimum <= maximum, not NaN") { range = newValue; update() }
+            if accepts(ordered, "attachmentRange needs minimum <= maximum, not NaN"), newValue != range { range = newValue; update() }
         }
     }
 
@@ -244,7 +246,8 @@ public final class AttachmentBehavior: DynamicBehavior {
         get { motorEnabled }
         set {
             let allowed = !newValue || isPinOrSliding
-            if accepts(allowed, "isMotorEnabled: only pin and sliding attachments have a motor", .illegalStateTransition) {
+            if accepts(allowed, "isMotorEnabled: only pin and sliding attachments have a motor", .illegalStateTransition),
+               newValue != motorEnabled {
                 motorEnabled = newValue
                 update()
             }
@@ -259,21 +262,21 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// a diagnostic.
     public var motorSpeed: Double {
         get { storedMotorSpeed }
-        set { if accepts(newValue.isFinite, "motorSpeed must be finite") { storedMotorSpeed = newValue; update() } }
+        set { if accepts(newValue.isFinite, "motorSpeed must be finite"), newValue != storedMotorSpeed { storedMotorSpeed = newValue; update() } }
     }
 
     /// The most torque a pin's motor applies, in mass·points²/s² (default 0: the motor does
     /// nothing). Negative or non-finite values are rejected with a diagnostic.
     public var maximumMotorTorque: Double {
         get { storedMaximumMotorTorque }
-        set { if acceptsNonNegative(newValue, "maximumMotorTorque") { storedMaximumMotorTorque = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "maximumMotorTorque"), newValue != storedMaximumMotorTorque { storedMaximumMotorTorque = newValue; update() } }
     }
 
     /// The most force a sliding attachment's motor applies, in mass·points/s² (default 0).
     /// Negative or non-finite values are rejected with a diagnostic.
     public var maximumMotorForce: Double {
         get { storedMaximumMotorForce }
-        set { if acceptsNonNegative(newValue, "maximumMotorForce") { storedMaximumMotorForce = newValue; update() } }
+        set { if acceptsNonNegative(newValue, "maximumMotorForce"), newValue != storedMaximumMotorForce { storedMaximumMotorForce = newValue; update() } }
     }
 
     private var isPinOrSliding: Bool {
