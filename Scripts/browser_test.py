@@ -29,6 +29,11 @@ field's ring, the drawer's row titles: screenshot-finish-*.png, screenshot-studi
 Issue 39: the grid's photos are loaded <img>s with alt text, and a node inserted mid-list leaves
 every other element the same DOM object (Scripts/browser_content_test.py).
 
+Issue 41, item 1: the grid's flight through NavigationStack's matched push and pop, on the push's
+cubic animator, scrubbed by the pull-down, cancelled, popped, caught and reversed, with the
+session's frames replayed to check that the progress follows the pointer and nothing jumps
+(Scripts/browser_grid_test.py).
+
 Issue 23: the grid's matched-geometry flight caught mid-flight and thrown back, the list's exit
 undone mid-way, with real pointer input (screenshot-grid-*.png, screenshot-list-*.png at 390x844
 and 1280x720).
@@ -1225,9 +1230,10 @@ d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 # --- Issue 23: a matched-geometry flight caught and thrown back; an exit undone mid-way ----------
 def grid_flight_caught_and_thrown_back():
-    """Tap cell 4 of the grid (it flies to the detail photo), pull the photo down and let go (the
-    flight home takes the finger's speed), touch it mid-flight (it holds still under the finger),
-    then flick it up: it flies back to the detail view. Tried again from a fresh page (`retried`)
+    """Tap cell 4 of the grid (the stack pushes the detail and it flies to the detail photo), pull
+    the photo down and let go (the pop's flight home, drawn as detail.photo.flight, takes the
+    finger's speed), touch it mid-flight (it holds still under the finger), then flick it up: the
+    pop is cancelled and it flies back to the detail view. Tried again from a fresh page (`retried`)
     while the flick reads as a slow release, so that the photo rightly flies home to its cell;
     every check is made on the last attempt."""
     def attempt():
@@ -1241,16 +1247,16 @@ def grid_flight_caught_and_thrown_back():
         p = Pointer().drag(187, 300, 187, 480, 0.25, steps=15).pause(0.1)
         p.down(187, 400).pause(0.03).move(187, 407).pause(0.03).move(187, 415).pause(0.05)
         p.perform()
-        caught = rect("cell4.flight")
+        caught = rect("detail.photo.flight")
         time.sleep(0.25)
-        held = rect("cell4.flight")
+        held = rect("detail.photo.flight")
         # Flick it up: thrown back to the detail view.
         p = Pointer()
         for k in range(1, 9):
             p.pause(1 / 60).move(187, 415 - 20 * k)
         p.up().perform()
-        samples = sample(1.5, 0.05, lambda: width_of("cell4.flight", 1))
-        return opening, landed, caught, held, samples, rect("detail.photo"), rect("cell4.flight")
+        samples = sample(1.5, 0.05, lambda: width_of("detail.photo.flight", 1))
+        return opening, landed, caught, held, samples, rect("detail.photo"), rect("detail.photo.flight")
     # Missed: the detail photo and the flight both gone, the photo back in its cell.
     (opening, landed, caught, held, samples, photo, flight), attempts = retried(
         attempt, lambda r: r[5:] == (None, None),
@@ -1308,6 +1314,11 @@ def motion_demo_screenshots():
 
 
 grid_flight_caught_and_thrown_back()
+# Issue 41, item 1: the grid's flight on NavigationStack's cubic push, scrubbed by the pull-down pop,
+# cancelled, popped, caught and reversed, read frame by frame from the session's replay
+# (Scripts/browser_grid_test.py).
+import browser_grid_test
+report["grid_stack"] = browser_grid_test.run(d, check, Pointer, fresh_demo, rect)
 list_exit_interrupted_by_reinsertion()
 motion_demo_screenshots()
 # Issue 39, item 2: images, node-keyed elements, accessibility (Scripts/browser_content_test.py).
