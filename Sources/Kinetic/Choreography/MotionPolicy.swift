@@ -5,24 +5,12 @@
 /// ``AnimationEngine/motionPolicy``; hosts set it from the platform's setting (the browser
 /// playground from `prefers-reduced-motion`, with a switch on the page).
 ///
-/// The policy is read where a run fixes its timing, when a ``PropertyAnimator`` (and so a
-/// ``Timeline``, a keyframe animation, the class methods, a transition's animator) becomes
-/// active, and nowhere else: changing it never moves anything in flight (runs already active
-/// keep their timing; the next run honours the new policy). Within a run everything works as
-/// under `.full`: pausing, scrubbing, reversing, continuing, completions exactly once.
+/// ```swift
+/// engine.motionPolicy = .reduced      // short ease-in-outs, at most 0.2 s
+/// ```
 ///
-/// - ``full``: every animation as written.
-/// - ``reduced``: each run becomes a short ease: its timing is replaced by ease-in-out (no
-///   spring overshoot or bounce, no curve with a vertical tangent) and it lasts at most
-///   ``AnimationEngine/reducedMotionDuration`` (0.2 s; shorter runs keep their length). A
-///   timeline compresses with its clock, so its stagger keeps its order.
-/// - ``none``: each run applies its changes at once: its timeline has no length, so it
-///   reaches its end at the first ``AnimationEngine/tick(at:)`` after it starts (the change is
-///   made by the clock, never by the call) and its completions run then, exactly once. A start
-///   delay is kept.
-///
-/// Physics animations (``SpringAnimation``, ``DecayAnimation``, KineticDynamics) keep working
-/// under every policy: they follow a finger or a simulation, which is the user's own motion.
+/// It is read when a run becomes active, so changing it never moves anything in flight; physics
+/// animations ignore it. What each policy does and when it is read are in <doc:ReducedMotion>.
 public enum MotionPolicy: Sendable, Equatable, CaseIterable {
     /// Every animation as written.
     case full
