@@ -103,16 +103,19 @@ struct DynamicsDemoTests {
         #expect(r.rejected == 0 && demo.engine.diagnostics.isEmpty)
         func at(_ channel: String, _ t: Double) -> Double { presentation(r, channel, at: t) }
         // Gravity: by 2.4 s everything has fallen (the thrown box too) and stays inside the
-        // reference bounds; most have landed (no more vertical motion: balls may still roll
-        // along the floor, and two items slide down the ledge).
+        // reference bounds; more than half have landed (no more vertical motion: balls may
+        // still roll along the floor, two items slide down the ledge, and since restitution
+        // counts the whole step's impulse (18ad4fb) the bounciest are still in a last small
+        // bounce: 6 at rest, 7 before).
         let w = DynamicsDemo.worldSize
-        var resting = 0
+        var resting = 0, moving: [String] = []
         for i in 0..<10 {
             let x = at("item\(i).x", 2.4), y = at("item\(i).y", 2.4)
             #expect(x > 0 && x < w.width && y > 300 && y < w.height, "item \(i) at (\(x), \(y))")
-            if abs(y - at("item\(i).y", 2.3)) < 1 { resting += 1 }
+            let dy = y - at("item\(i).y", 2.3)
+            if abs(dy) < 1 { resting += 1 } else { moving.append("item\(i) dy \(dy) at y \(y)") }
         }
-        #expect(resting >= 7, "\(resting) of 10 landed")
+        #expect(resting >= 6, "\(resting) of 10 landed; moving: \(moving)")
         #expect(at("exhibit", 3.0) == 1)
         // Pendulum: the ball stays 150 points from its anchor (a rigid attachment).
         // (Not while the finger holds it, 2.6…2.9: then two attachments pull at it.)
