@@ -3,11 +3,11 @@ import KineticHost
 import KineticScene
 
 /// A photo grid inside a scrolling list and a detail view, as two screens of a
-/// ``KineticScene/NavigationStack`` joined by a matched-geometry push and pop (issue 41, item 1): tap a cell
+/// `NavigationStack` joined by a matched-geometry push and pop (issue 41, item 1): tap a cell
 /// and `push(detail, matchingGeometry: true)` flies it from where it is drawn in the scrolled
 /// list to the detail photo on the push's own animator, a 0.45 s ease-in-out curve that also
 /// fades the detail's dark backdrop in; pull the detail photo down and an interactive
-/// `pop(matchingGeometry: true)` follows the finger (a ``KineticScene/PercentDrivenInteractiveTransition``
+/// `pop(matchingGeometry: true)` follows the finger (a `PercentDrivenInteractiveTransition`
 /// the pan scrubs; a pull of ``dismissDistance`` is the whole way), and letting go finishes or
 /// cancels it on a spring that carries the finger's velocity. Touch it while it flies (pushing
 /// or popping) to catch it, then drag it and throw it either way: nothing jumps.
