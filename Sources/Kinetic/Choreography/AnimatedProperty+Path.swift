@@ -60,6 +60,8 @@ extension AnimatedProperty where Value == Point {
             guard delta != .zero else { return nil }
             return (AnimationSegment(animator: animator, start: 0, end: 1, kind: .path(parent: parent, path: weights, index: k)), delta)
         }
+        // unowned(unsafe): the entry holds the property strongly beside the closure and both go
+        // together (detach, the run's end), so the closure never outlives what it reads.
         animator.tracks.notePacedPath(self) { [unowned(unsafe) self] animator in self.pacedProgressMoments(of: animator) }
         if let orientation {
             let r0 = orientation.modelValue

@@ -68,28 +68,8 @@ import KineticTestSupport
         var random = SeededGenerator(seed: seed)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * random.unit() }
         let h = DynamicsHarness(bounds: box)
-        var items: [BasicDynamicItem] = []
-        var shapes: [(mass: Double, inertia: Double)] = []
-        var radii: [Double] = []
-        let count = 2 + random.int(5)
-        for _ in 0..<count {
-            let large = random.int(3) == 0
-            let w = large ? uniform(40, 140) : uniform(8, 40)
-            let hgt = random.bool() ? w : (large ? uniform(40, 140) : uniform(8, 40))
-            let r = (w * w + hgt * hgt).squareRoot() / 2
-            var placed: Point?
-            for _ in 0..<40 {
-                let c = Point(x: uniform(r, box.width - r), y: uniform(r, box.height - r))
-                if zip(items, radii).allSatisfy({ $0.0.center.distance(to: c) > $0.1 + r }) { placed = c; break }
-            }
-            guard let center = placed, r < box.width / 2 else { continue }
-            let shape: DynamicItemCollisionBoundsType = random.bool() ? .rectangle : .ellipse
-            items.append(BasicDynamicItem(center: center, size: Size(width: w, height: hgt),
-                                          transform: AffineTransform(rotationAngle: uniform(-3, 3)),
-                                          collisionBoundsType: shape))
-            shapes.append(massAndInertia(Size(width: w, height: hgt), shape))
-            radii.append(r)
-        }
+        let items = randomItems(in: box, count: 2 + random.int(5), large: 40...140, small: 8...40, using: &random)
+        let shapes = items.map { massAndInertia($0.bounds.size, $0.collisionBoundsType) }
         var episode = Episode()
         episode.count = items.count
         let material = DynamicItemBehavior(items: items)

@@ -32,27 +32,7 @@ import KineticTestSupport
         var random = SeededGenerator(seed: seed)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * random.unit() }
         let h = DynamicsHarness(bounds: box)
-        var items: [BasicDynamicItem] = []
-        var radii: [Double] = []
-        let count = 2 + random.int(6)
-        for _ in 0..<count {
-            let large = random.int(3) == 0
-            let w = large ? uniform(60, 160) : uniform(6, 30)
-            let hgt = random.bool() ? w : (large ? uniform(60, 160) : uniform(6, 30))
-            let r = (w * w + hgt * hgt).squareRoot() / 2
-            // A free place inside the box (bounding circles apart), or skip the item.
-            var placed: Point?
-            for _ in 0..<40 {
-                let c = Point(x: uniform(r, box.width - r), y: uniform(r, box.height - r))
-                if zip(items, radii).allSatisfy({ $0.0.center.distance(to: c) > $0.1 + r }) { placed = c; break }
-            }
-            guard let center = placed, r < box.width / 2 else { continue }
-            let shape: DynamicItemCollisionBoundsType = random.bool() ? .rectangle : .ellipse
-            items.append(BasicDynamicItem(center: center, size: Size(width: w, height: hgt),
-                                          transform: AffineTransform(rotationAngle: uniform(-3, 3)),
-                                          collisionBoundsType: shape))
-            radii.append(r)
-        }
+        let items = randomItems(in: box, count: 2 + random.int(6), large: 60...160, small: 6...30, using: &random)
         let material = DynamicItemBehavior(items: items)
         material.elasticity = random.int(4) == 0 ? 1 : uniform(0, 1)
         material.friction = uniform(0, 1)
