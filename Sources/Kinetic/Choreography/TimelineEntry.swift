@@ -1,15 +1,8 @@
 // An entry of a Timeline (a block, or a staggered group of them): where it and each member run, and a completion per member.
 
-/// An entry added to a ``Timeline``: a block (``Timeline/add(duration:timing:at:animations:)``,
-/// one member) or a staggered group of blocks
-/// (``Timeline/add(count:stagger:duration:timing:at:animations:)``, a member per item). It gives
-/// the entry's times and a completion handler per member, as UIKit's `addCompletion` gives one
-/// per animator (Compose's transition children and GSAP's tweens each have one).
-///
-/// ```swift
-/// let fade = menu.add(duration: 0.3) { backdrop.alpha = 0.35 }
-/// fade.addCompletion(forMember: 0) { position in if position == .end { focusFirstItem() } }
-/// ```
+/// An entry added to a ``Timeline``: a block (one member) or a staggered group of blocks (a
+/// member per item), giving the entry's times and a completion handler per member, as UIKit's
+/// `addCompletion` gives one per animator.
 ///
 /// ```swift
 /// let group = menu.add(count: items.count, stagger: Stagger(interval: 0.06), duration: 0.5) { i in
@@ -20,20 +13,8 @@
 /// }
 /// ```
 ///
-/// A member's handlers run once per run, with the position the member finished at:
-/// - `.end` when the playing timeline passes the member's end going forwards, `.start` when it
-///   passes the member's start going backwards (a reversed run), at that tick, in the order the
-///   playhead passes them (with the timeline's callbacks at the same times);
-/// - else when the run completes or is finished (``Timeline/finishAnimation(at:)``), with the
-///   run's position, before the timeline's own completions;
-/// - never after ``Timeline/stopAnimation(_:)`` with `true`, as the timeline's.
-///
-/// Scrubbing runs no handler, and playing on from a scrubbed position completes only the
-/// members whose end (or start, backwards) lies ahead.
-/// Like callbacks, a handler that pauses the run pauses it at that member's end (or start).
-/// Handlers added while the timeline is inactive are for its next run; while a run is active,
-/// for that run. An entry's handlers belong to the timeline it was added to: nesting that
-/// timeline in another does not carry them.
+/// When a member's handlers run (once per run, with the position it finished at), and how
+/// scrubbing, pausing and nesting affect them, is in <doc:Timelines#Entry-completions>.
 public final class TimelineEntry {
     /// The timeline the entry was added to.
     public let timeline: Timeline
@@ -61,7 +42,7 @@ public final class TimelineEntry {
     }
 
     /// Adds a completion handler to every member: run once per run for each, with the member's
-    /// index and the position it finished at (see the discussion above).
+    /// index and the position it finished at (when, see <doc:Timelines#Entry-completions>).
     public func addCompletion(_ completion: @escaping (Int, AnimatingPosition) -> Void) {
         for i in 0..<count { timeline.addMemberCompletion(first + i) { completion(i, $0) } }
     }
