@@ -2,24 +2,12 @@
 /// are active, the physics animations that are running, and the animation transaction that is
 /// open while an animation block runs.
 ///
-/// Nothing in Kinetic reads a wall clock. The host calls ``tick(at:)`` once per frame with the
-/// frame's timestamp, and every presentation value is a closed-form function of that time, so
-/// a test drives an engine on a manual clock and samples exact instants. Several engines can
-/// live side by side (each test its own); an engine and everything it animates are confined to
-/// one thread, as UIKit's main thread.
-///
-/// ## Time
-/// Time is in seconds and never goes back, by one rule kept here that every layer above relies
-/// on: a time earlier than the engine's ``time`` is held at it (``clockTime(for:)``). A tick
-/// at an earlier time changes nothing, and a scene's pointer event or a host's frame stamped
-/// earlier happens at the engine's time (``advance(to:)``). That is not an error, so it is not
-/// reported: a host's pointer events and frames come from different clocks and interleave. A
-/// non-finite time is bad input: rejected with a diagnostic, changing nothing.
-///
-/// ## Diagnostics
-/// Where UIKit raises an exception (stopping an inactive animator, finishing one that is not
-/// stopped, …) Kinetic rejects the call, leaves every state as it was, and reports a
-/// ``Diagnostic`` here: appended to ``diagnostics`` and passed to ``onDiagnostic``.
+/// Nothing in Kinetic reads a wall clock: the host calls ``tick(at:)`` once per frame with the
+/// frame's timestamp, and every presentation value is a closed-form function of that time, so a
+/// test drives an engine on a manual clock and samples exact instants. Several engines can live
+/// side by side (each test its own); an engine and everything it animates are confined to one
+/// thread, as UIKit's main thread. Why time never goes back, and how rejected calls are reported
+/// as ``Diagnostic``s, is in <doc:AnimationEngineInDepth>.
 public final class AnimationEngine {
     /// The engine's current time, in seconds: the time of the last ``tick(at:)``.
     @exclusivity(unchecked) public private(set) var time: Double
