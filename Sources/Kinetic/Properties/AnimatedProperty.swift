@@ -1,28 +1,19 @@
 /// An animatable property: a model value and the additive animations running on it.
 ///
-/// The **model value** is where the property is going: setting ``value`` changes it at once,
-/// as setting a view's `center` does in UIKit. Inside an animation block (an animator's
-/// animations, a keyframe) the change is also animated: the property gains a *track* whose
-/// offset starts at `old − new` and decays to zero as its animation completes. The
-/// **presentation value** is the model plus the offsets of every track, and its velocity the sum
-/// of their velocities, each in closed form at the engine's current time:
+/// Setting ``value`` changes the model value (where the property is going) at once, as setting a
+/// view's `center` does in UIKit. Inside an animation block the change is also animated: it adds
+/// a track whose offset decays to zero, and ``presentationValue`` is the model plus every
+/// track's offset, in closed form at the engine's time (Core Animation's additive animation).
 ///
-///     presentation = model + Σ offsetᵢ(t)        velocity = Σ offsetᵢ'(t)
+/// ```swift
+/// let center = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
+/// PropertyAnimator(duration: 0.3, curve: .easeOut, engine: engine) {
+///     center.value = Point(x: 200, y: 0)
+/// }.startAnimation()
+/// ```
 ///
-/// This is Core Animation's additive animation: a second change while the first is in flight
-/// adds a second track instead of replacing the first, so nothing jumps, and for springs the
-/// sum is exact physics (a retargeted linear spring is the superposition of two springs), so
-/// the velocity stays continuous too.
-///
-/// Outside an animation block a change jumps: the model takes the new value and the
-/// presentation moves by the same amount, because the tracks already running carry on around
-/// the new model (with no tracks, presentation and model are equal). Animators whose tracks
-/// were running hear of it: their completion reports ``CompletionReason/retargeted``.
-///
-/// A value that is not finite (a NaN, an infinity in any component) is rejected with a
-/// diagnostic and the property keeps its value; so is a finite value too large to animate (a
-/// magnitude above about 1.3e154, see ``AnimatableValue/isFinite``), with a diagnostic that says
-/// so. Created with such a value, the property starts at ``AnimatableValue/zero`` and reports it.
+/// How tracks add, what a change outside an animation does and what bad input becomes are in
+/// <doc:AnimatedValuesInDepth>.
 public final class AnimatedProperty<Value: AnimatableValue> {
     /// The engine whose clock and transactions this property follows.
     public let engine: AnimationEngine

@@ -1,25 +1,12 @@
-/// A 2D affine transform (UIKit's `CGAffineTransform`) stored in decomposed form, so that it
-/// animates as a motion rather than as a matrix.
+/// A 2D affine transform (UIKit's `CGAffineTransform`) stored in decomposed form (translation,
+/// rotation, scale, shear), so that it animates as a motion rather than as a matrix: a rotation
+/// of `20 * .pi` is a ten-turn spin, and a half-turn rotates instead of collapsing through zero
+/// scale. ``concatenating(_:)`` means "self, then other", as in UIKit, and ``matrix`` gives `a`,
+/// `b`, `c`, `d`, `tx`, `ty`.
 ///
-/// The transform maps a point `p` to `R(rotation) · K(shear) · S(scaleX, scaleY) · p + translation`:
-/// scale first, then a horizontal shear, then a rotation, then a translation. This is the
-/// decomposition CSS and Core Animation interpolate through. Because the rotation is stored as an
-/// angle, not as a matrix, it keeps whole turns: `AffineTransform(rotationAngle: 20 * .pi)` is a
-/// ten-turn spin to animate, and a half-turn animates as a rotation instead of collapsing
-/// through zero scale as a matrix interpolation would.
-///
-/// The matrix entries `a`, `b`, `c`, `d`, `tx`, `ty` follow `CGAffineTransform`'s conventions
-/// (`x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`), and ``concatenating(_:)`` means "self, then
-/// other", as it does in UIKit. Composition goes through the matrix and decomposes again; the
-/// rotation of the result is chosen as the representative nearest the sum of the operands'
-/// rotations, so `t.concatenating(AffineTransform(rotationAngle: .pi))` repeated twenty times
-/// accumulates 20π, not an angle that flips between π and 0.
-///
-/// As an ``AnimatableValue`` the transform is the six numbers
-/// (translationX, translationY, rotation, scaleX, scaleY, shear), added and scaled component by
-/// component. So ``zero`` is the *difference* between equal transforms (every component zero,
-/// scale included), not the identity transform: use ``identity`` for that. Equality compares
-/// the components, so a rotation by 2π is not equal to the identity even though the matrices are.
+/// As an ``AnimatableValue``, ``zero`` is the difference between equal transforms, not the
+/// identity transform (that is ``identity``). The decomposition, how composition keeps whole
+/// turns, and equality are in <doc:AnimatedValuesInDepth#Affine-transforms>.
 public struct AffineTransform: AnimatableValue, Hashable {
     /// Horizontal translation, applied last.
     public var translationX: Double
@@ -46,7 +33,8 @@ public struct AffineTransform: AnimatableValue, Hashable {
     /// The identity transform.
     public static let identity = AffineTransform()
 
-    /// The additive identity: every component zero (see the type's discussion).
+    /// The additive identity: every component zero, scale included (not ``identity``; see
+    /// <doc:AnimatedValuesInDepth#Affine-transforms>).
     public static let zero = AffineTransform(scaleX: 0, scaleY: 0)
 
     /// A translation, as `CGAffineTransform(translationX:y:)`.

@@ -1,22 +1,10 @@
-/// A value that can be animated: an element of a real vector space.
-///
-/// Kinetic animates by adding offsets (presentation = model + Σ offsets), scales velocities by
-/// time, and measures distances to decide when a physical animation has settled. That needs
-/// exactly the operations of a vector space over `Double`:
-///
-/// - `zero`, the additive identity (for a transform this is *not* the identity transform, see
-///   ``AffineTransform``);
-/// - `+` and `-`, component by component;
-/// - `*` by a `Double`, scaling every component;
-/// - ``magnitudeSquared``, the squared Euclidean norm of the components, used for settling
-///   thresholds and velocity magnitudes.
-///
-/// UIKit's spring timing gives an initial velocity as a 2D vector whose components apply to the
-/// horizontal and vertical parts of a value (``scaled(x:y:)``); values without a direction use
-/// the horizontal component alone, as UIKit does for every property but position.
+/// A value that can be animated: an element of a real vector space over `Double` (``zero``,
+/// `+`, `-`, `*` by a `Double`, ``magnitudeSquared``), so offsets add, velocities scale and
+/// distances decide when a physical animation has settled.
 ///
 /// Kinetic's own conformers: `Double`, ``Point``, ``Size``, ``Rect``, ``Vector``, ``Color``,
-/// ``CornerRadii`` and ``AffineTransform``.
+/// ``CornerRadii`` and ``AffineTransform``. Why these operations, and how a 2D initial velocity
+/// applies to a value (``scaled(x:y:)``), are in <doc:AnimatedValuesInDepth#Animatable-values>.
 public protocol AnimatableValue: Equatable, Sendable {
     /// The additive identity: every component zero.
     static var zero: Self { get }
