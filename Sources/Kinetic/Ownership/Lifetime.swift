@@ -1,12 +1,8 @@
 // Zeroing references for Embedded Swift, where `weak` and `unowned` do not compile.
 
 /// A token an object keeps as its own stored property so that ``ZeroingReference``s to the
-/// object learn when it is gone: the object's deinitialization destroys the token, and the
-/// token's `deinit` marks every reference made through it as dead.
-///
-/// This is what `weak var` is on Apple platforms, for code that must also compile as Embedded
-/// Swift (which rejects `weak` and safe `unowned`). Use it to let a closure stored inside an
-/// object's own scene, engine or animators call back into the object without keeping it alive:
+/// object learn when it is gone: what `weak var` is on Apple platforms, for code that must also
+/// compile as Embedded Swift (which rejects `weak` and safe `unowned`).
 ///
 /// ```swift
 /// final class DrawerController: LifetimeOwner {
@@ -18,12 +14,8 @@
 /// }
 /// ```
 ///
-/// Contract: a ``LifetimeOwner``'s ``LifetimeOwner/lifetime`` is a stored `let` initialized
-/// with `Lifetime()`, never shared with another object and never kept by anyone else; then a
-/// reference's ``ZeroingReference/object`` is the object while it lives and nil from the moment
-/// its stored properties are destroyed. (Between the start of the object's `deinit` and the
-/// destruction of its `lifetime`, `object` still returns it, as for `unowned(unsafe)`: don't call
-/// into your own references from a `deinit`.)
+/// The token must be the object's own stored `let`, never shared or kept elsewhere; how it
+/// works, the full contract and the `deinit` caveat are in <doc:ZeroingReferences>.
 public final class Lifetime {
     let state = LifetimeState()
 

@@ -1,24 +1,18 @@
 /// Exponential deceleration, as a scroll view coasts after a flick (UIKit's
 /// `UIScrollView.DecelerationRate`, POP's `POPDecayAnimation`).
 ///
-/// The velocity is multiplied by ``decelerationRate`` every millisecond, so with
-/// `k = 1000·ln(rate)` (negative, per second):
+/// The velocity is multiplied by ``decelerationRate`` every millisecond. Position, velocity and
+/// the resting position are closed forms in time, and ``timeToRest(velocity:)`` is when the
+/// speed falls below ``restingSpeed``. Positions and velocities may be any ``AnimatableValue``;
+/// a `Point` velocity coasts in 2D.
 ///
-///     velocity(t) = v₀ · e^(k t)
-///     position(t) = x₀ + v₀ · (e^(k t) − 1) / k        (evaluated with expm1: exact for small t)
-///     restingPosition = x₀ − v₀ / k
+/// ```swift
+/// let decay = DecayTimingParameters(decelerationRate: .normal)
+/// let landing = decay.restingPosition(from: offset, velocity: releaseVelocity)
+/// ```
 ///
-/// ``timeToRest(velocity:)`` is when the speed falls below ``restingSpeed`` (0.5 units per
-/// second by default: a point moving at that speed shifts less than 1/100 of a point a frame).
-///
-/// Positions and velocities may be any ``AnimatableValue``; a `Point` velocity coasts in 2D.
-///
-/// ## Bad input
-/// A rate that is NaN becomes ``DecelerationRate/normal``; a rate at or below 0 becomes 1e-6 (the
-/// motion stops almost at once); a rate at or above 1 becomes 0.999999 (a very long coast, never
-/// an infinite one). A negative or non-finite resting speed becomes the default. Times before 0
-/// (and NaN) evaluate as 0. A non-finite initial velocity gives non-finite positions: sanitize
-/// gesture velocities first (the velocity tracker does).
+/// The formulas, the default resting speed and what bad input becomes are in
+/// <doc:PhysicsAnimations#Decay-timing>.
 public struct DecayTimingParameters: Sendable, Equatable {
     /// The fraction of velocity kept per millisecond, in (0, 1).
     public let decelerationRate: Double
@@ -36,7 +30,8 @@ public struct DecayTimingParameters: Sendable, Equatable {
         self.init(rate: decelerationRate.rawValue, restingSpeed: restingSpeed)
     }
 
-    /// A decay with any rate per millisecond (see the type's discussion for validation).
+    /// A decay with any rate per millisecond (validated as <doc:PhysicsAnimations#Decay-timing>
+    /// says).
     public init(rate: Double, restingSpeed: Double = 0.5) {
         let r: Double
         if rate.isNaN { r = DecelerationRate.normal.rawValue }
