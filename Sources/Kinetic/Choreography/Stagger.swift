@@ -1,23 +1,17 @@
 // Staggered delays: one per item, growing with its distance from an origin (the first, last or centre item, an index or a point), shaped by an ease.
 
 /// Delays for a group of items that start one after another (motion.dev's `stagger`, GSAP's
-/// `stagger`).
+/// `stagger`): each item waits in proportion to its distance from an ``Origin``, shaped by an
+/// ease, and the nearest item starts at once (after `startDelay`).
 ///
-/// Item `i`'s delay is `startDelay + ease((dᵢ − d_min) / (d_max − d_min)) · (d_max − d_min) · interval`,
-/// where `dᵢ` is its distance from the ``Origin`` in items (for points, in units of the smallest
-/// non-zero distance beyond the nearest point's, so a row of evenly spaced points staggers as a
-/// row of items), and `d_min`
-/// and `d_max` the smallest and the largest distance: the delays count from the nearest item,
-/// which starts at once (after `startDelay`), as GSAP's distribution does, so the two middle
-/// items of an even row from ``Origin/center``, or the item nearest a point between items, do
-/// not wait. The ease is normalised by the largest of those distances (the farthest item is at
-/// 1): with the linear ease the delays are `interval` per item of distance; an ease-in bunches
-/// the first ones and spreads the last. Springs stagger as well as curves: the delays are times, and a
-/// ``Timeline`` or ``PropertyAnimator/startAnimation(afterDelay:)`` applies them to any timing.
+/// ```swift
+/// menu.add(count: 5, stagger: Stagger(interval: 0.05, from: .center), duration: 0.4) { i in
+///     items[i].alpha = 1
+/// }
+/// ```
 ///
-/// Bad input: a negative or non-finite `interval` or `startDelay` counts as 0, an index origin
-/// outside the items is clamped into them, and a point set whose distances are all equal (or
-/// not finite) gets every item the start delay. No delay is ever negative or NaN.
+/// The delays are times, so springs stagger as well as curves. The formula, distances for
+/// points, and bad input are in <doc:Timelines#Stagger>.
 public struct Stagger: Sendable {
     /// Which item starts first.
     public enum Origin: Sendable, Equatable {
