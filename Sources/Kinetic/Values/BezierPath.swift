@@ -8,16 +8,10 @@
 ///     var path = BezierPath(start: Point(x: 20, y: 300))
 ///     path.addQuadCurve(to: Point(x: 300, y: 300), controlPoint: Point(x: 160, y: 600))
 ///
-/// One value serves two uses. A point property moves along it at paced speed
-/// (`AnimatedProperty.move(along:orientation:)`, with ``length``, ``point(atProgress:)`` and
-/// ``tangentAngle(atProgress:)``); a KineticDynamics collision boundary follows it within
-/// ``flatness`` (``flattened()``). Both read the *first contour*: the figure begun by the first
-/// ``move(to:)`` (drawing before any starts at the origin); a later ``move(to:)`` begins a
-/// second contour, kept in ``elements`` (``contourCount`` tells) but not read.
-///
-/// Angles are in radians, positive from +x towards +y (clockwise on a screen whose y axis points
-/// down, as in UIKit). Bad input: a command with a point, radius or angle that is not finite is
-/// not added (the path stays as it was).
+/// A point property moves along it at paced speed (`AnimatedProperty.move(along:orientation:)`),
+/// and a KineticDynamics collision boundary follows it within ``flatness`` (``flattened()``).
+/// Which contour both read, the angle convention and bad input are in
+/// <doc:MotionAlongAPath#The-path>.
 public struct BezierPath: Sendable, Equatable {
     /// One drawing command.
     public enum Element: Sendable, Equatable {
