@@ -9,19 +9,12 @@ import Kinetic
 /// values, say) writes their presentation values here each frame with ``setPosition(_:at:)``,
 /// and the render list carries them to the host as one ``RenderDots`` command.
 ///
-/// ## Geometry
-/// Positions are the dots' centres in the owning node's coordinates (its bounds space, like its
-/// children's frames), in points; every dot has the same ``radius``. The dots are drawn after the
-/// node's fill and text and before its children, clipped to the node's bounds rectangle (corner
-/// radius ignored), with the node's effective opacity.
+/// ```swift
+/// let field = DotBatch(count: 10_000, radius: 2, palette: [.white, .black], engine: engine)
+/// node.dots = field
+/// ```
 ///
-/// ## Bad input
-/// Every rejected call reports an `invalidArgument` diagnostic on ``engine``,
-/// changes nothing and returns false: a position with a NaN or infinite coordinate, an index
-/// outside `0..<count`, a colour index outside the palette, a negative or non-finite radius.
-/// At creation a negative count becomes 0, an empty palette becomes black, a palette of more
-/// than 256 colours keeps its first 256, and a bad radius becomes 0 (no dots drawn), each
-/// reported.
+/// Where the dots are drawn and what bad input becomes are in <doc:NodesInDepth#Dot-batches>.
 public final class DotBatch {
     /// The engine diagnostics are reported on.
     public let engine: AnimationEngine

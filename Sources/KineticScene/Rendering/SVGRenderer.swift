@@ -1,19 +1,13 @@
 import Kinetic
 
-/// Turns a ``RenderList`` into a standalone SVG document (a string; no Foundation).
+/// Turns a ``RenderList`` into a standalone SVG document (a string; no Foundation), with each
+/// drawn element tagged with its node's id and accessibility.
 ///
-/// Rects become `<path>`s (rounded corners as arcs) with `transform="matrix(a b c d tx ty)"`,
-/// opacity as `fill-opacity` and `opacity`; blur becomes a `feGaussianBlur` filter with
-/// standard deviation radius/2; clips become `<clipPath>`s wrapping the commands they clip;
-/// text is a `<text>` centred with `text-anchor="middle"` and `dominant-baseline="central"`;
-/// a dot batch is one round-capped `<path>` per colour. A shadow is the node's rounded box,
-/// offset, filled with the shadow colour and blurred by a `feGaussianBlur` of standard
-/// deviation `shadowRadius`. An image is an `<image href preserveAspectRatio>` (`none`,
-/// `xMidYMid meet` or `xMidYMid slice` for ``ContentMode``) in a group clipped to the node's
-/// rounded bounds; a relative URL resolves against the SVG file's own location.
-/// Accessibility: a node's element gets `role` (`button`, `img`) and `aria-label`; its other
-/// drawing gets `aria-hidden="true"`. Every drawn element has `data-node` (the node's id).
-/// Numbers are written with at most three decimals (a thousandth of a point).
+/// ```swift
+/// let svg = SVGRenderer.render(scene.renderList())
+/// ```
+///
+/// How each render command becomes SVG is in <doc:NodesInDepth#Drawn-as-SVG>.
 public enum SVGRenderer {
     /// The SVG document for `list`, on a background colour (nil: transparent). `imageBase`
     /// is put before every relative image URL (one with no scheme, not starting with `/` or
