@@ -2,24 +2,11 @@ import Kinetic
 
 /// The context of one navigation transition: the system side of ``ContextTransitioning``.
 ///
-/// ## Phases
-/// A transition is in an *interactive* phase (``isInteractive`` true), an *animated* one, or
-/// *completed*. It starts interactive when it has an interaction controller whose
-/// `wantsInteractiveStart` is true, animated otherwise. The legal moves, and what each call
-/// does elsewhere:
-///
-/// | call | legal in | goes to | flags |
-/// |---|---|---|---|
-/// | `updateInteractiveTransition(p)` | interactive | interactive | `percentComplete = p` (clamped to 0...1) |
-/// | `pauseInteractiveTransition()` | animated, with an interaction controller | interactive | — |
-/// | `finishInteractiveTransition()` | interactive | animated | `transitionWasCancelled = false` |
-/// | `cancelInteractiveTransition()` | interactive | animated | `transitionWasCancelled = true` |
-/// | `completeTransition(ok)` | interactive or animated | completed | `isInteractive = false`, `transitionWasCancelled = !ok` |
-///
-/// Anything else (finishing twice, completing twice, pausing a transition without an
-/// interaction controller, a NaN percentage) is reported as a `Diagnostic` on the scene's engine and changes
-/// nothing. ``completeTransition(_:)`` changes the stack and runs the push's or pop's
-/// completion exactly once.
+/// A transition is *interactive* (``isInteractive`` true), *animated*, or *completed*: it starts
+/// interactive when its interaction controller's `wantsInteractiveStart` is true, and
+/// ``completeTransition(_:)`` changes the stack and runs the push's or pop's completion exactly
+/// once. Which call is legal in which phase, and what an illegal call becomes, are in
+/// <doc:NavigationTransitions#Phases-of-a-transition>.
 public final class TransitionContext: ContextTransitioning {
     /// Push or pop.
     public let operation: NavigationOperation
