@@ -25,23 +25,13 @@ public enum GestureRecognizerState: Sendable, Equatable {
 /// Turns pointer events into a gesture (UIKit's `UIGestureRecognizer`): the base of
 /// ``TapGestureRecognizer`` and ``PanGestureRecognizer``.
 ///
-/// ## Delivery
-/// A pointer that goes down is hit-tested (``Scene/send(_:)``); it is delivered to the
-/// recognizers of the node it hit and of that node's ancestors, nearest first, and to them
-/// alone until it lifts. Actions run synchronously on `began`, `changed`, `ended` and
-/// `cancelled` (not on `failed`). A recognizer keeps its final state (`ended`, `cancelled`,
-/// `failed`) until the next pointer goes down on it with none of its pointers down, then
-/// returns to `possible`, so a handler or a test can read the final state afterwards.
-///
-/// ## Exclusivity and failure requirements
-/// As in UIKit, two recognizers watching the same pointer do not both recognize: when one
-/// begins (or a tap recognizes), the others still in `possible` fail, unless one of the two
-/// has ``recognizesSimultaneously`` set. ``require(toFail:)`` makes a recognizer wait: when
-/// it would begin, it stays `possible` until every recognizer it requires has failed (or is
-/// not watching any pointer), and fails if one of them recognizes. That is how the built-in
-/// pop pan and a custom pan coexist (the 2016 session).
+/// A pointer that goes down is delivered to the recognizers of the node it hit and of that
+/// node's ancestors, nearest first. As in UIKit, two recognizers watching the same pointer do
+/// not both recognize unless one has ``recognizesSimultaneously`` set, and ``require(toFail:)``
+/// makes one wait for another. Delivery, when the state changes and the exclusivity rules in
+/// full are in <doc:GesturesInDepth>.
 public class GestureRecognizer {
-    /// The state (see the type's discussion for when it changes).
+    /// The state (when it changes: <doc:GesturesInDepth#Delivery>).
     public internal(set) var state: GestureRecognizerState = .possible
     /// Whether the recognizer receives pointers. Disabling one that is tracking cancels it
     /// (`began`/`changed` → `cancelled`, otherwise `failed`).

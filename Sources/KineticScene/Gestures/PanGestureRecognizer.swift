@@ -2,23 +2,19 @@ import Kinetic
 
 /// Recognizes a drag and measures it (UIKit's `UIPanGestureRecognizer`).
 ///
-/// It begins once the pointers have moved ``minimumDistance`` points from where they went
-/// down (0: at the first down, to catch a moving node on touch) and ``shouldBegin`` agrees;
-/// then every move is `changed`, lifting the last pointer `ended`, a cancelled pointer
-/// `cancelled`. Lifting before it began fails it.
+/// It begins once the pointers have moved ``minimumDistance`` points and ``shouldBegin``
+/// agrees, then follows the centroid of its pointers: ``translation(in:)`` is its displacement
+/// since the start, without a jump when a pointer joins or leaves, and ``velocity(in:)`` its
+/// fitted velocity in points per second.
 ///
-/// ## Translation and velocity
-/// The pan follows the centroid of its pointers. ``translation(in:)`` is the centroid's
-/// displacement since the gesture started (or since the last ``setTranslation(_:in:)``); a
-/// pointer joining or leaving moves the centroid, but the translation does not jump (the
-/// origin is shifted with it, as UIKit does). ``velocity(in:)`` is a `VelocityTracker` fit
-/// (quadratic least squares over the last 0.1 s) of the same centroid path, evaluated at the
-/// latest event's time, in points per second. A lift where the last move left the pointers adds
-/// no sample (browsers send it a frame after the last move; sampled, it would read as a stop), so
-/// the release velocity is that of the last moves, or zero if the pointers were held still for
-/// more than the tracker's 40 ms pause threshold before lifting. Both convert into a node's coordinates through
-/// the linear part of its presentation matrix (a scaled or rotated node sees scaled or rotated
-/// vectors); nil means screen coordinates.
+/// ```swift
+/// let pan = PanGestureRecognizer { pan in
+///     if pan.state == .ended { fling(with: pan.velocity(in: nil)) }
+/// }
+/// ```
+///
+/// When it begins and ends, how translation and velocity are measured (and at release), and
+/// their coordinates are in <doc:GesturesInDepth#A-pans-translation-and-velocity>.
 public final class PanGestureRecognizer: GestureRecognizer {
     /// Distance in points the pointers must move before the pan begins (default 10; 0 begins
     /// on the first down).
