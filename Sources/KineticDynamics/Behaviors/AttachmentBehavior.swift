@@ -3,27 +3,19 @@ import Kinetic
 
 /// Attaches an item to an anchor point or to another item: UIKit's `UIAttachmentBehavior`.
 ///
-/// The default attachment keeps the attachment points ``length`` apart (the distance when it
-/// was created, as in UIKit): a rigid rod while ``frequency`` is 0, otherwise a spring of that
-/// frequency (Hz) and damping ratio ``damping``, so a displaced item oscillates at
-/// `ω√(1 − ζ²)` with `ω = 2π·frequency`, `ζ = damping`, and its amplitude decays as `e^(−ζωt)`.
-/// Moving ``anchorPoint`` wakes the item: this is how a finger drags an item
-/// (an attachment of length 0 whose anchor follows the finger). Setting any parameter to the
-/// value it has changes nothing (the joint is not rebuilt, nothing is woken).
+/// The default attachment keeps the attachment points ``length`` apart: a rigid rod while
+/// ``frequency`` is 0, otherwise a spring of that frequency (Hz) and damping ratio ``damping``.
+/// Moving ``anchorPoint`` drags the item, as a finger does. The class factories make UIKit's
+/// sliding, limit, fixed and pin attachments.
 ///
-/// The class factories make UIKit's other kinds: ``slidingAttachment(with:attachmentAnchor:axisOfTranslation:)``
-/// (slides along an axis, no rotation), ``limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)``
-/// (a rope of at most ``length``), ``fixedAttachment(with:attachedTo:attachmentAnchor:)`` (a weld)
-/// and ``pinAttachment(with:attachedTo:attachmentAnchor:)`` (a hinge). ``attachmentRange``
-/// limits a sliding attachment's translation (points) or a pin's relative rotation (radians);
-/// ``frictionTorque`` resists rotation at the joint (mass·points²/s²).
+/// ```swift
+/// let drag = AttachmentBehavior(item: card, attachedToAnchor: touch)
+/// drag.length = 0
+/// animator.addBehavior(drag)              // then: drag.anchorPoint = finger
+/// ```
 ///
-/// Offsets from centre are in the item's own frame (UIKit's `UIOffset`) and turn with it.
-/// Non-finite parameters, points and offsets that are not finite or beyond ±1e9 points
-/// (`DynamicsLimits`: an anchor at y = 1e18 would fling the item there), a negative length,
-/// frequency, damping or friction torque, and a zero axis are rejected with a diagnostic (the
-/// value is left unchanged, or for an initializer a neutral value is used: the item's centre for
-/// a point, zero for an offset).
+/// The spring's motion, each kind, ranges, friction, offsets and bad input are in
+/// <doc:BehaviorsInDepth#Attachments>.
 public final class AttachmentBehavior: DynamicBehavior {
     /// Whether the attachment is to an anchor point or between two items (UIKit's
     /// `UIAttachmentBehavior.AttachmentType`).

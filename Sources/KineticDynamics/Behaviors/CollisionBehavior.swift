@@ -3,19 +3,10 @@ import Kinetic
 
 /// Makes its items collide with each other and with boundaries: UIKit's `UICollisionBehavior`.
 ///
-/// Items of one collision behaviour collide with each other (``Mode/items``) and with its
-/// boundaries (``Mode/boundaries``); items of different collision behaviours pass through each
-/// other, as in UIKit. Each collision behaviour in an animator takes one bit of the world's
-/// collision masks, so an animator holds at most 64 (the 65th is added but collides with
-/// nothing, with a diagnostic).
-///
-/// Boundaries: a segment (``addBoundary(withIdentifier:from:to:)``), a closed polygon
-/// (`addBoundary(withIdentifier:for:)` with an array of points), a path of lines, curves and
-/// arcs (`addBoundary(withIdentifier:for:)` with a `BezierPath`, flattened within its
-/// `BezierPath.flatness`), and the reference bounds' rectangle, optionally inset
-/// (``setTranslatesReferenceBoundsIntoBoundary(with:)``; its identifier is nil). Adding a
-/// boundary under an identifier that exists replaces it. Non-finite points, fewer than two
-/// points, or insets that leave a negative size are rejected with a diagnostic.
+/// Items of one collision behaviour collide with each other and with its boundaries (segments,
+/// polygons, paths, or the reference bounds); items of different collision behaviours pass
+/// through each other, as in UIKit. Masks, the limit of 64 per animator, each kind of boundary
+/// and bad input are in <doc:BehaviorsInDepth#Collisions-and-boundaries>.
 public final class CollisionBehavior: DynamicBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     public struct Mode: OptionSet, Hashable, Sendable {

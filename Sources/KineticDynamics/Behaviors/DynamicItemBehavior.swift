@@ -4,27 +4,12 @@ import Kinetic
 /// The physical properties of its items, and changes to their velocity: UIKit's
 /// `UIDynamicItemBehavior`.
 ///
-/// Mass is ``density`` × area / 10,000 (a 100 × 100-point item of density 1 has mass 1).
-/// ``resistance`` damps the velocity as `dv/dt = −resistance·v` (per second), ``angularResistance``
-/// the angular velocity likewise; ``elasticity`` is the restitution of collisions (0 … 1, 1
-/// elastic); ``friction`` the Coulomb coefficient (two items use √(μ₁μ₂)); ``charge`` is read by
-/// electric and magnetic fields; ``isAnchored`` makes the items static (they still collide);
-/// ``allowsRotation`` false stops them turning.
-///
-/// ## Several item behaviours on one item
-/// Each property an item behaviour *sets* (assigning it, even to its default) applies to its
-/// items; when several item behaviours in an animator set the same property for one item, the
-/// one added to the animator last wins, property by property. A property no behaviour sets keeps
-/// the default (density 1, everything else 0, rotation allowed, not anchored).
-///
-/// ## Velocities
-/// ``addLinearVelocity(_:for:)`` and ``addAngularVelocity(_:for:)`` change an item's velocity at
-/// once and wake it. Before the behaviour is in an animator they accumulate and are applied when
-/// it is added (so the objc.io pane can set its velocity before adding its behaviour, as the
-/// article does). Speeds are clamped to 10⁶ points/s and 10⁵ radians/s.
-///
-/// Negative or non-finite densities, resistances, frictions and elasticities, non-finite
-/// charges and velocities, and an item not in the behaviour are rejected with a diagnostic.
+/// ``density`` (mass is density × area / 10,000), ``resistance``, ``angularResistance``,
+/// ``elasticity``, ``friction``, ``charge``, ``isAnchored`` and ``allowsRotation`` apply to its
+/// items when set; ``addLinearVelocity(_:for:)`` and ``addAngularVelocity(_:for:)`` change an
+/// item's velocity at once. What each property means in numbers, which behaviour wins when
+/// several set one item, velocities added before the animator, and bad input are in
+/// <doc:BehaviorsInDepth#Item-properties>.
 public final class DynamicItemBehavior: DynamicBehavior {
     private struct Settings: OptionSet {
         let rawValue: UInt8

@@ -3,20 +3,10 @@ import Kinetic
 
 /// Pushes its items with a force along ``pushDirection``: UIKit's `UIPushBehavior`.
 ///
-/// A magnitude of 1 is UIKit's: it gives a 100 × 100-point item of density 1 (mass 1) an
-/// acceleration of 100 points per second² (``Mode/continuous``: a force of 100 mass·points/s²
-/// every step while ``active``) or a velocity change of 100 points per second
-/// (``Mode/instantaneous``: an impulse of 100 mass·points/s applied at the next step, after
-/// which ``active`` becomes false; set it true again to push again). Heavier items move less,
-/// in proportion to their mass (density × area / 10,000).
-///
-/// The force acts at the item's centre, or at ``setTargetOffsetFromCenter(_:for:)`` (an offset
-/// in the item's own frame, turning with it), where it also turns the item.
-///
-/// An active continuous push with a non-zero magnitude keeps the animator running. A push is
-/// clamped so that no item gains more than 10⁸ points/s² or 10⁶ points/s in a step, so even a
-/// magnitude of 1e300 never makes a position infinite or NaN. Non-finite directions, angles,
-/// magnitudes and offsets are rejected with a diagnostic.
+/// A magnitude of 1 gives a 100 × 100-point item of density 1 an acceleration of 100 points
+/// per second² (``Mode/continuous``, every step while ``active``) or a velocity change of 100
+/// points per second (``Mode/instantaneous``, once, at the next step). Units, where the force
+/// acts, clamping and bad input are in <doc:BehaviorsInDepth#Pushes>.
 public final class PushBehavior: DynamicBehavior {
     /// How the push applies its force (UIKit's `UIPushBehavior.Mode`).
     public enum Mode: Hashable, Sendable {
@@ -87,7 +77,7 @@ public final class PushBehavior: DynamicBehavior {
         set { setAngle(newValue, magnitude: magnitude) }
     }
 
-    /// The direction's length (default 0); see the type's discussion for the units.
+    /// The direction's length (default 0); the units are in <doc:BehaviorsInDepth#Pushes>.
     public var magnitude: Double {
         get { direction.length2D }
         set { setAngle(angle, magnitude: newValue) }
