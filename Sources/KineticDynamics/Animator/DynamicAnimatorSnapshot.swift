@@ -2,20 +2,12 @@
 import Kinetic
 
 /// A copy of a ``DynamicAnimator``'s simulation at one instant, taken by
-/// ``DynamicAnimator/snapshot()`` and put back by ``DynamicAnimator/restore(_:)``.
+/// ``DynamicAnimator/snapshot()`` and put back by ``DynamicAnimator/restore(_:)``: the steps
+/// after a restore repeat those after the snapshot bit for bit.
 ///
-/// It holds the solver's whole state (every body's pose, velocity, material, collision masks
-/// and sleep counter, the contact cache with its warm-start impulses, the joints with their
-/// accumulated impulses, the boundaries, the broad phase's order, the sleeping islands), the
-/// animator's books of its items, the built-in behaviours' parameters, items and run-time state
-/// (a push's `active`, velocities an item behaviour has not applied yet) and the animator's
-/// clock (whether it runs, the steps taken, the phase of the next step). A value: keep as many as
-/// you like. It keeps the behaviours and items it names alive, not the animator.
-///
-/// Not covered: behaviours' ``DynamicBehavior/action`` closures and the collision delegates, the
-/// stored properties of your own `DynamicBehavior` subclasses (their built-in children are
-/// covered), the items' own properties other than the centre and transform the animator writes,
-/// and anything outside the animator (the engine's other animations).
+/// A value: keep as many as you like. It keeps the behaviours and items it names alive, not the
+/// animator. What it holds, and what it does not cover (action closures, delegates, your own
+/// subclasses' properties), are in <doc:DynamicAnimatorInDepth#Snapshots>.
 public struct DynamicAnimatorSnapshot {
     /// ``DynamicAnimator/elapsedTime`` when the snapshot was taken: seconds simulated.
     public let elapsedTime: Double

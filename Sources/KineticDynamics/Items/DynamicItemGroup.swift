@@ -3,26 +3,22 @@ import Kinetic
 
 /// Several items that move as one rigid body: UIKit's `UIDynamicItemGroup`.
 ///
-/// Add the group, not its members, to behaviours. The animator gives it one body whose mass and
-/// inertia are the members' together (each member's own, as a lone item of the same shape would
-/// have, plus its mass times the square of its distance from the group's centre: the parallel-axis
-/// theorem), and whose collision shape is the convex hull of the members' shapes (a concave
-/// arrangement collides as its hull; at most 16 vertices are kept, the ones whose removal loses
-/// the least area going first, as for any item's path). Whenever the animator writes the group,
-/// the group writes each member's `center` and `transform` (a pure rotation), so the members keep
-/// their places relative to each other exactly.
+/// Add the group, not its members, to behaviours. The animator gives it one body with the
+/// members' mass and inertia together, colliding as the convex hull of their shapes, and the
+/// group writes each member's `center` and `transform` so they keep their places exactly.
 ///
-/// The layout is taken from the members when the group is made: their centres, rotations, sizes
-/// and collision-bounds types. The group's ``center`` is the members' centre of mass (their
-/// centres weighted by their areas), its ``transform`` starts as the identity. A member with a
-/// non-finite centre or size, or a centre or side beyond ±1e9 points, is left out of the group
-/// (it is neither simulated nor written) and counted in ``ignoredItemCount``. A member that is
-/// also in a behaviour by itself is moved by both, the last writer of a frame winning, as an item
-/// in two animators is: keep members out of other behaviours.
+/// ```swift
+/// let dumbbell = DynamicItemGroup(items: [leftWeight, bar, rightWeight])
+/// gravity.addItem(dumbbell)
+/// ```
+///
+/// How mass, inertia and the hull are made, the layout taken from the members, members left
+/// out, and members in other behaviours are in <doc:DynamicAnimatorInDepth#Item-groups>.
 public final class DynamicItemGroup: DynamicItem {
     /// The members, in the order given.
     public let items: [any DynamicItem]
-    /// How many of the given items were left out (see the type's discussion).
+    /// How many of the given items were left out (which, see
+    /// <doc:DynamicAnimatorInDepth#Item-groups>).
     public let ignoredItemCount: Int
 
     /// The group's centre of mass, in the animator's reference coordinates. Setting it moves
