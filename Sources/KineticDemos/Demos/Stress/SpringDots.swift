@@ -3,27 +3,11 @@ import Kinetic
 import KineticScene
 
 /// A field of dots, each an `AnimatedProperty<Point>` at rest at its home with a
-/// `SpringAnimation` pulling it back there, and the `DotBatch` they are drawn from.
+/// `SpringAnimation` pulling it back there, and the `DotBatch` they are drawn from; a pointer's
+/// path throws the dots it passes (``sweep(from:to:speed:)``).
 ///
 /// It owns no node and no closure: the pan recognizer's action captures it (and reaches the
 /// field node through the recognizer), so nothing in the scene points back at the demo.
-///
-/// ## A sweep
-/// ``sweep(from:to:speed:)`` throws every dot that the pointer's path from `a` to `b` passes
-/// within ``reach`` points of, at the point of closest approach (the projection of the dot on
-/// the segment strictly after `a` and up to `b`, so a dot is thrown once per pass however
-/// finely the path is cut into moves). The throw adds to the dot's velocity (points per second)
-///
-///     kick = (away + ½·along) · min(gain · speed, maximumKick) · (1 − distance / reach)
-///
-/// where `away` is the unit vector from the closest point of the path to the dot (the path's
-/// left normal for a dot on it) and `along` the path's unit direction: the dots part in front of
-/// the pointer and are dragged a little along with it. A dot already flying gets the kick added
-/// to its velocity at that instant (the spring is rebased, nothing jumps); a dot at rest starts
-/// its spring with it.
-///
-/// Dots are found through a `DotGrid` of the positions drawn at the last ``update()``, rebuilt
-/// at most once per frame, so a move costs the few hundred dots around the path, not all.
 public final class SpringDots {
     /// Where each dot rests (node coordinates, points).
     public let homes: [Point]
@@ -104,9 +88,25 @@ public final class SpringDots {
         }
     }
 
-    /// Throws the dots the pointer passes moving from `a` to `b` at `speed` points per second
-    /// (see the type's discussion); returns how many were thrown. Nothing for a path of no
-    /// length or a non-finite argument.
+    /// Throws the dots the pointer passes moving from `a` to `b` at `speed` points per second;
+    /// returns how many were thrown. Nothing for a path of no length or a non-finite argument.
+    ///
+    /// It throws every dot that the path from `a` to `b` passes within ``reach`` points of, at
+    /// the point of closest approach (the projection of the dot on the segment strictly after
+    /// `a` and up to `b`, so a dot is thrown once per pass however finely the path is cut into
+    /// moves). The throw adds to the dot's velocity (points per second)
+    ///
+    ///     kick = (away + ½·along) · min(gain · speed, maximumKick) · (1 − distance / reach)
+    ///
+    /// where `away` is the unit vector from the closest point of the path to the dot (the path's
+    /// left normal for a dot on it) and `along` the path's unit direction: the dots part in front
+    /// of the pointer and are dragged a little along with it. A dot already flying gets the kick
+    /// added to its velocity at that instant (the spring is rebased, nothing jumps); a dot at
+    /// rest starts its spring with it.
+    ///
+    /// Dots are found through a `DotGrid` of the positions drawn at the last ``update()``,
+    /// rebuilt at most once per frame, so a move costs the few hundred dots around the path, not
+    /// all.
     @discardableResult
     public func sweep(from a: Point, to b: Point, speed: Double) -> Int {
         let ab = b - a
