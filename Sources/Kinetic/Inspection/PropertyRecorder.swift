@@ -10,15 +10,8 @@
 /// recorder.record()
 /// ```
 ///
-/// ## Layout
-/// A sample is ``stride`` doubles: the engine's time, then the ``componentCount`` components
-/// of the model, of the presentation and of the velocity (``AnimatableValue/forEachComponent(_:)``):
-/// `[t, m₀…mₙ₋₁, p₀…pₙ₋₁, v₀…vₙ₋₁]`. ``copySamples(into:)`` writes them oldest first.
-///
-/// ## Cost
-/// ``watch(_:)`` allocates the ring (capacity × stride doubles) unless the one it has is big
-/// enough; ``record()`` writes into it in place and never allocates. With nothing watched,
-/// ``record()`` returns at once. Past ``capacity`` samples the oldest are overwritten.
+/// A sample is ``stride`` doubles (see ``copySamples(into:)``). Only ``watch(_:)`` allocates;
+/// ``record()`` writes in place, and returns at once with nothing watched.
 public final class PropertyRecorder {
     /// The most samples kept: the newest ones. 1…1,000,000 (the initializer clamps).
     public let capacity: Int
@@ -51,6 +44,9 @@ public final class PropertyRecorder {
     public var storageCapacity: Int { ring.capacity }
 
     /// Starts recording `property` afresh (the samples held are dropped).
+    ///
+    /// It allocates the ring (``capacity`` × ``stride`` doubles) unless the one it has is big
+    /// enough.
     public func watch(_ property: any InspectableProperty) {
         self.property = property
         componentCount = property.valueComponentCount
@@ -87,7 +83,10 @@ public final class PropertyRecorder {
         recordedCount += 1
     }
 
-    /// Replaces `samples` with the samples held, oldest first, ``stride`` doubles each.
+    /// Replaces `samples` with the samples held, oldest first, ``stride`` doubles each: the
+    /// engine's time, then the ``componentCount`` components of the model, of the presentation
+    /// and of the velocity (``AnimatableValue/forEachComponent(_:)``):
+    /// `[t, m₀…mₙ₋₁, p₀…pₙ₋₁, v₀…vₙ₋₁]`.
     public func copySamples(into samples: inout [Double]) {
         samples.removeAll(keepingCapacity: true)
         let stride = self.stride
