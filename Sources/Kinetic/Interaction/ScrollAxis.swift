@@ -4,17 +4,11 @@
 /// viewport length that sizes the rubber band (UIScrollView's `contentSize`, `bounds.size` and
 /// `bounces` along one axis).
 ///
-/// A drag moves a *raw* offset (the finger's), shown rubber-banded past the bounds with
-/// ``rubberBand(_:bounds:dimension:constant:)``; ``rawOffset(showing:)`` inverts that, so a
-/// scroll view caught mid-bounce picks up the drag where the content is shown, without a jump;
-/// ``velocity(atRawOffset:rawVelocity:)`` gives the velocity of the shown offset for a finger
-/// velocity, the one to hand to a ``BoundedDecayAnimation`` at release so that velocity is
-/// continuous too.
-///
-/// ## Bad input
-/// A NaN or infinite content or viewport length counts as 0; a content shorter than the
-/// viewport scrolls nowhere (bounds `0...0`, as UIScrollView with `alwaysBounceVertical`).
-/// A non-finite or non-positive rubber-band constant becomes 0.55.
+/// A drag moves a *raw* offset (the finger's), shown rubber-banded past the bounds
+/// (``shownOffset(forRawOffset:)``); ``rawOffset(showing:)`` inverts that, so a scroll view caught
+/// mid-bounce picks up the drag where the content is shown, without a jump, and
+/// ``velocity(atRawOffset:rawVelocity:)`` is the shown velocity to hand to a
+/// ``BoundedDecayAnimation`` at release, so that velocity is continuous too.
 public struct ScrollAxis: Sendable, Equatable {
     /// The offsets the content may rest at: `0 ... max(0, content − viewport)`.
     public let bounds: ClosedRange<Double>
@@ -24,6 +18,10 @@ public struct ScrollAxis: Sendable, Equatable {
     public let constant: Double
 
     /// An axis whose content is `contentLength` long in a viewport `viewportLength` long.
+    ///
+    /// A NaN or infinite content or viewport length counts as 0; a content shorter than the
+    /// viewport scrolls nowhere (bounds `0...0`, as UIScrollView with `alwaysBounceVertical`).
+    /// A non-finite or non-positive rubber-band constant becomes 0.55.
     public init(contentLength: Double, viewportLength: Double, constant: Double = 0.55) {
         let content = contentLength.isFinite ? Swift.max(contentLength, 0) : 0
         let viewport = viewportLength.isFinite ? Swift.max(viewportLength, 0) : 0
@@ -33,7 +31,8 @@ public struct ScrollAxis: Sendable, Equatable {
     }
 
     /// The offset shown for a raw (finger) offset: itself inside ``bounds``, rubber-banded
-    /// outside (never more than ``viewportLength`` past a bound).
+    /// outside with ``rubberBand(_:bounds:dimension:constant:)`` (never more than
+    /// ``viewportLength`` past a bound).
     public func shownOffset(forRawOffset raw: Double) -> Double {
         rubberBand(raw, bounds: bounds, dimension: viewportLength, constant: constant)
     }
