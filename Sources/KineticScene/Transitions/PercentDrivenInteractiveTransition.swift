@@ -4,38 +4,19 @@ import Kinetic
 /// `UIPercentDrivenInteractiveTransition`, iOS 10 behaviour): it works with any
 /// `ImplicitlyAnimating` animator, not only with property animators.
 ///
-/// - ``startInteractiveTransition(_:)`` takes the context's interruptible animator and pauses
-///   it at the start (interactive start) or starts it (``wantsInteractiveStart`` false).
-/// - ``update(_:)`` scrubs: the animator's `fractionComplete` and the context's percentage.
-/// - ``finish()`` and ``cancel()`` end an interactive phase: the animator continues forwards,
-///   or reversed back to the start, over its remaining time.
-/// - ``pause()`` catches an animated phase: the animator pauses where it is and the context
-///   becomes interactive again. Phases can alternate any number of times.
+/// ``update(_:)`` scrubs, ``finish()`` and ``cancel()`` end an interactive phase (the animator
+/// continues forwards, or back to the start), and ``pause()`` catches an animated phase; phases
+/// can alternate any number of times.
 ///
-/// How the animated phase after ``finish()`` or ``cancel()`` runs (UIKit's `completionSpeed`,
-/// `completionCurve` and `timingCurve`), with `r` the way left (1 − ``percentComplete`` when
-/// finishing, ``percentComplete`` when cancelling) and `D` the animator's duration:
-/// - the timing is ``timingCurve`` if set, else ``completionCurve`` if it was ever set, else the
-///   animator's own timing, continued from where the properties are;
-/// - the time left is `r·D / completionSpeed` when ``completionSpeed`` is not 1; at 1 (the
-///   default) it is `r·D` with a new timing, and with the animator's own timing the time its
-///   own pace leaves (so an untouched controller behaves as before these properties existed).
+/// ```swift
+/// let interaction = PercentDrivenInteractiveTransition()   // the delegate returns it
+/// interaction.update(pan.translation(in: nil).x / width)   // while the finger moves
+/// if flicked { interaction.finish() } else { interaction.cancel() }
+/// ```
 ///
-/// Calls that are illegal in the context's phase are rejected by the context (with a
-/// diagnostic) and then leave the animator alone too; after the transition completes every call
-/// is ignored.
-///
-/// An animator that never became active (one that is not interruptible rejects the interactive
-/// start's pause and every scrub; one stopped with `stopAnimation(true)` is inactive again) has
-/// moved nothing: ``finish()`` starts it forwards from where the properties are, and
-/// ``cancel()`` starts it forwards and reverses it at the same instant, at time fraction 0, so
-/// that it completes at `.start` at the next tick without moving (starting it reversed would
-/// show its end values first; reversing a running animator is legal even when it is not
-/// interruptible).
-///
-/// Ownership: the driver holds the animator it drives; the completion it adds to the animator
-/// refers back to the driver through a `ZeroingReference`, so a dropped driver is freed with
-/// its animator even if the transition never completes.
+/// Each call, the timing and time of the finishing or cancelling run, illegal calls, an animator
+/// that never started, and ownership are in
+/// <doc:NavigationTransitions#Driving-a-transition-from-a-gesture>.
 open class PercentDrivenInteractiveTransition: InteractiveTransitioning, LifetimeOwner {
     /// The driver's own token for the zeroing reference its animator's completion holds (see
     /// `LifetimeOwner` in Kinetic).
