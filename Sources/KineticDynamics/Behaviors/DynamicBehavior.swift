@@ -4,70 +4,28 @@ import Kinetic
 /// A behaviour a ``DynamicAnimator`` applies to its items: UIKit's `UIDynamicBehavior`.
 ///
 /// Subclass it to compose behaviours, exactly as UIKit code does: a subclass adds the built-in
-/// behaviours as children, and exposes its own parameters. The objc.io pane, for example:
+/// behaviours as children, and exposes its own parameters (the objc.io pane's `PaneBehavior` in
+/// full is in <doc:KineticDynamics>):
 ///
 ///     final class PaneBehavior: DynamicBehavior {
-///         let item: any DynamicItem
 ///         let attachment: AttachmentBehavior
-///         let itemBehavior: DynamicItemBehavior
-///
 ///         init(item: any DynamicItem) {
-///             self.item = item
 ///             attachment = AttachmentBehavior(item: item, attachedToAnchor: .zero)
-///             attachment.frequency = 3.5
-///             attachment.damping = 0.4
-///             attachment.length = 0
-///             itemBehavior = DynamicItemBehavior(items: [item])
-///             itemBehavior.density = 100
-///             itemBehavior.resistance = 10
 ///             super.init()
 ///             addChildBehavior(attachment)
-///             addChildBehavior(itemBehavior)
 ///         }
-///
-///         var targetPoint: Point = .zero {
-///             didSet { attachment.anchorPoint = targetPoint }
-///         }
-///
-///         var velocity: Vector = .zero {
-///             didSet {
-///                 let current = itemBehavior.linearVelocity(for: item)
-///                 itemBehavior.addLinearVelocity(velocity - current, for: item)
-///             }
-///         }
+///         var targetPoint: Point = .zero { didSet { attachment.anchorPoint = targetPoint } }
 ///     }
 ///
-/// ## Order within a step
-/// The animator flattens its behaviours in tree order: each root in the order it was added,
-/// a parent before its children, children in the order they were added. At every fixed step it
-/// lets each behaviour, in that order, apply its forces or update its joints; steps the world;
-/// then runs each behaviour's ``action`` in the same order; then reports the contacts that began
-/// or ended to the collision delegates.
-///
-/// ## Changes during a step
-/// Adding or removing behaviours, children or items from inside an ``action`` (or a collision
-/// delegate callback) is deferred until the step's actions and callbacks have all run, then
-/// applied in the order the calls were made; the rest of the step sees the behaviours as they
-/// were. Changing a parameter (an anchor, a magnitude) takes effect at once, that is at the next
-/// step.
-///
-/// ## Bad input
-/// Illegal calls (a child added twice or to two parents, a behaviour that is its own ancestor)
-/// and invalid parameters are rejected and change nothing. The diagnostic goes to the engine of
-/// the animator the behaviour is in; a behaviour not yet in an animator keeps its diagnostics
-/// (at most 20) and reports them when it is added to one.
-///
-/// ## Ownership
-/// A behaviour owns its children. Its ``dynamicAnimator`` is an `unowned(unsafe)` back
-/// reference (Embedded Swift has no `weak`): the animator sets it when the behaviour is added,
-/// clears it when the behaviour is removed and in its own `deinit`, so it is never left dangling.
+/// The order of a step, changes made during a step, bad input and ownership are in
+/// <doc:BehaviorsInDepth#The-behaviour-tree>.
 open class DynamicBehavior {
     /// The behaviour's children, in the order they were added.
     public private(set) var childBehaviors: [DynamicBehavior] = []
 
     /// Run after every fixed step of the animator (120 per simulated second by default), while
     /// the behaviour is in an animator: read velocities, move anchors, add or remove behaviours
-    /// (deferred to the end of the step, see the type's discussion). Items' `DynamicItem.center`
+    /// (deferred to the end of the step, see <doc:BehaviorsInDepth#The-behaviour-tree>). Items' `DynamicItem.center`
     /// is written once per frame, after the steps, so read velocities (``DynamicItemBehavior``)
     /// rather than centres here. A closure that captures its own behaviour strongly makes a
     /// cycle: capture it `unowned`, or set `action` to nil when done.
