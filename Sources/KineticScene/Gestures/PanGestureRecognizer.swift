@@ -14,7 +14,7 @@ import Kinetic
 /// ```
 ///
 /// When it begins and ends, how translation and velocity are measured (and at release), and
-/// their coordinates are in <doc:GesturesInDepth#A-pans-translation-and-velocity>.
+/// their coordinates are in <doc:GesturesInDepth#Translation-and-velocity-of-a-pan>.
 public final class PanGestureRecognizer: GestureRecognizer {
     /// Distance in points the pointers must move before the pan begins (default 10; 0 begins
     /// on the first down).
