@@ -7,7 +7,7 @@ import Kinetic
 /// polygons, paths, or the reference bounds); items of different collision behaviours pass
 /// through each other, as in UIKit. Masks, the limit of 64 per animator, each kind of boundary
 /// and bad input are in <doc:BehaviorsInDepth#Collisions-and-boundaries>.
-public final class CollisionBehavior: DynamicBehavior {
+public final class CollisionBehavior: ItemListBehavior {
     /// What the items collide with (UIKit's `UICollisionBehavior.Mode`).
     public struct Mode: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -31,7 +31,6 @@ public final class CollisionBehavior: DynamicBehavior {
     /// What `identifier(of:)` returns: the boundary's name, nil for the reference bounds.
     struct BoundaryName { var name: String? }
 
-    private let list = ItemList()
     private var boundaries: [Boundary] = []
     private var referenceBoundary: BoundaryID?
     private var slot: Int?
@@ -45,25 +44,6 @@ public final class CollisionBehavior: DynamicBehavior {
         set { delegateReference = DelegateReference(lifetime: newValue?.lifetime, of: newValue) { [unowned(unsafe) newValue] in newValue } }
     }
     private var delegateReference = DelegateReference<any CollisionBehaviorDelegate>()
-
-    /// Collisions among `items` and with the boundaries (each item once).
-    public init(items: [any DynamicItem] = []) {
-        super.init()
-        for item in items { addItem(item) }
-    }
-
-    /// The colliding items, in the order they were added.
-    public var items: [any DynamicItem] { list.items }
-
-    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) {
-        addItem(item, to: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks(of: item) }
-    }
-
-    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) {
-        removeItem(item, from: list, name: "CollisionBehavior") { [self] in animatorReference?.registry.refreshCollisionMasks(of: item) }
-    }
 
     /// What the items collide with (default ``Mode/everything``).
     public var collisionMode: Mode {
@@ -220,8 +200,11 @@ public final class CollisionBehavior: DynamicBehavior {
         return nil
     }
 
-    override var referencedItems: [any DynamicItem] { list.items }
-    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
+    override var diagnosticName: StaticString { "CollisionBehavior" }
+
+    override func membershipChanged(of item: any DynamicItem, added: Bool) {
+        animatorReference?.registry.refreshCollisionMasks(of: item)
+    }
 
     override func didAttach(to animator: DynamicAnimator) {
         slot = animator.registry.allocateCollisionSlot(for: self)
@@ -251,7 +234,7 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     override func savedState() -> (() -> Void)? {
-        savedState(list, (boundaries, referenceBoundary, slot, mode, referenceInsets)) { [self] in
+        savedState((boundaries, referenceBoundary, slot, mode, referenceInsets)) { [self] in
             (boundaries, referenceBoundary, slot, mode, referenceInsets) = $0
         }
     }

@@ -163,83 +163,7 @@ open class DynamicBehavior {
     }
 }
 
-/// An ordered list of distinct items, shared by the behaviours that act on several items.
-///
-/// A class, not a struct: adding an item to a behaviour in an animator calls back into the
-/// animator, which reads the behaviour's items (masks, materials) while the addition is under
-/// way; with a struct property that read would overlap the `inout` write (an exclusivity
-/// violation).
-final class ItemList {
-    private(set) var items: [any DynamicItem] = []
-    /// The items' identities, for a membership test in constant time: the animator asks it for
-    /// every item whenever a behaviour's items change, and for both items of every contact event.
-    private var members: Set<ObjectIdentifier> = []
-    /// Bumped by every change of `items` (for caches derived from them).
-    private(set) var version = 0
-
-    init() {}
-
-    func contains(_ item: any DynamicItem) -> Bool { members.contains(identity(of: item)) }
-
-    /// Appends `item` unless it is already in the list; returns whether it was appended.
-    func append(_ item: any DynamicItem) -> Bool {
-        guard members.insert(identity(of: item)).inserted else { return false }
-        items.append(item)
-        version &+= 1
-        return true
-    }
-
-    /// Replaces the items (a snapshot's restore).
-    func restore(_ saved: [any DynamicItem]) {
-        items = saved
-        members = Set(saved.map { identity(of: $0) })
-        version &+= 1
-    }
-
-    /// Removes `item`; returns whether it was in the list.
-    func remove(_ item: any DynamicItem) -> Bool {
-        guard members.remove(identity(of: item)) != nil else { return false }
-        if let index = items.firstIndex(where: { $0 === item }) { items.remove(at: index) }
-        version &+= 1
-        return true
-    }
-}
-
 extension DynamicBehavior {
-    /// The public `addItem` of the behaviours that act on several items (deferred to the step's
-    /// end during a step): rejects an item already in `list`, retains its body while in an
-    /// animator and wakes it, then runs `added`.
-    func addItem(_ item: any DynamicItem, to list: ItemList, name: StaticString, then added: @escaping () -> Void = {}) {
-        changeMembership(of: item, in: list, adding: true, name: name, then: added)
-    }
-
-    /// Their public `removeItem` (deferred to the step's end during a step): rejects an item
-    /// that is not in `list`, releases its body, then runs `removed`.
-    func removeItem(_ item: any DynamicItem, from list: ItemList, name: StaticString, then removed: @escaping () -> Void = {}) {
-        changeMembership(of: item, in: list, adding: false, name: name, then: removed)
-    }
-
-    private func changeMembership(of item: any DynamicItem, in list: ItemList, adding: Bool, name: StaticString,
-                                  then done: @escaping () -> Void) {
-        performStructuralChange { [self] in
-            guard adding ? list.append(item) : list.remove(item) else {
-                report(.invalidArgument, adding ? "\(name).addItem: the item is already in this behaviour; nothing changed"
-                                                : "\(name).removeItem: the item is not in this behaviour; nothing changed")
-                return
-            }
-            if let animator = animatorReference {
-                if adding {
-                    animator.registry.retainBody(for: item)
-                    animator.registry.wake(item)
-                } else {
-                    animator.registry.releaseBody(for: item)
-                }
-                animator.setNeedsStepping()
-            }
-            done()
-        }
-    }
-
     /// `vector(angle:magnitude:)` for a gravity's or push's `setAngle(_:magnitude:)`: nil, with a
     /// diagnostic naming `type`, when the angle or magnitude is not finite.
     final func checkedDirection(angle: Double, magnitude: Double, _ type: StaticString) -> Vector? {
@@ -265,16 +189,5 @@ extension DynamicBehavior {
             animator.world.updateJoint(joint, to: jointDefinition)
         }
         itemsChanged(items)
-    }
-
-    /// A `savedState()` for a behaviour whose state is its `list` of items and the value
-    /// `state`: the closure puts both back (`restore` writes the value).
-    final func savedState<State>(_ list: ItemList, _ state: State,
-                                 _ restore: @escaping (State) -> Void) -> () -> Void {
-        let items = list.items
-        return {
-            list.restore(items)
-            restore(state)
-        }
     }
 }

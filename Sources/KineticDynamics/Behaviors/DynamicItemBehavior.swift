@@ -10,7 +10,7 @@ import Kinetic
 /// item's velocity at once. What each property means in numbers, which behaviour wins when
 /// several set one item, velocities added before the animator, and bad input are in
 /// <doc:BehaviorsInDepth#Item-properties>.
-public final class DynamicItemBehavior: DynamicBehavior {
+public final class DynamicItemBehavior: ItemListBehavior {
     private struct Settings: OptionSet {
         let rawValue: UInt8
         static let elasticity = Settings(rawValue: 1 << 0)
@@ -23,35 +23,11 @@ public final class DynamicItemBehavior: DynamicBehavior {
         static let rotation = Settings(rawValue: 1 << 7)
     }
 
-    private let list = ItemList()
     private var settings: Settings = []
     private var values = BodyMaterial()
     private var storedCharge = 0.0
     /// Velocity changes made before the behaviour was in an animator, per item in order.
     private var pending: [(item: any DynamicItem, linear: Vector, angular: Double)] = []
-
-    /// Properties for `items` (each item once).
-    public init(items: [any DynamicItem] = []) {
-        super.init()
-        for item in items { addItem(item) }
-    }
-
-    /// The items, in the order they were added.
-    public var items: [any DynamicItem] { list.items }
-
-    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) {
-        addItem(item, to: list, name: "DynamicItemBehavior") { [self] in animatorReference?.registry.refreshMaterial(of: item) }
-    }
-
-    /// Removes `item` (deferred to the step's end during a step); its properties return to what
-    /// the other item behaviours set. An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) {
-        removeItem(item, from: list, name: "DynamicItemBehavior") { [self] in
-            pending.removeAll { $0.item === item }
-            animatorReference?.registry.refreshMaterial(of: item)
-        }
-    }
 
     // MARK: Properties
 
@@ -209,11 +185,16 @@ public final class DynamicItemBehavior: DynamicBehavior {
 
     // MARK: Wiring
 
-    override var referencedItems: [any DynamicItem] { list.items }
-    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
+    override var diagnosticName: StaticString { "DynamicItemBehavior" }
+
+    /// An item removed takes the properties the other item behaviours set.
+    override func membershipChanged(of item: any DynamicItem, added: Bool) {
+        if !added { pending.removeAll { $0.item === item } }
+        animatorReference?.registry.refreshMaterial(of: item)
+    }
 
     override func savedState() -> (() -> Void)? {
-        savedState(list, (settings, values, storedCharge, pending)) { [self] in
+        savedState((settings, values, storedCharge, pending)) { [self] in
             (settings, values, storedCharge, pending) = $0
         }
     }

@@ -10,8 +10,7 @@ import Kinetic
 ///
 /// Non-finite directions, angles and magnitudes are rejected with a diagnostic; so is adding an
 /// item twice or removing one that is not there.
-public final class GravityBehavior: DynamicBehavior {
-    private let list = ItemList()
+public final class GravityBehavior: ItemListBehavior {
     private var direction = Vector(dx: 0, dy: 1)
     /// The angle set while the magnitude is 0: kept until a magnitude is set, as UIKit lets an
     /// angle be set before the magnitude (`angle = π; magnitude = 1` points left).
@@ -24,21 +23,6 @@ public final class GravityBehavior: DynamicBehavior {
 
     /// UIKit's acceleration for a magnitude of 1, in points per second².
     public static let accelerationPerMagnitude = 1000.0
-
-    /// Gravity on `items` (each item once; duplicates are ignored with a diagnostic).
-    public init(items: [any DynamicItem] = []) {
-        super.init()
-        for item in items { addItem(item) }
-    }
-
-    /// The items gravity acts on, in the order they were added.
-    public var items: [any DynamicItem] { list.items }
-
-    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "GravityBehavior") }
-
-    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) { removeItem(item, from: list, name: "GravityBehavior") }
 
     /// The acceleration as a vector in units of 1000 points per second² (UIKit's
     /// `gravityDirection`): (0, 1) is 1000 points per second² downwards.
@@ -89,11 +73,10 @@ public final class GravityBehavior: DynamicBehavior {
         itemsChanged(list.items)
     }
 
-    override var referencedItems: [any DynamicItem] { list.items }
-    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
+    override var diagnosticName: StaticString { "GravityBehavior" }
 
     override func savedState() -> (() -> Void)? {
-        savedState(list, (direction, pendingAngle)) { [self] in
+        savedState((direction, pendingAngle)) { [self] in
             (direction, pendingAngle) = $0
             cacheKey = nil
         }

@@ -7,7 +7,7 @@ import Kinetic
 /// per second² (``Mode/continuous``, every step while ``active``) or a velocity change of 100
 /// points per second (``Mode/instantaneous``, once, at the next step). Units, where the force
 /// acts, clamping and bad input are in <doc:BehaviorsInDepth#Pushes>.
-public final class PushBehavior: DynamicBehavior {
+public final class PushBehavior: ItemListBehavior {
     /// How the push applies its force (UIKit's `UIPushBehavior.Mode`).
     public enum Mode: Hashable, Sendable {
         /// A force every step while active.
@@ -21,7 +21,6 @@ public final class PushBehavior: DynamicBehavior {
 
     /// The push's mode, fixed at creation.
     public let mode: Mode
-    private let list = ItemList()
     private var direction = Vector.zero
     private var rememberedAngle = 0.0
     private var isActive = true
@@ -31,19 +30,7 @@ public final class PushBehavior: DynamicBehavior {
     /// ``magnitude``).
     public init(items: [any DynamicItem] = [], mode: Mode) {
         self.mode = mode
-        super.init()
-        for item in items { addItem(item) }
-    }
-
-    /// The pushed items, in the order they were added.
-    public var items: [any DynamicItem] { list.items }
-
-    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "PushBehavior") }
-
-    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) {
-        removeItem(item, from: list, name: "PushBehavior") { [self] in offsets.removeAll { $0.item === item } }
+        super.init(items: items)
     }
 
     /// Whether the push acts (default true). An instantaneous push sets it false once it has
@@ -117,11 +104,14 @@ public final class PushBehavior: DynamicBehavior {
         if isActive { itemsChanged(list.items) }
     }
 
-    override var referencedItems: [any DynamicItem] { list.items }
-    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
+    override var diagnosticName: StaticString { "PushBehavior" }
+
+    override func membershipChanged(of item: any DynamicItem, added: Bool) {
+        if !added { offsets.removeAll { $0.item === item } }
+    }
 
     override func savedState() -> (() -> Void)? {
-        savedState(list, (direction, rememberedAngle, isActive, offsets)) { [self] in
+        savedState((direction, rememberedAngle, isActive, offsets)) { [self] in
             (direction, rememberedAngle, isActive, offsets) = $0
         }
     }

@@ -13,7 +13,7 @@ import Kinetic
 /// Create one with a class factory, add items with ``addItem(_:)``, and set ``position``,
 /// ``region``, ``strength`` (default 1), ``falloff`` (default 0) and ``minimumRadius``. Each
 /// field's formula, the noise, limits and bad input are in <doc:ForceFields>.
-public final class FieldBehavior: DynamicBehavior {
+public final class FieldBehavior: ItemListBehavior {
     /// A custom field's force on an item (UIKit's `UIFieldCustomEvaluator`): given the field,
     /// the item's position (points) and velocity (points/s), its mass, its charge and the step's
     /// duration (s), return a force in mass·points/s².
@@ -26,7 +26,6 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     let kind: Kind
-    private let list = ItemList()
     private var parameters = Parameters()
 
     /// The settable parameters, one value (a snapshot saves it whole).
@@ -43,7 +42,7 @@ public final class FieldBehavior: DynamicBehavior {
 
     init(kind: Kind) {
         self.kind = kind
-        super.init()
+        super.init(items: [])
     }
 
     // MARK: Creating
@@ -105,17 +104,6 @@ public final class FieldBehavior: DynamicBehavior {
     public static func field(evaluationBlock: @escaping Evaluator) -> FieldBehavior {
         FieldBehavior(kind: .custom(evaluationBlock))
     }
-
-    // MARK: Items
-
-    /// The items the field acts on, in the order they were added.
-    public var items: [any DynamicItem] { list.items }
-
-    /// Adds `item` (deferred to the step's end during a step). An item already here is rejected.
-    public func addItem(_ item: any DynamicItem) { addItem(item, to: list, name: "FieldBehavior") }
-
-    /// Removes `item` (deferred to the step's end during a step). An item not here is rejected.
-    public func removeItem(_ item: any DynamicItem) { removeItem(item, from: list, name: "FieldBehavior") }
 
     // MARK: Parameters
 
@@ -218,11 +206,10 @@ public final class FieldBehavior: DynamicBehavior {
         return Vector(dx: n.0, dy: n.1)
     }
 
-    override var referencedItems: [any DynamicItem] { list.items }
-    override func contains(_ item: any DynamicItem) -> Bool { list.contains(item) }
+    override var diagnosticName: StaticString { "FieldBehavior" }
 
     override func savedState() -> (() -> Void)? {
-        savedState(list, parameters) { [self] in parameters = $0 }
+        savedState(parameters) { [self] in parameters = $0 }
     }
 
     override func applyBeforeStep(in animator: DynamicAnimator) {
