@@ -123,30 +123,45 @@ public final class AnimationEngine {
 
     /// Brings the clock to `time` for input stamped with it (a pointer event, a host's frame)
     /// and returns the instant the input happens at (``clockTime(for:)``): a later `time`
-    /// ticks there (``tick(at:)``); an earlier or equal one holds the clock, and nothing runs
-    /// (the instant has been ticked already). A non-finite `time` is passed to ``tick(at:)``,
-    /// which rejects it with a diagnostic.
+    /// ticks there (as ``tick(at:)``); an earlier or equal one holds the clock, and nothing runs
+    /// (the instant has been ticked already).
+    ///
+    /// The one check of a host's frame time: a `time` that is not finite (a `.timeWentBackwards`
+    /// diagnostic) or beyond ``maximumTime`` (`.invalidArgument`) returns nil and changes
+    /// nothing else.
     @discardableResult
-    public func advance(to time: Double) -> Double {
-        if clockTime(for: time) != self.time || !time.isFinite { tick(at: time) }
+    public func advance(to time: Double) -> Double? {
+        guard accepts(time, in: "advance(to:)") else { return nil }
+        if clockTime(for: time) != self.time { run(to: time) }
         return self.time
     }
 
     /// Advances the clock to `time`, completes the animations that end by then, and runs their
     /// completion handlers (again at the engine's own time; an earlier time is held and changes
     /// nothing). Presentation values are computed on demand, so between ticks they stay put. A
-    /// non-finite `time` or one beyond ``maximumTime`` is rejected with a diagnostic.
+    /// non-finite `time` or one beyond ``maximumTime`` is rejected with a diagnostic, as by
+    /// ``advance(to:)``.
     public func tick(at time: Double) {
+        // An earlier time is held: time never goes back.
+        guard accepts(time, in: "tick(at:)"), clockTime(for: time) == time else { return }
+        run(to: time)
+    }
+
+    /// Whether the clock accepts `time`; reports why not (`call` names the entry point).
+    private func accepts(_ time: Double, in call: String) -> Bool {
         guard time.isFinite else {
-            report(.timeWentBackwards, "tick(at: \(time)) is not finite; ignored")
-            return
+            report(.timeWentBackwards, "\(call) with \(time), which is not finite; ignored")
+            return false
         }
         guard time <= Self.maximumTime else {
-            report(.invalidArgument, "tick(at: \(time)) is beyond AnimationEngine.maximumTime (\(Self.maximumTime) s), where the clock cannot resolve a frame; ignored")
-            return
+            report(.invalidArgument, "\(call) with \(time), beyond AnimationEngine.maximumTime (\(Self.maximumTime) s), where the clock cannot resolve a frame; ignored")
+            return false
         }
-        // Held: time never goes back.
-        guard clockTime(for: time) == time else { return }
+        return true
+    }
+
+    /// A tick at an accepted `time` at or after the clock's.
+    private func run(to time: Double) {
         self.time = time
         tickCount &+= 1
         revision &+= 1
@@ -162,7 +177,7 @@ public final class AnimationEngine {
             // filled here outlives a change.
             evaluateSlots()
             for animation in physicsAnimations {
-                animation.advance(to: time)
+                animation.engineDidAdvance(to: time)
             }
             driven.dropStopped()
         }
@@ -300,8 +315,9 @@ struct AnimationTransaction {
 public protocol EngineDriven: AnyObject {
     /// Whether the engine should keep advancing it; checked after each tick.
     var isRunning: Bool { get }
-    /// Moves its state to the engine's new time `time` (seconds, never earlier than the last).
-    func advance(to time: Double)
+    /// Called by every ``AnimationEngine/tick(at:)`` after the animators, while it runs: moves
+    /// its state to the engine's new time `time` (seconds, never earlier than the last).
+    func engineDidAdvance(to time: Double)
     /// Called by ``AnimationEngine/invalidate()`` while it is listed: let go of what it holds
     /// on the engine's properties, leaving them as they appear now, without running completion
     /// handlers. The default does nothing.

@@ -144,7 +144,7 @@ public final class BoundedDecayAnimation {
         }
         interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
         // A crossing at the release instant (released on a bound, moving out) hands off now.
-        if isRunning, phase == .decelerating, let h = handoffTime, h <= now { advance(to: now) }
+        if isRunning, phase == .decelerating, let h = handoffTime, h <= now { engineDidAdvance(to: now) }
     }
 
     private var crossingVelocity = 0.0
@@ -173,7 +173,7 @@ public final class BoundedDecayAnimation {
 
 extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
     /// Hands off to the spring once the crossing time has come, and settles.
-    public func advance(to time: Double) {
+    public func engineDidAdvance(to time: Double) {
         guard isRunning else { return }
         var own = property.motion(ownedBy: self)
         guard own.count > 0 else {

@@ -121,14 +121,14 @@ public final class DecayAnimation<Value: AnimatableValue> {
 }
 
 extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
-    // Specialized as `SpringAnimation.advance(to:)`.
+    // Specialized as `SpringAnimation.engineDidAdvance(to:)`.
     /// Checks for settling (or for having been taken over) at the engine's time.
     @_specialize(where Value == Double)
     @_specialize(where Value == Point)
     @_specialize(where Value == Rect)
     @_specialize(where Value == AffineTransform)
     @_specialize(where Value == Color)
-    public func advance(to time: Double) { advanceBody() }
+    public func engineDidAdvance(to time: Double) { advanceBody() }
 
     @inline(never)
     func advanceBody() {

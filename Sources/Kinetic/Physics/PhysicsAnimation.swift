@@ -159,6 +159,6 @@ func interruptPhysicsAnimations(ownedBy owners: [AnyObject], on engine: Animatio
     guard !owners.isEmpty else { return }
     let running = engine.physicsAnimations
     for animation in running where owners.contains(where: { $0 === animation }) {
-        animation.advance(to: engine.time)
+        animation.engineDidAdvance(to: engine.time)
     }
 }

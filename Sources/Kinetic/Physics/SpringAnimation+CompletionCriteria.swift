@@ -75,7 +75,7 @@ final class LogicalCompletionWatcher<Value: AnimatableValue>: EngineDriven {
 
     var isRunning: Bool { handler != nil }
 
-    func advance(to time: Double) {
+    func engineDidAdvance(to time: Double) {
         if deadline == nil { deadline = animation.logicalCompletionTime }
         guard let deadline, time >= deadline else { return }
         fire()

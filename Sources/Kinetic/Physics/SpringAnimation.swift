@@ -259,7 +259,7 @@ extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
     @_specialize(where Value == Rect)
     @_specialize(where Value == AffineTransform)
     @_specialize(where Value == Color)
-    public func advance(to time: Double) { advanceBody() }
+    public func engineDidAdvance(to time: Double) { advanceBody() }
 
     @inline(never)
     func advanceBody() {

@@ -305,7 +305,7 @@ public final class DynamicAnimator: EngineDriven {
 
     /// Takes the steps due at `time` and writes the items that moved (see "Time"). Called by the
     /// engine at every tick while the animator runs.
-    public func advance(to time: Double) {
+    public func engineDidAdvance(to time: Double) {
         guard isRunning else { return }
         let catchUpLimit = Int(2 * world.stepRate)
         pausedThisTick = false

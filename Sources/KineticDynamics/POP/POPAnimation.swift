@@ -96,7 +96,7 @@ public class POPAnimation: EngineDriven {
     public var isRunning: Bool { state == .running }
 
     /// Advances the animation to the engine's time `time` (settling checks, custom callbacks).
-    public func advance(to time: Double) {
+    public func engineDidAdvance(to time: Double) {
         guard state == .running else { return }
         tick(at: time)
     }

@@ -243,6 +243,6 @@ public final class POPSpringAnimation<Value: AnimatableValue>: POPAnimation {
         // on the target, and its completion reports `.settled`.
         s.restingDistance = .greatestFiniteMagnitude
         s.restingSpeed = .greatestFiniteMagnitude
-        s.advance(to: time)
+        s.engineDidAdvance(to: time)
     }
 }

@@ -12,12 +12,13 @@ extension HostedScene {
     /// starts starts then, in the browser and in a native render alike.
     ///
     /// Returns the instant it happened at, or nil (and nothing changes) for a scene without a
-    /// page, a non-finite time or box, a negative size, or an index out of range.
+    /// page, a non-finite box, a negative size, an index out of range, or a time the engine
+    /// refuses (not finite: a diagnostic on the engine).
     @discardableResult
     public func applyLayout(_ index: Int, frame: Rect, at time: Double) -> Double? {
-        guard let page, time.isFinite, frame.isFinite, frame.width >= 0, frame.height >= 0,
-              index >= -1, index < page.elements.count else { return nil }
-        let at = scene.engine.advance(to: time)
+        guard let page, frame.isFinite, frame.width >= 0, frame.height >= 0,
+              index >= -1, index < page.elements.count,
+              let at = scene.engine.advance(to: time) else { return nil }
         if index == -1 {
             let root = page.scene.root
             scene.engine.performWithoutAnimation { root.frame = Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
@@ -28,12 +29,12 @@ extension HostedScene {
 
     /// The page inserted (`present` true) or removed element `index` at `time`
     /// (`PageLayout.setPresence(_:at:)`), the engine's clock brought there first. The instant it
-    /// happened at, or nil (nothing changes) for a scene without a page, a non-finite time or an
-    /// index out of range.
+    /// happened at, or nil (nothing changes) for a scene without a page, an index out of range, or
+    /// a time the engine refuses.
     @discardableResult
     public func applyPresence(_ index: Int, _ present: Bool, at time: Double) -> Double? {
-        guard let page, time.isFinite, index >= 0, index < page.elements.count else { return nil }
-        let at = scene.engine.advance(to: time)
+        guard let page, index >= 0, index < page.elements.count,
+              let at = scene.engine.advance(to: time) else { return nil }
         return page.setPresence(present, at: index) ? at : nil
     }
 

@@ -49,9 +49,14 @@ extension HostedScene {
     public var engine: AnimationEngine { scene.engine }
 
     /// Advances to `time` (seconds): advances the engine (`AnimationEngine.advance(to:)`: a
-    /// later time ticks, an earlier or equal one holds the engine's time, a non-finite one is
-    /// rejected with a diagnostic), then calls ``didAdvance(to:)`` with the engine's time.
-    public func advance(to time: Double) {
-        didAdvance(to: scene.engine.advance(to: time))
+    /// later time ticks, an earlier or equal one holds the engine's time), then calls
+    /// ``didAdvance(to:)`` with the engine's time. False, and nothing runs, for a time the
+    /// engine refuses (not finite, or beyond `AnimationEngine.maximumTime`: a diagnostic on the
+    /// engine).
+    @discardableResult
+    public func advance(to time: Double) -> Bool {
+        guard let now = scene.engine.advance(to: time) else { return false }
+        didAdvance(to: now)
+        return true
     }
 }

@@ -348,7 +348,7 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
 
     /// Places the proxies at the engine's new time; ends a driven flight whose driver was
     /// stopped outright (see ``animate(with:)``).
-    public func advance(to time: Double) {
+    public func engineDidAdvance(to time: Double) {
         if let driver {
             if driver.state != .inactive {
                 driverHasRun = true

@@ -3,8 +3,8 @@ import Kinetic
 /// A tree of nodes on a screen, with the engine that animates it and the pointers on it: what
 /// a host drives (UIKit's `UIWindow` and its event dispatch).
 ///
-/// The host calls ``send(_:)`` with each pointer event and `engine.tick(at:)` with each frame's
-/// time, then draws ``renderList()``.
+/// The host calls ``send(_:)`` with each pointer event and `engine.advance(to:)` with each
+/// frame's time, then draws ``renderList()``.
 ///
 /// ## Time
 /// Events are timestamped on the engine's clock, and the engine advances to an event before
@@ -91,7 +91,8 @@ public final class Scene {
             }
         }
         var event = event
-        event.time = engine.advance(to: event.time)
+        guard let at = engine.advance(to: event.time) else { return false }
+        event.time = at
         lastEventTime = event.time
 
         var touched: [GestureRecognizer] = []

@@ -41,6 +41,25 @@ struct BadInputDiagnosticsTests {
         #expect(bad.time == 0 && bad.diagnostics.count == 1)
     }
 
+    /// `advance(to:)` is the one check of a host's frame time: NaN and ±∞ give nil with a
+    /// `.timeWentBackwards` diagnostic each, a time beyond `maximumTime` nil with
+    /// `.invalidArgument`; the clock, the tick count and the animation stay as they were.
+    @Test func advanceRefusesATimeTheClockCannotTake() {
+        let engine = AnimationEngine()
+        let x = AnimatedProperty(0.0, engine: engine)
+        PropertyAnimator(duration: 1, curve: .linear, engine: engine) { x.value = 100 }.startAnimation()
+        #expect(engine.advance(to: 0.25) == 0.25)
+        let ticks = engine.tickCount
+        for t in [Double.nan, .infinity, -.infinity, 2 * AnimationEngine.maximumTime] {
+            #expect(engine.advance(to: t) == nil)
+        }
+        #expect(engine.diagnostics.map(\.kind) == [.timeWentBackwards, .timeWentBackwards, .timeWentBackwards, .invalidArgument])
+        #expect(engine.time == 0.25 && engine.tickCount == ticks && x.presentationValue == 25)
+        // An earlier time is no error: it is held at the engine's time.
+        #expect(engine.advance(to: 0.1) == 0.25 && engine.tickCount == ticks && engine.diagnostics.count == 4)
+        #expect(engine.advance(to: 0.5) == 0.5 && x.presentationValue == 50)
+    }
+
     @Test func aNaNInitialValueStartsAtZeroWithADiagnostic() {
         let engine = AnimationEngine()
         let x = AnimatedProperty(Double.nan, engine: engine)
