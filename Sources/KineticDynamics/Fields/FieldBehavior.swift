@@ -10,7 +10,7 @@ import Kinetic
 ///     vortex.addItem(ball)
 ///     animator.addBehavior(vortex)
 ///
-/// Create one with a class factory, add items with ``addItem(_:)``, and set ``position``,
+/// Create one with a class factory, add items with ``ItemListBehavior/addItem(_:)``, and set ``position``,
 /// ``region``, ``strength`` (default 1), ``falloff`` (default 0) and ``minimumRadius``. Each
 /// field's formula, the noise, limits and bad input are in <doc:ForceFields>.
 public final class FieldBehavior: ItemListBehavior {
