@@ -124,9 +124,16 @@ nonisolated(unsafe) var recording = WasmBuffer<Double>()
 nonisolated(unsafe) var samples = WasmBuffer<Double>()
 nonisolated(unsafe) var pageStyles = WasmBuffer<Double>()
 
+/// Writes `s` into the text buffer; its length in bytes.
 func setText(_ s: String) -> Int32 {
     text.set(Array(s.utf8))
     return Int32(text.count)
+}
+
+/// Writes why a call was refused into the text buffer; returns `code`, the call's refusal code.
+func refused(_ message: String, _ code: Int32) -> Int32 {
+    _ = setText(message)
+    return code
 }
 
 /// Copies the session's encoding into the buffers the page draws from; its command count.
@@ -164,10 +171,8 @@ public func kinetic_scene_count() -> Int32 { Int32(HostSession.current.entries.c
 
 @_expose(wasm, "kinetic_describe") @_cdecl("kinetic_describe")
 public func kinetic_describe(_ index: Int32, _ field: Int32) -> Int32 {
-    let session = HostSession.current
     guard let field = decoded(field, SceneEntry.Field.wasmCodes) else { return setText("") }
-    session.describe(Int(index), field: field)
-    return setText(session.text)
+    return setText(HostSession.current.describe(Int(index), field: field))
 }
 
 @_expose(wasm, "kinetic_select") @_cdecl("kinetic_select")
@@ -213,15 +218,18 @@ public func kinetic_input(_ length: Int32) -> UnsafeMutablePointer<UInt8>? {
 
 @_expose(wasm, "kinetic_record") @_cdecl("kinetic_record")
 public func kinetic_record(_ index: Int32, _ length: Int32, _ fps: Double) -> Int32 {
-    let session = HostSession.current
-    guard index >= 0, Int(index) < session.entries.count, let script = inputText(length) else {
-        recording.set([])
-        return setText("bad arguments") * 0 - 1
+    recording.set([])
+    guard let script = inputText(length) else { return refused("bad arguments", -1) }
+    do throws(HostSession.Refusal) {
+        let run = try HostSession.current.record(Int(index), script: script, fps: fps)
+        recording.set(run.values)
+        var names = ""
+        for (i, name) in run.channels.enumerated() { names += (i == 0 ? "" : ",") + name }
+        _ = setText(names)
+        return Int32(run.frames)
+    } catch {
+        return refused(error.message, -1)
     }
-    let frames = session.record(Int(index), script: script, fps: fps)
-    recording.set(session.recording)
-    _ = setText(session.text)
-    return Int32(frames)
 }
 
 @_expose(wasm, "kinetic_recording") @_cdecl("kinetic_recording")
@@ -231,10 +239,9 @@ public func kinetic_recording_length() -> Int32 { Int32(recording.count) }
 
 @_expose(wasm, "kinetic_inspect") @_cdecl("kinetic_inspect")
 public func kinetic_inspect() -> Int32 {
-    let session = HostSession.current
-    let count = session.inspect()
-    _ = setText(session.text)
-    return Int32(count)
+    guard let inspection = HostSession.current.inspect() else { return refused("[]", -1) }
+    _ = setText(inspection.json)
+    return Int32(inspection.rows)
 }
 
 @_expose(wasm, "kinetic_inspect_group") @_cdecl("kinetic_inspect_group")
@@ -264,9 +271,8 @@ public func kinetic_unwatch() {
 @_expose(wasm, "kinetic_samples") @_cdecl("kinetic_samples")
 public func kinetic_samples() -> Int32 {
     let session = HostSession.current
-    let count = session.samples()
-    samples.set(session.sampleValues)
-    return Int32(count)
+    samples.set(session.samples())
+    return Int32(session.recorder.count)
 }
 
 @_expose(wasm, "kinetic_sample_stride") @_cdecl("kinetic_sample_stride")
@@ -298,33 +304,44 @@ public func kinetic_script() -> Int32 { setText(HostSession.current.script()) }
 @_expose(wasm, "kinetic_test_source") @_cdecl("kinetic_test_source")
 public func kinetic_test_source(_ length: Int32) -> Int32 {
     let session = HostSession.current
-    guard let options = inputText(length) else { return setText("bad arguments") * 0 - 1 }
+    guard let options = inputText(length) else { return refused("bad arguments", -1) }
     var words = options.split(separator: " ").map { String($0) }
     let testable = words.first == "@testable"
     if testable { words.removeFirst() }
     guard words.isEmpty || words.count == 2 else {
-        return setText("expected \"[@testable ]MODULE SCENES\", e.g. \"@testable Card CardApp.scenes\"") * 0 - 1
+        return refused("expected \"[@testable ]MODULE SCENES\", e.g. \"@testable Card CardApp.scenes\"", -1)
     }
-    let source = words.isEmpty
-        ? session.testSource()
-        : session.testSource(module: words[0], scenes: words[1], testable: testable)
-    return source.isEmpty ? setText(session.text) * 0 - 1 : setText(source)
+    do throws(HostSession.Refusal) {
+        let source = words.isEmpty
+            ? try session.testSource()
+            : try session.testSource(module: words[0], scenes: words[1], testable: testable)
+        return setText(source)
+    } catch {
+        return refused(error.message, -1)
+    }
 }
 
 @_expose(wasm, "kinetic_import_script") @_cdecl("kinetic_import_script")
 public func kinetic_import_script(_ length: Int32) -> Int32 {
     let session = HostSession.current
-    guard let script = inputText(length) else { return setText("bad arguments") * 0 }
-    guard session.importScript(script) else { return setText(session.text) * 0 }
+    guard let script = inputText(length) else { return refused("bad arguments", 0) }
+    do throws(HostSession.Refusal) {
+        try session.importScript(script)
+    } catch {
+        return refused(error.message, 0)
+    }
     _ = publishEncoding(session)
     return 1
 }
 
 @_expose(wasm, "kinetic_set_timing") @_cdecl("kinetic_set_timing")
 public func kinetic_set_timing(_ length: Int32) -> Int32 {
-    let session = HostSession.current
-    guard let spec = inputText(length) else { return setText("bad arguments") * 0 }
-    guard session.setTimingOverride(spec: spec) else { return setText(session.text) * 0 }
+    guard let spec = inputText(length) else { return refused("bad arguments", 0) }
+    do throws(HostSession.Refusal) {
+        try HostSession.current.setTimingOverride(spec: spec)
+    } catch {
+        return refused(error.message, 0)
+    }
     return 1
 }
 

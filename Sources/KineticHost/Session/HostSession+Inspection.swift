@@ -7,21 +7,15 @@ extension HostSession {
     /// The samples the recorder keeps: 10 s at 60 frames per second.
     public static let recorderCapacity = 600
 
-    /// Writes the shown scene's timeline rows (``inspectionRows()``: live animations, dynamic
-    /// items by name, like animations grouped) into ``text`` as JSON
-    /// (``InspectionJSON/encode(rows:)``) and returns how many rows there are; −1, with
-    /// ``text`` `"[]"`, with no scene shown. Reads only: nothing moves.
+    /// The shown scene's timeline rows (``inspectionRows()``: live animations, dynamic items by
+    /// name, like animations grouped) as JSON (``InspectionJSON/encode(rows:)``), with how many
+    /// rows there are; nil with no scene shown. Reads only: nothing moves.
     ///
     /// Grouping keeps the text small however many animations run: 10,000 springs are one row.
-    @discardableResult
-    public func inspect() -> Int {
-        guard hosted != nil else {
-            text = "[]"
-            return -1
-        }
+    public func inspect() -> (rows: Int, json: String)? {
+        guard hosted != nil else { return nil }
         let rows = inspectionRows()
-        text = InspectionJSON.encode(rows: rows)
-        return rows.count
+        return (rows.count, InspectionJSON.encode(rows: rows))
     }
 
     /// Records, from the next frame on, property number `property` (0 for the first) of the
@@ -59,16 +53,15 @@ extension HostSession {
     /// Stops recording and drops the samples.
     public func unwatch() {
         recorder.stopWatching()
-        sampleValues = []
     }
 
-    /// Copies the recorder's samples into ``sampleValues``, oldest first, and returns how
-    /// many there are (0 with nothing watched). Each is `recorder.stride` doubles:
-    /// `[time, model components…, presentation components…, velocity components…]`.
-    @discardableResult
-    public func samples() -> Int {
-        recorder.copySamples(into: &sampleValues)
-        return recorder.count
+    /// The recorder's samples, oldest first (empty with nothing watched): `recorder.count` of
+    /// `recorder.stride` doubles each, `[time, model components…, presentation components…,
+    /// velocity components…]`.
+    public func samples() -> [Double] {
+        var values: [Double] = []
+        recorder.copySamples(into: &values)
+        return values
     }
 
     /// Samples the watched property after a frame. If it belongs to an engine no longer shown

@@ -55,8 +55,7 @@ extension HostSession {
     /// The recorded session: the pointer events (and a page's layouts) logged since the
     /// selection, the future a seek back left included (what the page's scrubber spans, so what
     /// is exported is what the page shows, wherever its playhead is), as a gesture script
-    /// (``GestureScript``'s format, as `kinetic render --script` reads it), also written into
-    /// ``text``; empty with no scene.
+    /// (``GestureScript``'s format, as `kinetic render --script` reads it); empty with no scene.
     ///
     /// Times are seconds after the selection (logged time − ``sceneStartTime``), positions
     /// scene points, all in Swift's shortest round-tripping form, so parsing the script gives
@@ -64,7 +63,7 @@ extension HostSession {
     /// hovering mouse's moves, which it rejects), so the script is always valid. The last line
     /// is `end` at the last logged frame's time (or the last event's, if later).
     public func script() -> String {
-        guard index >= 0 else { text = ""; return "" }
+        guard index >= 0 else { return "" }
         var out = "# \(entries[index].name): the input since the selection, times in seconds after it\n"
         var down: [Int] = []
         var end = 0.0
@@ -116,7 +115,6 @@ extension HostSession {
             end = Swift.max(end, t)
         }
         out += "\(end) end\n"
-        text = out
         return out
     }
 
@@ -127,30 +125,27 @@ extension HostSession {
     /// (a frame's events first) and one at the end. Everything is logged as live input, so
     /// ``seek(to:)`` and ``script()`` cover the imported span.
     ///
-    /// Returns false, changing nothing, with no scene shown (``text`` "no scene is shown"), a
-    /// script that does not parse (``text`` is the parse error, naming the line), or one longer
-    /// than ``maximumRecordingFrames`` frames at 60 Hz (`1e308 end`: ``text`` says so), the
-    /// limit ``record(_:script:fps:)`` and `kinetic render` apply, checked before any frame runs.
-    @discardableResult
-    public func importScript(_ source: String) -> Bool {
-        guard index >= 0 else { text = "no scene is shown"; return false }
+    /// Throws, changing nothing, with no scene shown ("no scene is shown"), a script that does
+    /// not parse (the parse error, naming the line), or one longer than
+    /// ``maximumRecordingFrames`` frames at 60 Hz (`1e308 end`), the limit
+    /// ``record(_:script:fps:)`` and `kinetic render` apply, checked before any frame runs.
+    public func importScript(_ source: String) throws(Refusal) {
+        guard index >= 0 else { throw Refusal("no scene is shown") }
         let parsed: GestureScript
         do throws(GestureScript.ParseError) {
             parsed = try GestureScript(parsing: source)
         } catch {
-            text = error.message
-            return false
+            throw Refusal(error.message)
         }
-        // Without this bound `1e308 end` ran frames forever and froze the page's tab.
+        // Unbounded, `1e308 end` would run frames for ever and freeze the page's tab.
         guard parsed.end * 60 <= Double(HostSession.maximumRecordingFrames) else {
-            text = "the script is too long to import: its end is \(parsed.end) s, more than the \(HostSession.maximumRecordingFrames) frames at 60 Hz (about \(HostSession.maximumRecordingFrames / 60) s) one replay may run"
-            return false
+            throw Refusal("the script is too long to import: its end is \(parsed.end) s, more than the \(HostSession.maximumRecordingFrames) frames at 60 Hz (about \(HostSession.maximumRecordingFrames / 60) s) one replay may run")
         }
         let start = sceneTime - parsed.end
         sceneStartTime = start
         log.removeAll()
         remake()
-        guard let hosted else { return false }
+        guard let hosted else { return }
         var next = 0
         var frame = 0
         while true {
@@ -166,6 +161,5 @@ extension HostSession {
             frame += 1
         }
         encoder.encode(hosted.scene.renderList())
-        return true
     }
 }

@@ -25,20 +25,17 @@ extension HostSession {
     /// - `decay RATE` (`DecayTimingParameters.init(rate:restingSpeed:)`),
     ///
     /// numbers in decimal, separated by spaces. Out-of-range numbers are sanitized by the
-    /// parameters' own initializers, as in code. Returns false, setting nothing, with ``text``
-    /// saying why, for any other form, a wrong count or a number that does not parse.
-    @discardableResult
-    public func setTimingOverride(spec: String) -> Bool {
+    /// parameters' own initializers, as in code. Throws, setting nothing, for any other form, a
+    /// wrong count or a number that does not parse.
+    public func setTimingOverride(spec: String) throws(Refusal) {
         let lines = spec.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         guard lines.count == 2 else {
-            text = "a timing spec is two lines: the animation's name, then its timing"
-            return false
+            throw Refusal("a timing spec is two lines: the animation's name, then its timing")
         }
         guard let timing = Self.parseTiming(lines[1]) else {
-            text = "the timing must be 'spring MASS STIFFNESS DAMPING', 'spring-response DAMPINGRATIO RESPONSE', 'spring-bounce DURATION BOUNCE', 'cubic X1 Y1 X2 Y2' or 'decay RATE'"
-            return false
+            throw Refusal("the timing must be 'spring MASS STIFFNESS DAMPING', 'spring-response DAMPINGRATIO RESPONSE', 'spring-bounce DURATION BOUNCE', 'cubic X1 Y1 X2 Y2' or 'decay RATE'")
         }
-        return setTimingOverride(timing, forAnimationsNamed: String(lines[0]))
+        setTimingOverride(timing, forAnimationsNamed: String(lines[0]))
     }
 
     /// Removes every timing override: engines made from now on run the scene's own timing, so

@@ -4,9 +4,8 @@ import KineticScene
 
 extension HostSession {
     /// A Swift Testing source file that replays ``script()`` on the scene `sceneName` and
-    /// asserts its channel values (``HostedScene/channels``) at a few instants exactly; also
-    /// written into ``text``. Empty (and ``text`` the reason) with no scene shown, an unknown
-    /// `sceneName` or a scene without channels.
+    /// asserts its channel values (``HostedScene/channels``) at a few instants exactly. Throws
+    /// with no scene shown, an unknown `sceneName` or a scene without channels.
     ///
     /// The test builds the scene from the app's scene list (the Swift expression `scenes`, e.g.
     /// `CardApp.scenes`, found by importing `module`, with `@testable` when `testable`), runs it
@@ -18,33 +17,26 @@ extension HostSession {
     /// own frames, which ran at the page's frame times.
     ///
     /// The defaults name the playground's demos (`KineticDemos`, `DemoCatalog.entries`). Both
-    /// are pasted into the generated Swift, so they are checked first (empty, with ``text``
-    /// saying why, otherwise): `module` must be a Swift identifier (``isSwiftIdentifier(_:)``:
+    /// are pasted into the generated Swift, so they are checked first (it throws otherwise):
+    /// `module` must be a Swift identifier (``isSwiftIdentifier(_:)``:
     /// ASCII letters, digits and `_`, not starting with a digit, not a keyword), `scenes` one or
     /// more of them joined by dots (`CardApp.scenes`, `Catalog.Demos.all`).
     public func testSource(sceneName: String? = nil, module: String = "KineticDemos",
-                           scenes: String = "DemoCatalog.entries", testable: Bool = false) -> String {
+                           scenes: String = "DemoCatalog.entries", testable: Bool = false) throws(Refusal) -> String {
         guard HostSession.isSwiftIdentifier(module) else {
-            text = "the module name \(RecordedTest.literal(module)) is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)"
-            return ""
+            throw Refusal("the module name \(RecordedTest.literal(module)) is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)")
         }
         guard !scenes.isEmpty, scenes.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ HostSession.isSwiftIdentifier(String($0)) }) else {
-            text = "the scene list \(RecordedTest.literal(scenes)) is not a Swift name such as CardApp.scenes (identifiers joined by dots)"
-            return ""
+            throw Refusal("the scene list \(RecordedTest.literal(scenes)) is not a Swift name such as CardApp.scenes (identifiers joined by dots)")
         }
-        guard index >= 0 else { text = "no scene is shown"; return "" }
+        guard index >= 0 else { throw Refusal("no scene is shown") }
         let name = sceneName ?? entries[index].name
-        guard let entry = entries.first(where: { $0.name == name }) else {
-            text = "unknown scene \(name)"
-            return ""
-        }
+        guard let entry = entries.first(where: { $0.name == name }) else { throw Refusal("unknown scene \(name)") }
         do throws(RecordedTest.Failure) {
-            text = try RecordedTest.source(script: script(), entry: entry, module: module, scenes: scenes, testable: testable)
+            return try RecordedTest.source(script: script(), entry: entry, module: module, scenes: scenes, testable: testable)
         } catch {
-            text = error.message
-            return ""
+            throw Refusal(error.message)
         }
-        return text
     }
 }
 
@@ -78,7 +70,7 @@ extension HostSession {
 enum RecordedTest {
     /// Why no test could be written.
     struct Failure: Error {
-        /// The reason, for ``HostSession/text``.
+        /// The reason, for ``HostSession/Refusal``.
         let message: String
     }
 

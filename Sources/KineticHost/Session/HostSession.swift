@@ -14,7 +14,8 @@ import KineticScene
 /// (``seek(to:)``) and the log exported (see <doc:ReplayingASession>).
 ///
 /// Bad input never traps and never changes anything: an index out of range, a NaN or infinite
-/// time or position gives `false` (or −1 for ``record(_:script:fps:)``).
+/// time or position gives `false` or nil, and a call that can say why it refused throws a
+/// ``Refusal``.
 public final class HostSession {
     /// The session the WebAssembly C ABI drives: set by `KineticApp.main()` on wasm32 (empty
     /// until then, so every call before it is refused as an index out of range).
@@ -30,16 +31,9 @@ public final class HostSession {
     public internal(set) var encoder = RenderListEncoder()
     /// The last frame's styles of the page's adopted elements (see ``encodePageStyles()``).
     public internal(set) var pageStyles: [Double] = []
-    /// The last recording's values (see ``record(_:script:fps:)``).
-    public private(set) var recording: [Double] = []
     /// The inspector's recorder of the watched property (see `watch(animation:property:)`):
     /// sampled after each ``frame(at:)`` while something is watched, idle otherwise.
     public let recorder = PropertyRecorder(capacity: HostSession.recorderCapacity)
-    /// The recorder's samples as of the last ``samples()``, oldest first.
-    public internal(set) var sampleValues: [Double] = []
-    /// A text for the page: the last recording's channel names or error, a scene's field, or
-    /// the last ``script()``, ``testSource(sceneName:module:scenes:testable:)`` or error.
-    public internal(set) var text = ""
     /// The engine time the shown scene was selected at (its engine's start; 0 with no scene).
     public internal(set) var sceneStartTime = 0.0
     /// The shown scene's engine time, in seconds on the session's clock (0 with no scene).
@@ -61,6 +55,13 @@ public final class HostSession {
 
     public init(entries: [SceneEntry]) {
         self.entries = entries
+    }
+
+    /// Why the session refused a call, in words for the page to show.
+    public struct Refusal: Error, Equatable {
+        /// What was wrong, e.g. `"script line 1: unknown verb 'wiggle'"`.
+        public var message: String
+        public init(_ message: String) { self.message = message }
     }
 
     /// Shows scene `index` fresh, its engine starting at `time`, with its own timing (the timing
@@ -109,8 +110,8 @@ public final class HostSession {
     }
 
     /// Advances the scene to `time` (``HostedScene/advance(to:)``: an earlier time holds the
-    /// engine where it is) and encodes its render list. False (and nothing changes) with no
-    /// scene or a non-finite `time`.
+    /// engine where it is) and encodes its render list. False (and nothing changes but the
+    /// engine's diagnostics) with no scene or a time the engine refuses (not finite).
     ///
     /// After ``seek(to:)`` went back, a frame at or before the engine's time only encodes (a
     /// paused page redrawing the instant it sought to changes nothing, and keeps the logged
@@ -118,18 +119,26 @@ public final class HostSession {
     /// future and continues a new branch of history.
     @discardableResult
     public func frame(at time: Double) -> Bool {
-        guard let hosted, time.isFinite else { return false }
-        if !(log.hasFuture && time <= hosted.scene.engine.time) { advance(hosted, to: time) }
+        guard let hosted else { return false }
+        if log.hasFuture && time <= hosted.scene.engine.time {
+            // A redraw of the instant sought to: the engine holds its clock (or refuses the time).
+            guard hosted.scene.engine.advance(to: time) != nil else { return false }
+        } else {
+            guard advance(hosted, to: time) else { return false }
+        }
         encoder.encode(hosted.scene.renderList())
         if hosted.page != nil { encodePageStyles() }
         if recorder.isWatching { recordWatched() }
         return true
     }
 
-    /// A frame without its encoding (replay encodes only the last): advances and logs.
-    func advance(_ hosted: any HostedScene, to time: Double) {
-        hosted.advance(to: time)
+    /// A frame without its encoding (replay encodes only the last): advances and logs; false,
+    /// logging nothing, for a time the engine refuses.
+    @discardableResult
+    func advance(_ hosted: any HostedScene, to time: Double) -> Bool {
+        guard hosted.advance(to: time) else { return false }
         logInput(.frame(at: hosted.scene.engine.time))
+        return true
     }
 
     /// The most calls (pointer events and frames) the input log holds since a selection or
@@ -172,60 +181,42 @@ public final class HostSession {
         length >= 0 && length <= maximumInputLength
     }
 
-    /// Sets ``text`` to a field of scene `index` (``SceneEntry/subscript(_:)``); empty for an
-    /// index out of range.
-    public func describe(_ index: Int, field: SceneEntry.Field) {
-        text = index >= 0 && index < entries.count ? entries[index][field] : ""
+    /// Field `field` of scene `index` (``SceneEntry/subscript(_:)``); empty for an index out
+    /// of range.
+    public func describe(_ index: Int, field: SceneEntry.Field) -> String {
+        index >= 0 && index < entries.count ? entries[index][field] : ""
     }
 
     /// Runs scene `index` fresh (engine at time 0) under a gesture script at `fps`, for the
-    /// script's length, into ``recording`` (``SceneRecording/values``); ``text`` gets the
-    /// channel names, comma-separated, or the error. Returns the number of frames, or −1 (with
-    /// ``text`` saying why) for an index out of range, a parse error, `fps` not in
+    /// script's length (``SceneRecording``: its frames, channel names and values). Throws, with
+    /// nothing recorded, for an index out of range, a parse error, `fps` not in
     /// (0, ``maximumRecordingFPS``] (NaN, infinities), or more than ``maximumRecordingFrames``
-    /// frames or ``maximumRecordingValues`` values; all checked before anything is recorded.
-    public func record(_ index: Int, script: String, fps: Double) -> Int {
-        recording = []
-        guard index >= 0, index < entries.count else {
-            text = "bad arguments"
-            return -1
-        }
+    /// frames or ``maximumRecordingValues`` values.
+    public func record(_ index: Int, script: String, fps: Double) throws(Refusal) -> SceneRecording {
+        guard index >= 0, index < entries.count else { throw Refusal("bad arguments") }
         guard fps.isFinite, fps > 0, fps <= HostSession.maximumRecordingFPS else {
-            text = "fps must be in (0, 1000]"
-            return -1
+            throw Refusal("fps must be in (0, 1000]")
         }
         let parsed: GestureScript
         do throws(GestureScript.ParseError) {
             parsed = try GestureScript(parsing: script)
         } catch {
-            text = error.message
-            return -1
+            throw Refusal(error.message)
         }
         let hosted = entries[index].make(AnimationEngine())
+        defer { hosted.scene.engine.invalidate() }
         let frames = (parsed.end * fps).rounded()
         guard frames <= Double(HostSession.maximumRecordingFrames),
               Int(frames) * hosted.channels.count * 3 <= HostSession.maximumRecordingValues else {
-            text = "the recording would be too long: at most \(HostSession.maximumRecordingFrames) frames and \(HostSession.maximumRecordingValues) values"
-            hosted.scene.engine.invalidate()
-            return -1
+            throw Refusal("the recording would be too long: at most \(HostSession.maximumRecordingFrames) frames and \(HostSession.maximumRecordingValues) values")
         }
-        let run = SceneRecording(scene: hosted, script: parsed, fps: fps, duration: parsed.end)
-        hosted.scene.engine.invalidate()
-        recording = run.values
-        var names = ""
-        for (i, n) in run.channels.enumerated() { names += (i == 0 ? "" : ",") + n }
-        text = names
-        return run.frames
+        return SceneRecording(scene: hosted, script: parsed, fps: fps, duration: parsed.end)
     }
 
-    /// ``record(_:script:fps:)`` by scene name; −1 with `text` "unknown scene NAME" for a name
-    /// the app does not offer.
-    public func record(scene name: String, script: String, fps: Double) -> Int {
-        guard let i = entries.firstIndex(where: { $0.name == name }) else {
-            recording = []
-            text = "unknown scene \(name)"
-            return -1
-        }
-        return record(i, script: script, fps: fps)
+    /// ``record(_:script:fps:)`` by scene name; throws "unknown scene NAME" for a name the app
+    /// does not offer.
+    public func record(scene name: String, script: String, fps: Double) throws(Refusal) -> SceneRecording {
+        guard let i = entries.firstIndex(where: { $0.name == name }) else { throw Refusal("unknown scene \(name)") }
+        return try record(i, script: script, fps: fps)
     }
 }

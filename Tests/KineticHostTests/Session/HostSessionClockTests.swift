@@ -44,25 +44,24 @@ struct HostSessionClockTests {
         // Before: a NaN time was taken as 0 and switched the scene, though bad input changes nothing.
         #expect(!session.select(0, at: .nan) && !session.select(0, at: .infinity))
         #expect(session.hosted === shown && session.index == 1)
-        session.describe(0, field: .name); #expect(session.text == "probe")
-        session.describe(0, field: .title); #expect(session.text == "Probe")
-        session.describe(0, field: .description); #expect(session.text == "Records its host.")
-        session.describe(0, field: .hint); #expect(session.text == "Tap it.")
-        session.describe(1, field: .description); #expect(session.text == "")
-        session.describe(5, field: .name); #expect(session.text == "")
-        session.describe(-1, field: .title); #expect(session.text == "")
+        #expect(session.describe(0, field: .name) == "probe")
+        #expect(session.describe(0, field: .title) == "Probe")
+        #expect(session.describe(0, field: .description) == "Records its host.")
+        #expect(session.describe(0, field: .hint) == "Tap it.")
+        #expect(session.describe(1, field: .description) == "")
+        #expect(session.describe(5, field: .name) == "")
+        #expect(session.describe(-1, field: .title) == "")
     }
 
-    @Test func recordingSamplesEachFrameAtIOverFps() {
+    @Test func recordingSamplesEachFrameAtIOverFps() throws {
         let session = HostSession(entries: ProbeScene.entries)
-        #expect(session.record(scene: "probe", script: "0.1 down 1 15 15\n0.2 up 1 15 15\n0.5 end\n", fps: 20) == 10)
-        #expect(session.text == "clock")
+        let run = try session.record(scene: "probe", script: "0.1 down 1 15 15\n0.2 up 1 15 15\n0.5 end\n", fps: 20)
+        #expect(run.frames == 10 && run.channels == ["clock"])
         // Frame i at t = i / 20: the clock channel's model, presentation and velocity.
         let expected: [Double] = (0..<10).flatMap { (i: Int) -> [Double] in [Double(i) / 20, Double(i) / 20, 1] }
-        #expect(session.recording == expected)
-        #expect(session.record(scene: "nope", script: "1 end", fps: 60) == -1)
-        #expect(session.text == "unknown scene nope" && session.recording.isEmpty)
-        #expect(session.record(7, script: "1 end", fps: 60) == -1)
+        #expect(run.values == expected)
+        #expect(throws: HostSession.Refusal("unknown scene nope")) { try session.record(scene: "nope", script: "1 end", fps: 60) }
+        #expect(throws: HostSession.Refusal("bad arguments")) { try session.record(7, script: "1 end", fps: 60) }
     }
 
     @Test func sceneNamesAreLowercaseLettersDigitsAndDashes() {

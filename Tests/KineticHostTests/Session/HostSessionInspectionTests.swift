@@ -33,13 +33,13 @@ private final class SlideScene: HostedScene {
 struct HostSessionInspectionTests {
     @Test func inspectWritesTheContractsJSONExactly() {
         let session = HostSession(entries: SlideScene.entries)
-        #expect(session.inspect() == -1 && session.text == "[]")
+        #expect(session.inspect() == nil)
         session.select(0, at: 0)
-        #expect(session.inspect() == 0 && session.text == "[]")
+        #expect(session.inspect()?.rows == 0 && session.inspect()?.json == "[]")
         session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         session.frame(at: 0.25)
-        #expect(session.inspect() == 1)
-        #expect(session.text == """
+        #expect(session.inspect()?.rows == 1)
+        #expect(session.inspect()?.json == """
             [{"id":1,"name":"box.center","kind":"animator","state":"active","running":true,"reversed":false,\
             "fraction":0.25,"timing":{"type":"cubic","c1x":0.0,"c1y":0.0,"c2x":1.0,"c2y":1.0,"duration":1.0},\
             "key":"1","internal":false,"properties":[{"name":"box.center","model":[120.0,20.0],"presentation":[45.0,20.0],"velocity":[100.0,0.0]}]}]
@@ -51,8 +51,8 @@ struct HostSessionInspectionTests {
         session.select(0, at: 0)
         session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         session.frame(at: 1.0 / 3)
-        session.inspect()
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(session.text.utf8)) as? [[String: Any]])
+        let json = try #require(session.inspect()?.json)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         let live = session.hosted!.scene.engine.liveAnimations()
         let fraction = try #require(parsed[0]["fraction"] as? Double)
         #expect(fraction.bitPattern == live[0].fractionComplete!.bitPattern)
@@ -91,22 +91,22 @@ struct HostSessionInspectionTests {
         #expect(session.watch(property: "box.center"))
         session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         for i in 1...3 { session.frame(at: Double(i) / 10) }
-        #expect(session.samples() == 3 && session.recorder.stride == 7)
+        #expect(session.samples().count == 3 * 7 && session.recorder.count == 3 && session.recorder.stride == 7)
         let box = (session.hosted as! SlideScene).box
         // The last sample is the box now: time, model, presentation, velocity.
-        #expect(Array(session.sampleValues[14...]) == [0.3, 120, 20, box.presentation.center.x, 20, 100, 0])
+        #expect(Array(session.samples()[14...]) == [0.3, 120, 20, box.presentation.center.x, 20, 100, 0])
         #expect(box.presentation.center.x == 50)
         // By animation id and property index: the same property, recorded afresh.
         #expect(session.watch(animation: 1, property: 0) && !session.watch(animation: 1, property: 1))
         session.frame(at: 0.4)
-        #expect(session.samples() == 1 && session.sampleValues[0] == 0.4)
+        #expect(session.samples().count == 7 && session.samples()[0] == 0.4)
         // A new selection: the recorder follows the label into the new scene.
         session.select(0, at: 5)
         session.frame(at: 5.1)
-        #expect(session.samples() == 1 && Array(session.sampleValues) == [5.1, 20, 20, 20, 20, 0, 0])
+        #expect(session.samples() == [5.1, 20, 20, 20, 20, 0, 0])
         session.unwatch()
         session.frame(at: 5.2)
-        #expect(session.samples() == 0 && session.sampleValues.isEmpty)
+        #expect(session.samples().isEmpty && session.recorder.count == 0)
     }
 
     @Test func recordingNeverGrowsTheRingOnceWatching() {
@@ -117,9 +117,10 @@ struct HostSessionInspectionTests {
         session.pointer(.down(1, Point(x: 20, y: 20), at: 0))
         for i in 1...(HostSession.recorderCapacity + 50) { session.frame(at: Double(i) / 60) }
         #expect(session.recorder.storageCapacity == storage)
-        #expect(session.samples() == HostSession.recorderCapacity)
+        let samples = session.samples()
+        #expect(samples.count == HostSession.recorderCapacity * session.recorder.stride)
         #expect(session.recorder.recordedCount == HostSession.recorderCapacity + 50)
         // Oldest first: the first sample kept is frame 51.
-        #expect(session.sampleValues[0] == 51.0 / 60)
+        #expect(samples[0] == 51.0 / 60)
     }
 }

@@ -57,8 +57,8 @@ struct HostSessionLifetimeTests {
                 return flying
             },
         ])
-        #expect(session.record(0, script: "1000 end\n", fps: 1000) == -1)
-        #expect(session.text.hasPrefix("the recording would be too long"))
+        let message = refusal { () throws(HostSession.Refusal) in try session.record(0, script: "1000 end\n", fps: 1000) }
+        #expect(message?.hasPrefix("the recording would be too long") == true)
         #expect(scene == nil && engine == nil)
     }
 }

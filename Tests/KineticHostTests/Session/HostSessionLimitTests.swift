@@ -19,23 +19,22 @@ struct HostSessionLimitTests {
 
     /// Before: fps NaN, infinity or 1e9 trapped (Int of a NaN or huge double); 1e7 grew memory
     /// to 1.4 GB.
-    @Test func recordRejectsBadFrameRatesWithoutRecording() {
+    @Test func recordRejectsBadFrameRatesWithoutRecording() throws {
         let session = HostSession(entries: DemoCatalog.entries)
         let script = "0.1 drag 1 60 400 1.3 300 420\n2 end\n"
         for fps in [Double.nan, .infinity, -.infinity, 0, -60, 1e9, 1e7, 1000.5] {
-            #expect(session.record(0, script: script, fps: fps) == -1, "\(fps)")
-            #expect(session.recording.isEmpty)
-            #expect(session.text == "fps must be in (0, 1000]")
+            #expect(throws: HostSession.Refusal("fps must be in (0, 1000]"), "\(fps)") {
+                try session.record(0, script: script, fps: fps)
+            }
         }
-        #expect(session.record(0, script: script, fps: 60) == 120)
-        #expect(session.record(0, script: script, fps: 1000) == 2000)
+        #expect(try session.record(0, script: script, fps: 60).frames == 120)
+        #expect(try session.record(0, script: script, fps: 1000).frames == 2000)
     }
 
     @Test func recordRejectsMoreThanAHundredThousandFrames() {
         let session = HostSession(entries: DemoCatalog.entries)
-        #expect(session.record(0, script: "101 end\n", fps: 1000) == -1)
-        #expect(session.text.hasPrefix("the recording would be too long"))
-        #expect(session.recording.isEmpty)
+        let message = refusal { () throws(HostSession.Refusal) in try session.record(0, script: "101 end\n", fps: 1000) }
+        #expect(message?.hasPrefix("the recording would be too long") == true)
     }
 
     @Test func pointerAndFrameRejectNonFiniteNumbers() {

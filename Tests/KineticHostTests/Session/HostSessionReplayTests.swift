@@ -120,7 +120,6 @@ struct HostSessionReplayTests {
         let live = try LiveSession(scene: "photo")
         let session = live.session
         let text = session.script()
-        #expect(session.text == text)
         let parsed = try GestureScript(parsing: text)
         let logged = session.log.history.filter { !$0.isFrame && $0.accepted }
         #expect(parsed.events.count == logged.count)
@@ -150,34 +149,34 @@ struct HostSessionReplayTests {
         session.frame(at: 130)
         let before = FrameSnapshot(session)
         let clock = ContinuousClock()
+        var message: String?
         for script in ["1e308 end\n", "0.1 down 1 187 645\n0.2 up 1 187 645\n1666.7 end\n"] {
             let start = clock.now
-            #expect(!session.importScript(script))
+            message = refusal { () throws(HostSession.Refusal) in try session.importScript(script) }
             #expect(clock.now - start < .seconds(1), "\(script)")
-            #expect(session.text.hasPrefix("the script is too long to import: its end is "), "\(session.text)")
-            #expect(session.text.hasSuffix(" s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run"))
+            #expect(message?.hasPrefix("the script is too long to import: its end is ") == true, "\(message ?? "no refusal")")
+            #expect(message?.hasSuffix(" s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run") == true)
             #expect(FrameSnapshot(session) == before && session.sceneStartTime == 100 && session.sceneTime == 130)
         }
-        #expect(session.text == "the script is too long to import: its end is 1666.7 s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run")
+        #expect(message == "the script is too long to import: its end is 1666.7 s, more than the 100000 frames at 60 Hz (about 1666 s) one replay may run")
         // Exactly at the limit is accepted (1666.65 s · 60 = 99,999 frames).
-        #expect(session.importScript("1666.65 end\n"), "\(session.text)")
+        #expect(refusal { () throws(HostSession.Refusal) in try session.importScript("1666.65 end\n") } == nil)
     }
 
     @Test func importingAScriptReplaysItAndContinuesFromItsEnd() throws {
         let session = HostSession(entries: DemoCatalog.entries)
         let drawer = try #require(DemoCatalog.entries.firstIndex { $0.name == "drawer" })
-        #expect(!session.importScript("0 end"))
-        #expect(session.text == "no scene is shown")
+        #expect(throws: HostSession.Refusal("no scene is shown")) { try session.importScript("0 end") }
         session.select(drawer, at: 100)
         session.frame(at: 130)
         let script = "0.2 down 1 187 645\n0.25 up 1 187 645\n1.5 end\n"
         // A parse error changes nothing.
         let before = FrameSnapshot(session)
-        #expect(!session.importScript("0.2 down 1 187 645\n0.1 up 1 187 645\n"))
-        #expect(session.text.hasPrefix("script line 2: time 0.1 is before"))
+        let message = refusal { () throws(HostSession.Refusal) in try session.importScript("0.2 down 1 187 645\n0.1 up 1 187 645\n") }
+        #expect(message?.hasPrefix("script line 2: time 0.1 is before") == true)
         #expect(FrameSnapshot(session) == before && session.sceneStartTime == 100)
 
-        #expect(session.importScript(script))
+        try session.importScript(script)
         #expect(session.sceneStartTime == 130 - 1.5)
         #expect(session.sceneTime == 130)
         // The same as recording the script at 60 Hz: the tap opened the drawer, 1.25 s into its

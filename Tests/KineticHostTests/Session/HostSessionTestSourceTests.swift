@@ -11,8 +11,7 @@ struct HostSessionTestSourceTests {
     @Test func theTestSourceReplaysTheScriptAndAssertsTheReplaysValuesExactly() throws {
         let live = try LiveSession(scene: "drawer")
         let session = live.session
-        let source = session.testSource()
-        #expect(session.text == source)
+        let source = try session.testSource()
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.contains("import Testing"))
         #expect(lines.contains("import KineticDemos"))
@@ -58,26 +57,27 @@ struct HostSessionTestSourceTests {
         }
         let live = try LiveSession(scene: "drawer")
         let session = live.session
-        #expect(session.testSource(module: "Card\nimport Evil", scenes: "CardApp.scenes") == "")
-        #expect(session.text == "the module name \"Cardimport Evil\" is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)")
+        #expect(throws: HostSession.Refusal("the module name \"Cardimport Evil\" is not a Swift identifier (ASCII letters, digits and _, not starting with a digit)")) {
+            try session.testSource(module: "Card\nimport Evil", scenes: "CardApp.scenes")
+        }
         for scenes in ["", "CardApp.", ".scenes", "CardApp..scenes", "CardApp.scenes()", "CardApp.scenes; exit(1)",
                        "CardApp.scenes\n}", "CardApp[0]"] {
-            #expect(session.testSource(module: "Card", scenes: scenes) == "", "\(scenes)")
-            #expect(session.text.hasPrefix("the scene list "), "\(session.text)")
+            let message = refusal { () throws(HostSession.Refusal) in try session.testSource(module: "Card", scenes: scenes) }
+            #expect(message?.hasPrefix("the scene list ") == true, "\(scenes): \(message ?? "no refusal")")
         }
-        let source = session.testSource(module: "Card", scenes: "Card.Catalog.scenes")
+        let source = try session.testSource(module: "Card", scenes: "Card.Catalog.scenes")
         #expect(source.contains("\nimport Card\n") && source.contains("try #require(Card.Catalog.scenes.first"))
     }
 
     @Test func optionsNameTheUsersModuleAndBadRequestsSayWhy() throws {
         let session = HostSession(entries: DemoCatalog.entries)
-        #expect(session.testSource() == "" && session.text == "no scene is shown")
+        #expect(throws: HostSession.Refusal("no scene is shown")) { try session.testSource() }
         session.select(DemoCatalog.entries.firstIndex { $0.name == "pane-pop" }!, at: 5)
-        #expect(session.testSource(sceneName: "nope") == "" && session.text == "unknown scene nope")
+        #expect(throws: HostSession.Refusal("unknown scene nope")) { try session.testSource(sceneName: "nope") }
         session.pointer(.down(1, Point(x: 187, y: 620), at: 5.25))
         session.pointer(.up(1, Point(x: 187, y: 620), at: 5.5))
         session.frame(at: 6)
-        let source = session.testSource(module: "MyApp", scenes: "MyApp.scenes", testable: true)
+        let source = try session.testSource(module: "MyApp", scenes: "MyApp.scenes", testable: true)
         #expect(source.contains("\n@testable import MyApp\n"))
         #expect(source.contains("@Test func panePopReplaysTheRecordedGesture() throws {"))
         #expect(source.contains("try #require(MyApp.scenes.first { $0.name == \"pane-pop\" })"))

@@ -60,13 +60,14 @@ struct HostSessionTests {
     @Test func recordingMatchesTheSharedLoopAndReportsParseErrors() throws {
         let session = HostSession(entries: DemoCatalog.entries)
         let text = "0.2 down 1 187 645\n0.25 up 1 187 645\n1.5 end\n"
-        #expect(session.record(scene: "drawer", script: text, fps: 60) == 90)
-        #expect(session.text == "drawer.translation.y,drawer.open,animator.fractionComplete")
+        let run = try session.record(scene: "drawer", script: text, fps: 60)
+        #expect(run.frames == 90)
+        #expect(run.channels == ["drawer.translation.y", "drawer.open", "animator.fractionComplete"])
         let direct = SceneRecording(scene: DemoCatalog.entries.first { $0.name == "drawer" }!.make(AnimationEngine()),
                                    script: try GestureScript(parsing: text), fps: 60, duration: 1.5)
-        #expect(session.recording == direct.values)
-        #expect(session.record(scene: "drawer", script: "0 wiggle", fps: 60) == -1)
-        #expect(session.text.hasPrefix("script line 1: unknown verb 'wiggle'"))
+        #expect(run.values == direct.values)
+        let message = refusal { () throws(HostSession.Refusal) in try session.record(scene: "drawer", script: "0 wiggle", fps: 60) }
+        #expect(message?.hasPrefix("script line 1: unknown verb 'wiggle'") == true)
     }
 
     @Test func decimalParserReadsScriptNumbersExactly() {

@@ -46,9 +46,10 @@ struct InspectionRowsTests {
         #expect(session.inspectionRows().count == 1)
 
         // The JSON the page parses: one row, a few hundred bytes instead of megabytes.
-        #expect(session.inspect() == 1)
-        #expect(session.text.utf8.count < 600)
-        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(session.text.utf8)) as? [[String: Any]])
+        let inspection = try #require(session.inspect())
+        #expect(inspection.rows == 1)
+        #expect(inspection.json.utf8.count < 600)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(inspection.json.utf8)) as? [[String: Any]])
         let g = try #require(parsed[0]["group"] as? [String: Any])
         #expect(g["count"] as? Int == 10_000 && g["running"] as? Int == 10_000 && g["expanded"] as? Bool == false)
         #expect(parsed[0]["key"] as? String == "group:spring:spring" && parsed[0]["internal"] as? Bool == false)
