@@ -1023,43 +1023,40 @@ def menu_screenshot_phone():
 
 
 def reduced_motion_switch():
-    """The Studio's motion switch (HostSession.setMotionPolicy): with Reduced, the whole menu opens
-    as one short ease (under 0.2 s of scene time); back on Full, the stagger takes over 0.6 s.
-
-    Measured in scene time (window.kineticInspector.time, read in the same call as the items'
-    places), from the first item leaving its shut place to the top item settled open (within 0.6 pt
-    of x 145 from then on), so neither the latency of a tap nor a loaded machine moves the figure.
-    A wall-clock measure once read 0.49 s for the full stagger: the spring crosses x 145 on its way
-    to the overshoot, and a sample landing on that crossing looked like the end."""
+    """The Studio's motion switch (HostSession.setMotionPolicy) with real pointer input: with
+    Reduced, no item of the menu and not the badge is ever drawn between its places. Every frame
+    the page draws is recorded (a requestAnimationFrame loop reading the elements' boxes and
+    kineticInspector.time): each item is shut (x 445, or not drawn) or open (x 145), each lands at
+    its own moment of the stagger (the top item about 0.24 s of scene time after the bottom one),
+    and the backdrop still fades through values between its ends. Back on Full, the items travel
+    again and the stagger takes over 0.5 s."""
     viewport(1280, 720)
     fresh_demo("menu")
-    sample = """
+    start_recording = """
         const stage = document.getElementById('stage'), s = stage.getBoundingClientRect();
         const k = s.width / (parseFloat(stage.style.width) || 375);
-        const x = n => { const e = document.querySelector('[data-name="' + n + '"]');
-                         return e ? (e.getBoundingClientRect().left - s.left) / k : null; };
-        return [window.kineticInspector.time, x('item4'), x('item0')]"""
+        const box = n => { const e = document.querySelector('[data-name="' + n + '"]');
+                           if (!e) return null;
+                           const r = e.getBoundingClientRect();
+                           return [(r.left - s.left) / k, (r.top - s.top) / k, parseFloat(getComputedStyle(e).opacity)]; };
+        window.__menuFrames = [];
+        window.__menuRecording = true;
+        const step = () => {
+            if (!window.__menuRecording) return;
+            const row = [window.kineticInspector.time];
+            for (let i = 0; i < 5; i++) { const b = box('item' + i); row.push(b && b[2] > 0 ? b[0] : null); }
+            const badge = box('badge'), backdrop = box('backdrop');
+            row.push(badge && badge[2] > 0 ? [badge[0], badge[1]] : null, backdrop ? backdrop[2] : null);
+            window.__menuFrames.push(row);
+            requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);"""
 
-    def open_span(wall):
-        # At a quarter rate (the Studio's setRate): a sample that reaches the page 0.1 s late on a
-        # loaded machine is 25 ms of scene time, not 100 ms. A late first sample at full speed
-        # once put the bottom item's start 0.09 s after it began and read the stagger as 0.15 s.
-        d.execute_script("window.kineticInspector.setRate(0.25)")
-        try:
-            Pointer().tap(321, 605).perform()
-            samples, t0 = [], time.time()
-            while time.time() - t0 < wall:
-                samples.append(d.execute_script(sample))
-                time.sleep(0.01)
-        finally:      # the checks after this one run at full speed even if a sample fails
-            d.execute_script("window.kineticInspector.setRate(1)")
-        start = next((t for t, bottom, _ in samples if not menu_shut(bottom)), None)
-        top_start = next((t for t, _, top in samples if not menu_shut(top)), None)
-        unsettled = [i for i, (_, _, top) in enumerate(samples) if top is None or not close(top, 145, 0.6)]
-        end = unsettled[-1] + 1 if unsettled else 0
-        if start is None or top_start is None or end >= len(samples):
-            return None, None
-        return samples[end][0] - start, top_start - start
+    def record(wall):
+        d.execute_script(start_recording)
+        Pointer().tap(321, 605).perform()
+        time.sleep(wall)
+        return d.execute_script("window.__menuRecording = false; return window.__menuFrames")
 
     def close_and_wait():
         Pointer().tap(321, 605).perform()
@@ -1069,22 +1066,32 @@ def reduced_motion_switch():
 
     click('[data-motion="reduced"]')
     pressed = d.execute_script("return document.querySelector('[data-motion=\"reduced\"]').getAttribute('aria-pressed')")
-    reduced, reduced_stagger = open_span(1.8)
+    frames = record(1.5)
     d.save_screenshot(os.path.join(OUT, "screenshot-menu-reduced.png"))
+    between = [(f[0], i, f[1 + i]) for f in frames for i in range(5)
+               if not (menu_shut(f[1 + i]) or close(f[1 + i], 145, 0.01))]
+    badge_places = sorted({(round(f[6][0], 2), round(f[6][1], 2)) for f in frames if f[6] is not None})
+    landed = lambda i: next((f[0] for f in frames if close(f[1 + i], 145, 0.01)), None)
+    bottom, top = landed(4), landed(0)
+    fades = sorted({round(f[7], 3) for f in frames if f[7] is not None and 0.02 < f[7] < 0.98}) if frames else []
+    check("reduced motion: with real pointer input, no item is ever drawn between its shut and open places "
+          "(every frame drawn, %d frames)" % len(frames),
+          pressed == "true" and len(frames) > 20 and not between and bottom is not None and top is not None,
+          "pressed %s, %d frames, %d item samples between places (first: %s), bottom landed at %s, top at %s"
+          % (pressed, len(frames), len(between), between[:3], bottom, top))
+    check("reduced motion: the badge is drawn at its start or its end only, the stagger keeps its order "
+          "(the top item lands 0.2-0.35 s of scene time after the bottom one), and the backdrop still fades",
+          len(badge_places) <= 2 and top is not None and bottom is not None and 0.2 <= top - bottom <= 0.35 and len(fades) >= 3,
+          "badge places %s, stagger %s s, %d distinct backdrop opacities between its ends"
+          % (badge_places, None if top is None or bottom is None else round(top - bottom, 3), len(fades)))
     close_and_wait()
     click('[data-motion="full"]')
-    full, full_stagger = open_span(4.0)
-    # Reduced: the whole run compressed into one short ease (0.2 s), its stagger with it.
-    check("reduced motion: the switch is pressed and the menu opens in one short ease (under 0.3 s of scene time, the stagger compressed)",
-          pressed == "true" and reduced is not None and reduced < 0.3 and reduced_stagger < 0.1,
-          "pressed %s, opened in %s scene s, the top item %s s after the bottom one" % (pressed, reduced, reduced_stagger))
-    # Full: four 60 ms steps of stagger before the top item starts, then its 0.55 s spring (within
-    # 0.6 pt of its place after about 0.4 s of it): about 0.65 s in all.
-    check("reduced motion off: the staggered springs take over 0.5 s of scene time again (the top item 0.24 s after the bottom)",
-          full is not None and full > 0.5 and 0.2 < full_stagger < 0.35,
-          "opened in %s scene s, the top item %s s after the bottom one" % (full, full_stagger))
-    report["reduced_motion"] = {"reduced_open_s": reduced, "full_open_s": full,
-                                "reduced_stagger_s": reduced_stagger, "full_stagger_s": full_stagger}
+    frames = record(1.5)
+    travelled = [f for f in frames if f[1] is not None and not menu_shut(f[1]) and not close(f[1], 145, 0.6)]
+    check("reduced motion off: the items travel again (the top item drawn between its places on %d frames)" % len(travelled),
+          len(travelled) >= 3, "%d frames" % len(frames))
+    report["reduced_motion"] = {"frames": len(frames), "between": len(between), "stagger_s": None if top is None or bottom is None else top - bottom,
+                                "badge_places": len(badge_places), "backdrop_fade_values": len(fades)}
 
 
 menu_timeline()

@@ -125,7 +125,7 @@ const KineticDemoNotes = {
       "Tap + to open the menu: the items spring in one after another, the badge follows its curve.",
       "Tap + again mid-flight: the whole timeline turns round on the spot, springs included.",
       "Drag sideways anywhere to scrub the timeline, then fling it open (left) or shut (right).",
-      "Switch to Reduced motion: the same menu opens as one short ease.",
+      "Switch to Reduced motion: nothing slides; each item appears in place at its moment, and the backdrop still fades.",
     ],
   },
   grid: {

@@ -72,20 +72,38 @@ struct MenuDemoTests {
         #expect(demo.items.allSatisfy { $0.presentation.center.x == 550 })
     }
 
-    @Test func underReducedMotionTheMenuOpensAsOneShortEaseAndTheSwitchTakesEffectAtTheNextRun() {
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func underReducedMotionNoItemIsEverDrawnBetweenItsPlaces(fps: Double) {
         let engine = AnimationEngine()
         engine.motionPolicy = .reduced
         let demo = MenuDemo(engine: engine)
+        let closed = demo.items.map { $0.presentation.center }
+        let badgeStart = demo.badge.presentation.center
         Self.tap(demo, at: 0.2)
-        demo.advance(to: 0.25 + AnimationEngine.reducedMotionDuration + 0.001)
-        #expect(demo.isOpen)
-        #expect(demo.items.allSatisfy { $0.presentation.center.x == 250 })
+        var t = 0.2
+        var opened: [Point] = []
+        var dimmed: Set<Double> = []
+        while t < 2 {
+            t += 1 / fps
+            demo.advance(to: t)
+            for (i, item) in demo.items.enumerated() {
+                let c = item.presentation.center
+                #expect(c == closed[i] || c.x == 250, "item \(i) at \(t): \(c)")
+            }
+            let b = demo.badge.presentation.center
+            #expect(b == badgeStart || b == demo.badge.center, "badge at \(t): \(b)")
+            dimmed.insert(demo.backdrop.presentation.alpha)
+            opened = demo.items.map { $0.presentation.center }
+        }
+        #expect(demo.isOpen && opened.allSatisfy { $0.x == 250 })
+        // The backdrop still fades: several values between its ends were drawn.
+        #expect(dimmed.count > 3)
         // Back to full motion: the close is the staggered springs again.
         engine.motionPolicy = .full
-        Self.tap(demo, at: 1)
-        demo.advance(to: 1.05 + AnimationEngine.reducedMotionDuration + 0.001)
-        #expect(demo.isOpen && demo.timeline?.isRunning == true)      // still closing
-        demo.advance(to: 3)
+        Self.tap(demo, at: 2.1)
+        demo.advance(to: 2.3)
+        #expect(demo.items.contains { $0.presentation.center.x > 250 && $0.presentation.center.x < 550 })
+        demo.advance(to: 4)
         #expect(!demo.isOpen && demo.items.allSatisfy { $0.presentation.center.x == 550 })
     }
 }

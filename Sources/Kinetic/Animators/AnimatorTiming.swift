@@ -14,6 +14,9 @@ struct AnimatorTiming {
         var composedSpring: SpringTimingParameters?
         /// The seconds the timeline runs for (``PropertyAnimator/animationDuration``).
         var duration: Double
+        /// Whether changes to ``MotionRole/geometry`` properties land at their start instead of
+        /// travelling (the run started under ``MotionPolicy/reduced``).
+        var landsGeometry = false
     }
 
     /// The timing the animator was created with: every run starts on it.
@@ -36,16 +39,15 @@ struct AnimatorTiming {
     /// zero-length timeline).
     var wholeRunRate: Double { run.duration > 0 ? 1 / run.duration : .infinity }
 
-    /// Fits the run that is starting to `policy`: under ``MotionPolicy/reduced`` a short ease
-    /// (ease-in-out, at most ``AnimationEngine/reducedMotionDuration``), under
-    /// ``MotionPolicy/none`` a zero-length timeline.
+    /// Fits the run that is starting to `policy`: under ``MotionPolicy/reduced`` the same
+    /// timing, with geometry landing at its start; under ``MotionPolicy/none`` a zero-length
+    /// timeline.
     mutating func fit(to policy: MotionPolicy) {
         switch policy {
         case .full:
             return
         case .reduced:
-            run = Choice(parameters: .cubic(.easeInOut), composedSpring: nil,
-                         duration: Swift.min(run.duration, AnimationEngine.reducedMotionDuration))
+            run.landsGeometry = true
         case .none:
             run.duration = 0
         }

@@ -14,6 +14,10 @@ struct AnimatorTracks {
     var rootSegment: AnimationSegment?
     /// Each segment of a composed timing with the spring segment that shadows it.
     private(set) var springTwins: [(primary: AnimationSegment, spring: AnimationSegment)] = []
+    /// Each segment a run that lands geometry has moved a ``MotionRole/geometry`` property on,
+    /// with the segment that shows those changes without travel (see
+    /// ``AnimationSegment/Kind/landing(inner:)``).
+    private(set) var landingTwins: [(primary: AnimationSegment, landing: AnimationSegment)] = []
     /// Whether a property this run animates was changed by someone else since it started.
     var wasRetargeted = false
     /// The properties that move along a paced path in this run, each with how it tells its
@@ -52,6 +56,7 @@ struct AnimatorTracks {
     mutating func dropSegments() {
         rootSegment = nil
         springTwins.removeAll()
+        landingTwins.removeAll()
     }
 
     /// A timed segment of `animator`'s timeline from `start` to `end`, on `timing` over
@@ -86,6 +91,15 @@ struct AnimatorTracks {
         return makeSegment(of: animator, lo, hi, timing: timing.parameters.fitted(toDuration: seconds),
                            spring: timing.composedSpring?.fitted(toDuration: seconds), seconds: seconds,
                            backwards: backwards)
+    }
+
+    /// The segment that shows `segment`'s changes without travel, made on first use.
+    mutating func landingTwin(of segment: AnimationSegment) -> AnimationSegment {
+        for twin in landingTwins where twin.primary === segment { return twin.landing }
+        guard let animator = segment.animator else { return segment }
+        let landing = AnimationSegment(animator: animator, start: 0, end: 1, kind: .landing(inner: segment))
+        landingTwins.append((segment, landing))
+        return landing
     }
 
     /// The spring segment that shadows `segment` under a composed timing, if any.

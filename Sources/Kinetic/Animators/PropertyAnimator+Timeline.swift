@@ -47,7 +47,7 @@ extension PropertyAnimator {
     func rootSegment(firstChanging label: String) -> AnimationSegment {
         if let root = tracks.rootSegment { return root }
         awaitsTimingOverride = false
-        // A reduced-motion run keeps its short ease (see MotionPolicy).
+        // An inspector's override applies under full motion only: a reduced or motionless run keeps its own.
         if !label.isEmpty, engine.motionPolicy == .full, let override = engine.timingOverride(forAnimationNamed: label),
            let overridden = timing.override(with: override, duration: duration) {
             reportVerticalTangent(of: overridden)

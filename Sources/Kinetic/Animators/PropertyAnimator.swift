@@ -295,13 +295,16 @@ public final class PropertyAnimator {
 
     /// Starts the animations after `delay` seconds: the blocks run now (the model changes at
     /// once), the presentation moves when the delay has passed. A negative or non-finite delay
-    /// is reported and taken as 0, one longer than ``AnimationEngine/maximumDuration`` as that.
+    /// is reported and taken as 0, one longer than ``AnimationEngine/maximumDuration`` as that;
+    /// under ``MotionPolicy/none`` every delay is 0.
     /// An animator with no animations runs all the same and completes after its duration.
     public func startAnimation(afterDelay delay: Double) {
-        let d = delay.isFinite && delay > 0 ? engine.honouredSeconds(delay, for: "startAnimation(afterDelay:): the delay") : 0
+        var d = delay.isFinite && delay > 0 ? engine.honouredSeconds(delay, for: "startAnimation(afterDelay:): the delay") : 0
         if !(delay.isFinite && delay >= 0) {
             engine.report(.invalidArgument, "startAnimation(afterDelay: \(delay)): the delay is negative or not finite; using 0")
         }
+        // With no motion, nothing waits either (Android's animator duration scale 0).
+        if engine.motionPolicy == .none { d = 0 }
         switch state {
         case .stopped:
             engine.report(.illegalStateTransition, "startAnimation on a stopped animator is ignored (finish it first)")

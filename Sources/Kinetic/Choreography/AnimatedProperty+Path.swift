@@ -50,6 +50,19 @@ extension AnimatedProperty where Value == Point {
         }
         let parent = transaction.segment(changing: self.label)
         let animator = transaction.animator
+        if motionRole == .geometry, animator.timing.run.landsGeometry {
+            // Reduced motion: nothing travels along the path; the point lands at its end, and
+            // the heading at the tangent's there, when the block's stretch begins.
+            let landing = animator.tracks.landingTwin(of: parent)
+            let delta = modelValue - full.end
+            followPath(to: full.end, animator: animator, count: 1) { _ in delta == .zero ? nil : (landing, delta) }
+            if let orientation {
+                let r0 = orientation.modelValue
+                let end = paced.angle(atProgress: 1).value + Self.wholeTurns(from: paced.angle(atProgress: 0).value, to: r0)
+                orientation.followPath(to: end, animator: animator, count: 1) { _ in r0 == end ? nil : (landing, r0 - end) }
+            }
+            return
+        }
         // Its weight in the progress a paused run reads: the path's length squared (a straight
         // path weighs as its values would), rounded to a power of two so that a run with
         // nothing else reads the progress exactly.
@@ -65,8 +78,7 @@ extension AnimatedProperty where Value == Point {
         animator.tracks.notePacedPath(self) { [unowned(unsafe) self] animator in self.pacedProgressMoments(of: animator) }
         if let orientation {
             let r0 = orientation.modelValue
-            let twoPi = 6.283185307179586
-            let shift = twoPi * ((r0 - paced.angle(atProgress: 0).value) / twoPi).rounded()
+            let shift = Self.wholeTurns(from: paced.angle(atProgress: 0).value, to: r0)
             let start = paced.angle(atProgress: 0).value + shift, end = paced.angle(atProgress: 1).value + shift
             // r₀ − end over a linear ramp in P, and the tangent's own turn as a bump that is 0 at both ends.
             // Both follow the point's progress and add nothing to the reading (weight 0).
@@ -92,6 +104,12 @@ extension AnimatedProperty where Value == Point {
 }
 
 extension AnimatedProperty {
+    /// The whole turns (a multiple of 2π) that bring `angle` within half a turn of `reference`.
+    static func wholeTurns(from angle: Double, to reference: Double) -> Double {
+        let twoPi = 6.283185307179586
+        return twoPi * ((reference - angle) / twoPi).rounded()
+    }
+
     /// The largest power of two at or below `v` (0 for 0, negative or not finite numbers).
     static func powerOfTwo(near v: Double) -> Double {
         guard v.isFinite, v > 0 else { return 0 }

@@ -231,7 +231,6 @@ public final class Timeline: Animating, LifetimeOwner {
     /// places every entry on its stretch.
     private func makeAnimator() -> PropertyAnimator {
         let total = duration
-        let reduced = engine.motionPolicy == .reduced
         let entries = self.entries
         let animator = PropertyAnimator(duration: total, timingParameters: .cubic(.linear), engine: engine)
         animator.scrubsLinearly = scrubsLinearly
@@ -241,7 +240,7 @@ public final class Timeline: Animating, LifetimeOwner {
             for e in entries {
                 let lo = total > 0 ? e.start / total : 0
                 let hi = total > 0 ? (e.start + e.duration) / total : 0
-                animator.runAnimations(e.animations, stretch: lo, hi, timing: reduced ? .cubic(.easeInOut) : e.timing)
+                animator.runAnimations(e.animations, stretch: lo, hi, timing: e.timing)
             }
         }
         marks.total = total

@@ -61,6 +61,12 @@ final class AnimationSegment {
         /// calculation mode other than linear: the offset's coefficient is `path`'s share still
         /// to go at the parent's progress (see ``KeyframePath``).
         case path(parent: AnimationSegment, path: KeyframePath, index: Int)
+        /// A change that does not travel (a ``MotionRole/geometry`` property under
+        /// ``MotionPolicy/reduced``): the start values while `inner`'s stretch has not begun, the
+        /// end values from the first instant it has (for a keyframe or a path, from the first
+        /// instant its parent's has, so no keyframe between is shown), never anything between,
+        /// and no velocity. Reversed back to where it began, it shows the start values again.
+        case landing(inner: AnimationSegment)
     }
 
     /// What owns the tracks on this segment: the animator, or a physics animation.
@@ -272,7 +278,7 @@ final class AnimationSegment {
             // A stretch is at rest outside [start, end].
             if towardEnd ? x >= end : x <= start { return true }
             return keepsSchedule && (towardEnd ? x <= start : x >= end)
-        case .keyframe(let parent), .path(let parent, _, _):
+        case .keyframe(let parent), .path(let parent, _, _), .landing(let parent):
             return parent.isConstant(from: x, towardEnd: towardEnd)
         default:
             return false
@@ -284,6 +290,9 @@ final class AnimationSegment {
     func edgeCoefficients(atEnd: Bool) -> SpringBasis {
         switch kind {
         case .spring, .decay: return coefficients()
+        case .landing(let inner):
+            return SpringBasis(released: inner.edgeCoefficients(atEnd: atEnd).released, releasedVelocity: 0,
+                               kicked: 0, kickedVelocity: 0)
         case .timed where start == end:
             // No time: done at the edge it runs to, not begun at the other.
             return atEnd != backwards ? AnimationSegment.zero : AnimationSegment.rest
@@ -364,8 +373,31 @@ final class AnimationSegment {
             }
             let t = Self.tent(x, peak: peak)
             return SpringBasis(released: t.value, releasedVelocity: t.slope * rate, kicked: 0, kickedVelocity: 0)
+        case .landing(let inner):
+            if case .timed = inner.kind, inner.start == inner.end { return AnimationSegment.rest }
+            return inner.hasBegun(fraction: x, scrubbedProgress: p) ? AnimationSegment.zero : AnimationSegment.rest
         case .spring, .decay:
             return AnimationSegment.zero
+        }
+    }
+
+    /// Whether the stretch has begun at time fraction `x` (or, scrubbed linearly, at progress
+    /// `p`): its own progress variable is past 0; a keyframe or a path asks its parent. Any other
+    /// segment has begun once its offset has left the start values.
+    func hasBegun(fraction x: Double, scrubbedProgress p: Double?) -> Bool {
+        switch kind {
+        case .timed:
+            if let p {
+                let span = scrubEnd - scrubStart
+                let u = span > 0 ? (p - scrubStart) / span : (p >= scrubEnd ? 1 : 0)
+                return backwards ? u < 1 : u > 0
+            }
+            return directed(x).u > 0
+        case .keyframe(let parent), .path(let parent, _, _), .landing(let parent):
+            return parent.hasBegun(fraction: x, scrubbedProgress: p)
+        default:
+            let c = coefficients(fraction: x, rate: 0, scrubbedProgress: p)
+            return c.released != 1 || c.kicked != 0
         }
     }
 

@@ -25,6 +25,10 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// the frame's work.
     unowned(unsafe) var labelOwner: (any AnimatedPropertyOwner)?
     var labelName: StaticString = ""
+    /// What the property's changes show, which decides whether they travel under
+    /// ``MotionPolicy/reduced`` (see <doc:ReducedMotion>): the value type's
+    /// ``AnimatableValue/defaultMotionRole`` unless set. Read when a change is made.
+    public var motionRole: MotionRole = Value.defaultMotionRole
 
     /// Creates a property at rest at `value`.
     //
@@ -205,7 +209,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
         guard let transaction else { return }
         let delta = old - newValue
         if delta == .zero { return }
-        let segment = transaction.segment(changing: self.label).resolved(for: Value.self)
+        let segment = transaction.segment(changing: self.label).resolved(for: Value.self, role: motionRole)
         let velocity = segment.initialVelocity(for: delta)
         // Changes in one block share its segment: their offsets add up exactly, so they are one
         // track (twenty half-turns in one block are one track of ten turns).
@@ -407,7 +411,7 @@ extension AnimatedProperty: AnimatedPropertyTracks {
             remaining += now - track.offset(atEnd: towardEnd)
         }
         if remaining != .zero {
-            let segment = segment.resolved(for: Value.self)
+            let segment = segment.resolved(for: Value.self, role: motionRole)
             tracks.append(PropertyTrack(segment: segment, delta: remaining,
                                         initialVelocity: segment.initialVelocity(for: remaining)))
         }

@@ -24,6 +24,11 @@ public protocol AnimatableValue: Equatable, Sendable {
     /// Whether a composed timing (``TimingCurveType/composed``) drives this type with its
     /// spring (geometry: `Point`, `Size`, `Rect`, `Vector`) rather than its cubic curve.
     static var followsSpringInComposedTiming: Bool { get }
+    /// The ``MotionRole`` a property of this type starts with: ``MotionRole/geometry`` for
+    /// `Point`, `Size`, `Rect`, `Vector` and `AffineTransform`, ``MotionRole/appearance`` for
+    /// the rest (`Double`, `Color`, `CornerRadii`; a `Double` that places or turns something sets
+    /// ``AnimatedProperty/motionRole`` itself).
+    static var defaultMotionRole: MotionRole { get }
     /// Calls `body` with each component, in a fixed order (an inspector's `[Double]`: 1 for a
     /// `Double`, 2 for a ``Point``, 4 for a ``Rect``…; see `AnimatableValue+Components.swift`).
     ///

@@ -12,7 +12,7 @@ import KineticScene
 public final class MenuDemo: LifetimeOwner, HostedScene {
     /// The catalog entry: `menu`.
     public static var entry: SceneEntry {
-        SceneEntry(name: "menu", title: "Staggered menu", description: "A Timeline (motion.dev's timeline, GSAP's gsap.timeline) built on one PropertyAnimator: the backdrop fades and the + button turns, five items spring in from the right with a Stagger of 60 ms starting with the one nearest the button, and a badge flies along a cubic Bézier path at paced speed, turning with its tangent, to the top item. Tap + to open; tap it again mid-flight and the whole timeline reverses on the spot, springs included, with no jump. Drag sideways anywhere to scrub the timeline (its fractionComplete follows the finger from where you caught it), and let go: it is thrown open (moving left) or shut (moving right), faster for a faster fling. With reduced motion on, the same timeline runs as one short ease.", hint: "Tap +, tap it again mid-flight, then drag sideways to scrub and fling.") { MenuDemo(engine: $0) }
+        SceneEntry(name: "menu", title: "Staggered menu", description: "A Timeline (motion.dev's timeline, GSAP's gsap.timeline) built on one PropertyAnimator: the backdrop fades and the + button turns, five items spring in from the right with a Stagger of 60 ms starting with the one nearest the button, and a badge flies along a cubic Bézier path at paced speed, turning with its tangent, to the top item. Tap + to open; tap it again mid-flight and the whole timeline reverses on the spot, springs included, with no jump. Drag sideways anywhere to scrub the timeline (its fractionComplete follows the finger from where you caught it), and let go: it is thrown open (moving left) or shut (moving right), faster for a faster fling. With reduced motion on, nothing travels: each item, the badge and the + button's turn land in place at their moment in the same timeline, while the backdrop still fades.", hint: "Tap +, tap it again mid-flight, then drag sideways to scrub and fling.") { MenuDemo(engine: $0) }
     }
 
     /// How far the items travel in from the right, and the drag that scrubs the whole timeline.
@@ -90,6 +90,7 @@ public final class MenuDemo: LifetimeOwner, HostedScene {
         badge.alpha = 0
         root.addChild(badge)
         heading = AnimatedProperty(0, engine: engine)
+        heading.motionRole = .geometry     // the badge's turn: it lands under reduced motion
 
         // The path: from the + button, out to the left and up, to the top item's left end.
         let top = items[0]

@@ -62,6 +62,7 @@ public final class ScrollDemo: LifetimeOwner, HostedScene {
         let size = scene.size
         listScroller = ListScroller(axis: ScrollDemo.listAxis, engine: engine)
         pagerOffset = AnimatedProperty(0, engine: engine)
+        pagerOffset.motionRole = .geometry
 
         scene.root.addChild(Widgets.label("title", "Scroll physics", Rect(x: 0, y: 20, width: size.width, height: 32),
                                           size: 20, color: Palette.dark, engine: engine))

@@ -19,6 +19,7 @@ final class ListScroller {
     init(axis: ScrollAxis, engine: AnimationEngine) {
         self.axis = axis
         self.offset = AnimatedProperty(0, engine: engine)
+        offset.motionRole = .geometry      // a scroll position: it lands under reduced motion
     }
 
     /// Stops a fling where it is.

@@ -100,6 +100,8 @@ public final class MatchedGeometryTransition: LifetimeOwner, EngineDriven {
         _progress = Animated(0.0, engine: engine)
         // Inspectors list its runs as "matchedGeometry.progress".
         $progress.setLabel("matchedGeometry.progress")
+        // The progress places the proxies: under reduced motion it lands instead of flying.
+        $progress.motionRole = .geometry
         for (source, destination) in pairs {
             let proxy = Node(name: source.name + ".flight", engine: engine)
             proxy.isUserInteractionEnabled = false

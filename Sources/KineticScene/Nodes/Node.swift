@@ -93,6 +93,8 @@ public final class Node: Identifiable {
         _shadowOpacity = Animated(0, engine: engine)
         _shadowRadius = Animated(3, engine: engine)
         _shadowOffset = Animated(Size(width: 0, height: -3), engine: engine)
+        // A shadow's offset is part of how the node looks: it animates under reduced motion.
+        $shadowOffset.motionRole = .appearance
         labelProperties(owner: self)
     }
 
