@@ -34,7 +34,8 @@ public final class BoundedDecayAnimation {
     /// The velocity at release, in units per second.
     public let initialVelocity: Double
     /// Whether the animation is moving the property.
-    public private(set) var isRunning = false
+    public var isRunning: Bool { running }
+    var running = false
     /// The current phase while running, `nil` otherwise.
     public private(set) var phase: Phase?
     /// The engine time at which the coast reaches a bound and the spring takes over, if it does
@@ -43,8 +44,7 @@ public final class BoundedDecayAnimation {
     /// The bound the spring returns to, if the motion bounces.
     public private(set) var bounceBound: Double?
 
-    private var storedRestingDistance = 0.001
-    private var storedRestingSpeed = 0.01
+    private var resting = RestingThresholds()
     var completions = PhysicsCompletions()
 
     /// The default bounce-back spring: critically damped, mass 1, stiffness 100, damping 20
@@ -78,14 +78,14 @@ public final class BoundedDecayAnimation {
 
     /// The distance to the bound below which the bounce may settle (default 0.001).
     public var restingDistance: Double {
-        get { storedRestingDistance }
-        set { storedRestingDistance = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingDistance", keeping: storedRestingDistance) }
+        get { resting.distance }
+        set { resting.distance = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingDistance", keeping: resting.distance) }
     }
 
     /// The speed below which the bounce may settle, in units per second (default 0.01).
     public var restingSpeed: Double {
-        get { storedRestingSpeed }
-        set { storedRestingSpeed = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingSpeed", keeping: storedRestingSpeed) }
+        get { resting.speed }
+        set { resting.speed = property.engine.validatedThreshold(newValue, for: "BoundedDecayAnimation.restingSpeed", keeping: resting.speed) }
     }
 
     /// Adds a handler run once, when the current (or next) run ends, with the reason.
@@ -119,7 +119,7 @@ public final class BoundedDecayAnimation {
         let x0 = taken.from, v = taken.velocity
         let engine = property.engine
         let now = engine.time
-        isRunning = true
+        running = true
         handoffTime = nil
         bounceBound = nil
         engine.driven.add(self)
@@ -163,36 +163,25 @@ public final class BoundedDecayAnimation {
     /// Stops the motion where it is: the presentation becomes the model value and the handlers
     /// run with ``PhysicsCompletionReason/stopped``. Does nothing if not running.
     public func stop() { stopWhereItIs() }
-
-    func finish(_ reason: PhysicsCompletionReason) {
-        isRunning = false
-        phase = nil
-        completions.takeAll().run(reason)
-    }
 }
 
 extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
-    /// Hands off to the spring once the crossing time has come, and settles.
-    public func engineDidAdvance(to time: Double) {
-        guard isRunning else { return }
-        var own = property.motion(ownedBy: self)
-        guard own.count > 0 else {
-            finish(.interrupted)
-            return
-        }
-        if phase == .decelerating, let h = handoffTime, let b = bounceBound, time >= h {
-            // The decay is exactly on the bound at h: the spring starts there, dated h.
-            beginBounce(at: h, bound: b, offset: 0, velocity: crossingVelocity)
-            own = property.motion(ownedBy: self)
-        }
-        let offset = own.offset, velocity = own.velocity
+    /// The motion at `time`, handed off to the spring first once the crossing time has come.
+    func ownMotion(at time: Double) -> (offset: Double, velocity: Double, count: Int) {
+        let own = property.motion(ownedBy: self)
+        guard own.count > 0, phase == .decelerating, let h = handoffTime, let b = bounceBound, time >= h else { return own }
+        // The decay is exactly on the bound at h: the spring starts there, dated h.
+        beginBounce(at: h, bound: b, offset: 0, velocity: crossingVelocity)
+        return property.motion(ownedBy: self)
+    }
+
+    func isAtRest(offset: Double, velocity: Double) -> Bool {
         switch phase {
-        case .decelerating:
-            if velocity.magnitude <= decay.restingSpeed { settle() }
-        case .bouncing:
-            if offset.magnitude <= storedRestingDistance && velocity.magnitude <= storedRestingSpeed { settle() }
-        case nil:
-            break
+        case .decelerating: velocity.magnitude <= decay.restingSpeed
+        case .bouncing: resting.allowRest(distance: offset.magnitude, speed: velocity.magnitude)
+        case nil: false
         }
     }
+
+    func runDidEnd(_ reason: PhysicsCompletionReason) { phase = nil }
 }

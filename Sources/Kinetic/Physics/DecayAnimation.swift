@@ -113,34 +113,12 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// value, the velocity drops to zero, and the completion handlers run with
     /// ``PhysicsCompletionReason/stopped``. Does nothing if the animation is not running.
     public func stop() { stopWhereItIs() }
-
-    func finish(_ reason: PhysicsCompletionReason) {
-        running = false
-        completions.takeAll().run(reason)
-    }
 }
 
 extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
-    // Specialized as `SpringAnimation.engineDidAdvance(to:)`.
-    /// Checks for settling (or for having been taken over) at the engine's time.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
-    public func engineDidAdvance(to time: Double) { advanceBody() }
+    func isAtRest(offset: Value, velocity: Value) -> Bool { velocity.magnitude <= decay.restingSpeed }
 
-    @inline(never)
-    func advanceBody() {
-        guard isRunning else { return }
-        let own = property.motion(ownedBy: self)
-        guard own.count > 0 else {
-            finish(.interrupted)
-            return
-        }
-        if own.velocity.magnitude <= decay.restingSpeed {
-            storedRest = property.modelValue
-            settle()
-        }
+    func runDidEnd(_ reason: PhysicsCompletionReason) {
+        if reason == .settled { storedRest = property.modelValue }
     }
 }

@@ -65,22 +65,87 @@ struct OwnTiming<Timing> {
     }
 }
 
-/// A physics animation's run, for the start and the endings the three share (a class-bound
-/// protocol used only generically, as Embedded Swift requires).
+/// The distance and speed below which a spring's motion may settle, in value units and value
+/// units per second.
+struct RestingThresholds {
+    var distance = 0.001
+    var speed = 0.01
+
+    /// Whether a motion `distance` from its rest, moving at `speed`, may settle.
+    func allowRest(distance: Double, speed: Double) -> Bool {
+        distance <= self.distance && speed <= self.speed
+    }
+}
+
+/// A physics animation's run: its start, how each frame checks it, and its endings, which the
+/// three share (a class-bound protocol used only generically, as Embedded Swift requires).
 protocol PhysicsAnimationRun: EngineDriven {
     associatedtype Value: AnimatableValue
     /// The property the animation moves.
     var property: AnimatedProperty<Value> { get }
     /// The handlers of the current (or next) run.
     var completions: PhysicsCompletions { get set }
+    /// Whether the run is on (what `isRunning` reads).
+    var running: Bool { get set }
     /// Stops the motion where it is (the animation's public `stop()`).
     func stop()
-    /// Ends the run: the animation stops running, then its completion handlers run once with
-    /// `reason`.
-    func finish(_ reason: PhysicsCompletionReason)
+    /// The summed offset and velocity of the animation's tracks at the engine's time `time`,
+    /// and how many there are, after any change of track due by then (a bounded decay's
+    /// hand-off to its spring). The default sums the property's tracks the animation owns.
+    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int)
+    /// Whether a motion with this offset and velocity has come to rest.
+    func isAtRest(offset: Value, velocity: Value) -> Bool
+    /// The run has just ended with `reason` (the animation no longer runs; its completion
+    /// handlers run next): clears what the run held. The default does nothing.
+    func runDidEnd(_ reason: PhysicsCompletionReason)
 }
 
 extension PhysicsAnimationRun {
+    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int) {
+        property.motion(ownedBy: self)
+    }
+
+    func runDidEnd(_ reason: PhysicsCompletionReason) {}
+
+    // Specialized for the values `Node` animates (as `AnimatedProperty`'s entry points): the
+    // engine calls this through its protocol, so a native build would otherwise run each frame's
+    // check, and the motion it sums, as unspecialized generic code.
+    /// Checks for settling (or for having been taken over) at the engine's time.
+    @_specialize(where Self == SpringAnimation<Double>)
+    @_specialize(where Self == SpringAnimation<Point>)
+    @_specialize(where Self == SpringAnimation<Rect>)
+    @_specialize(where Self == SpringAnimation<AffineTransform>)
+    @_specialize(where Self == SpringAnimation<Color>)
+    @_specialize(where Self == DecayAnimation<Double>)
+    @_specialize(where Self == DecayAnimation<Point>)
+    @_specialize(where Self == DecayAnimation<Rect>)
+    @_specialize(where Self == DecayAnimation<AffineTransform>)
+    @_specialize(where Self == DecayAnimation<Color>)
+    public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
+
+    /// Each frame's check (the body of the animations' `engineDidAdvance(to:)`): the run ends
+    /// ``PhysicsCompletionReason/interrupted`` if its tracks are gone (another physics animation
+    /// took the property over, or its animations were removed), and settles once at rest.
+    /// Apart from the entry points so that a specialized entry reaches it before anything generic.
+    @inline(never)
+    func advanceRun(to time: Double) {
+        guard running else { return }
+        let own = ownMotion(at: time)
+        guard own.count > 0 else {
+            finish(.interrupted)
+            return
+        }
+        if isAtRest(offset: own.offset, velocity: own.velocity) { settle() }
+    }
+
+    /// Ends the run: the animation stops running, clears what the run held, then its completion
+    /// handlers run once with `reason`.
+    func finish(_ reason: PhysicsCompletionReason) {
+        running = false
+        runDidEnd(reason)
+        completions.takeAll().run(reason)
+    }
+
     /// Stops where it is, as `stop()` does, without running the completion handlers.
     public func engineDidInvalidate() {
         completions.removeAll()

@@ -50,8 +50,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     private var pendingVelocity: Value?
     /// The animation's own ``spring`` while an engine timing override replaces it.
     private var ownSpring = OwnTiming<SpringTimingParameters>()
-    @exclusivity(unchecked) private var storedRestingDistance = 0.001
-    @exclusivity(unchecked) private var storedRestingSpeed = 0.01
+    @exclusivity(unchecked) private var resting = RestingThresholds()
     var completions = PhysicsCompletions()
     /// Whether the engine lists this animation (so a start need not search its list).
     private let registration = PhysicsRegistration()
@@ -138,15 +137,15 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// The distance from the target below which the motion may settle, in value units
     /// (default 0.001). Negative or non-finite values are rejected with a diagnostic.
     public var restingDistance: Double {
-        get { storedRestingDistance }
-        set { storedRestingDistance = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingDistance", keeping: storedRestingDistance) }
+        get { resting.distance }
+        set { resting.distance = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingDistance", keeping: resting.distance) }
     }
 
     /// The speed below which the motion may settle, in value units per second (default 0.01).
     /// Negative or non-finite values are rejected with a diagnostic.
     public var restingSpeed: Double {
-        get { storedRestingSpeed }
-        set { storedRestingSpeed = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingSpeed", keeping: storedRestingSpeed) }
+        get { resting.speed }
+        set { resting.speed = property.engine.validatedThreshold(newValue, for: "SpringAnimation.restingSpeed", keeping: resting.speed) }
     }
 
     /// Adds a handler run once, when the current (or next) run ends, with the reason.
@@ -240,39 +239,16 @@ public final class SpringAnimation<Value: AnimatableValue> {
         currentSegment = segment
         currentSlot = segment.slot
     }
-
-    func finish(_ reason: PhysicsCompletionReason) {
-        running = false
-        currentSegment = nil
-        currentSlot = -1
-        completions.takeAll().run(reason)
-    }
 }
 
 extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
-    // Specialized for the values `Node` animates, the body apart (as `AnimatedProperty`'s entry
-    // points): the engine calls this through its protocol, so a native build would otherwise
-    // run it, and `ownMotion()`, as unspecialized generic code every frame.
-    /// Checks for settling (or for having been taken over) at the engine's time.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
-    public func engineDidAdvance(to time: Double) { advanceBody() }
+    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int) { ownMotion() }
 
-    @inline(never)
-    func advanceBody() {
-        guard isRunning else { return }
-        let own = ownMotion()
-        guard own.count > 0 else {
-            // Another physics animation took the property over, or its animations were removed.
-            finish(.interrupted)
-            return
-        }
-        if own.offset.magnitude <= storedRestingDistance && own.velocity.magnitude <= storedRestingSpeed {
-            storedTarget = property.modelValue
-            settle()
-        }
+    func isAtRest(offset: Value, velocity: Value) -> Bool { resting.allowRest(distance: offset.magnitude, speed: velocity.magnitude) }
+
+    func runDidEnd(_ reason: PhysicsCompletionReason) {
+        currentSegment = nil
+        currentSlot = -1
+        if reason == .settled { storedTarget = property.modelValue }
     }
 }
