@@ -9,7 +9,8 @@ extension AnimatedProperty where Value == Point {
     /// goes along the path with its *arc length* proportional to the block's progress: the
     /// animator's curve or spring, its scrubbing, reversing and continuing all apply, and
     /// other animations on the property add to it. A spring's overshoot goes on straight along
-    /// the end tangent and comes back. If the property is not at the path's start, the path is
+    /// the end tangent and comes back; on a closed path (one that ends where it starts) it goes
+    /// round the path again, and `orientation` keeps turning with it. If the property is not at the path's start, the path is
     /// joined to it by a straight line first, so nothing jumps. The accuracy of the pacing is
     /// that of ``BezierPath/length`` (the arc length at any progress to about 1e-12 of the
     /// path for smooth segments).
@@ -41,7 +42,8 @@ extension AnimatedProperty where Value == Point {
             case .move, .arc, .close: break     // `firstContour()` gives lines and curves only
             }
         }
-        let paced = PacedPath(full)
+        // A closed contour is a loop: a spring's overshoot goes round it again.
+        let paced = PacedPath(full, loopSegment: contour.start != modelValue ? 1 : 0)
         guard let transaction = engine.currentTransaction else {
             engine.report(.illegalStateTransition, "move(along:) outside an animation block: moved to the path's end without animation")
             set(full.end)

@@ -22,8 +22,14 @@ final class PacedPath {
     /// The tangent angle, unwrapped, at each interval's middle (a reference for unwrapping).
     let referenceAngles: [Double]
     let length: Double
+    /// For a path whose end is where its segment `loopSegment` starts (a closed loop, perhaps
+    /// after a lead-in line): the progress at which the loop starts. Past the end, the progress
+    /// goes round the loop again instead of on along the end tangent.
+    let loopStart: Double?
 
-    init(_ path: BezierPath) {
+    /// `path` measured; `loopSegment`: the segment a closed loop starts at (nil: no loop; also
+    /// nil when the path does not end where that segment starts).
+    init(_ path: BezierPath, loopSegment: Int? = nil) {
         let contour = path.firstContour()
         var controls = [contour.start]
         var segments: [(first: Int, degree: Int)] = []
@@ -64,6 +70,27 @@ final class PacedPath {
         self.cumulative = cumulative
         self.referenceAngles = angles
         self.length = total
+        // Ends where the loop starts: to within 1e-12 of its length (a circle made with sin and
+        // cos ends a rounding error away).
+        if let loopSegment, loopSegment >= 0, loopSegment < segments.count, total > 0,
+           (controls[segments[loopSegment].first] - controls[controls.count - 1]).magnitude <= 1e-12 * total {
+            let start = cumulative[loopSegment * n] / total
+            loopStart = start < 1 ? start : nil
+        } else {
+            loopStart = nil
+        }
+    }
+
+    /// `p` brought into the loop when it has gone round it past the end (and, for a loop with no
+    /// lead-in, before the start), with how many times round: `p − turns·span`, where `span` is
+    /// the loop's share of the progress. Other progress is returned as it is, with 0 turns.
+    func wrapped(_ p: Double) -> (p: Double, turns: Double) {
+        guard let start = loopStart, p > 1 || (p < 0 && start == 0) else { return (p, 0) }
+        let span = 1 - start
+        // Round k so the result lies in (start, 1]: p − k·span.
+        let turns = ((p - 1) / span).rounded(.up)
+        let q = p - turns * span
+        return (Swift.min(Swift.max(q, start), 1), turns)
     }
 
     // MARK: Bernstein weights
@@ -114,6 +141,7 @@ final class PacedPath {
     /// the end segment at its end parameter and `overshoot`, the parameter distance the path
     /// goes on straight along the end tangent (linearised: `u + overshoot`).
     func locate(_ p: Double) -> (segment: Int, u: Double, slope: Double, overshoot: Double) {
+        let p = wrapped(p).p
         let last = segments.count - 1
         if p <= 0 || p >= 1 {
             let seg = p <= 0 ? 0 : last
@@ -187,9 +215,16 @@ final class PacedPath {
         return Self.combine(controls, segments[at.segment].first, at.w)
     }
 
-    /// The unwrapped tangent angle at `p` and its derivative d/dp (constant outside [0, 1]).
+    /// The unwrapped tangent angle at `p` and its derivative d/dp (constant outside [0, 1], except
+    /// round a loop, where each time round adds the loop's whole turn).
     func angle(atProgress p: Double) -> (value: Double, slope: Double) {
         guard !segments.isEmpty, length > 0 else { return (0, 0) }
+        let w = wrapped(p)
+        if w.turns != 0, let start = loopStart {
+            let inLoop = angle(atProgress: w.p)
+            let turn = angle(atProgress: 1).value - angle(atProgress: start).value
+            return (inLoop.value + w.turns * turn, inLoop.slope)
+        }
         let q = Swift.min(Swift.max(p, 0), 1)
         let at = locate(q)
         let seg = segments[at.segment]

@@ -252,7 +252,8 @@ public struct BezierPath: Sendable, Equatable {
         var path = BezierPath(start: at(startAngle).p)
         let quarter = 1.5707963267948966
         for i in 0..<4 {
-            let a = at(startAngle + Double(i) * quarter), b = at(startAngle + Double(i + 1) * quarter)
+            // The last quarter ends exactly where the circle starts, so the path is closed.
+            let a = at(startAngle + Double(i) * quarter), b = at(startAngle + Double(i == 3 ? 0 : i + 1) * quarter)
             path.addCurve(to: b.p, controlPoint1: a.p + a.t * k, controlPoint2: b.p - b.t * k)
         }
         return path

@@ -93,6 +93,71 @@ struct MotionPathTests {
         #expect(abs(angle.presentationValue - (Self.tau / 4 + Self.tau)) < 1e-9)
     }
 
+    @Test(arguments: [30.0, 60.0, 120.0])
+    func aSpringsOvershootGoesRoundAClosedPathAgainAndTheHeadingKeepsTurning(fps: Double) {
+        let engine = AnimationEngine()
+        let r = 100.0
+        let circle = BezierPath.circle(center: Point(x: 0, y: 0), radius: r)
+        let p = AnimatedProperty(Point(x: r, y: 0), engine: engine)
+        let heading = AnimatedProperty(Self.tau / 4, engine: engine)
+        let animator = PropertyAnimator(duration: 1, dampingRatio: 0.3, engine: engine) {
+            p.move(along: circle, orientation: heading)
+        }
+        animator.startAnimation()
+        var pastTheEnd = 0, previous = p.presentationValue
+        var steps: [Double] = [], topSpeed = 0.0
+        var frame = 0
+        while animator.state == .active {
+            frame += 1
+            engine.tick(at: Double(frame) / fps)
+            let q = p.presentationValue
+            // Always on the circle (the four cubics lie within 2.8e-4·r of it), never off along a tangent.
+            #expect(q.magnitude > r - 1e-9 && q.magnitude < r * 1.00028, "frame \(frame): \(q)")
+            steps.append((q - previous).magnitude)
+            topSpeed = Swift.max(topSpeed, p.velocity.magnitude)
+            previous = q
+            // Past the end, the heading has turned more than once round and the point goes on
+            // counterclockwise from (r, 0), into the upper half (the overshoot is under half a loop).
+            if heading.presentationValue > Self.tau / 4 + Self.tau + 1e-6 {
+                pastTheEnd += 1
+                #expect(q.y > 0, "frame \(frame): \(q)")
+                // The heading is the direction of the circle's tangent there.
+                let tangent = Elementary.atan2(q.x, -q.y)
+                let d = (heading.presentationValue - tangent) / Self.tau
+                #expect(abs(d - d.rounded()) * Self.tau < 2e-3, "frame \(frame)")
+            }
+        }
+        #expect(pastTheEnd >= 2)
+        // No jump where the loop closes: no frame moves the point further than the top speed
+        // (sampled at the frames, with a fifth more for what falls between) allows.
+        #expect(steps.allSatisfy { $0 <= 1.2 * topSpeed / fps }, "\(steps.max() ?? 0) > \(topSpeed / fps)")
+        #expect(Self.distance(p.presentationValue, Point(x: r, y: 0)) < 1e-9)
+        #expect(abs(heading.presentationValue - (Self.tau / 4 + Self.tau)) < 1e-9)
+    }
+
+    @Test func aPathIsALoopOnlyWhenItEndsWhereItStarts() {
+        var open = BezierPath(start: Point(x: 0, y: 0))
+        open.addLine(to: Point(x: 100, y: 0))
+        open.addLine(to: Point(x: 100, y: 100))
+        #expect(PacedPath(open, loopSegment: 0).loopStart == nil)
+        var closed = open
+        closed.close()
+        var full = BezierPath(start: Point(x: -50, y: 0))    // a lead-in of 50 to the loop
+        full.addLine(to: Point(x: 0, y: 0))
+        for e in closed.firstContour().segments { if case .line(let to) = e { full.addLine(to: to) } }
+        let paced = PacedPath(full, loopSegment: 1)
+        // The loop is 100 + 100 + 100·√2 long; it starts after the 50 of the lead-in.
+        let loop = 200 + 100 * 2.0.squareRoot()
+        #expect(abs(paced.loopStart! - 50 / (50 + loop)) < 1e-12)
+        // Progress past the end goes round the loop, never back along the lead-in.
+        let span = loop / (50 + loop)
+        for extra in [0.1, 0.5, 0.99, 1.7] {
+            let q = paced.point(atProgress: 1 + extra * span)
+            let expected = paced.point(atProgress: paced.loopStart! + (extra - extra.rounded(.down)) * span)
+            #expect(Self.distance(q, expected) < 1e-9, "\(extra)")
+        }
+    }
+
     @Test func aSpringsOvershootGoesOnAlongTheEndTangentAndComesBack() {
         let engine = AnimationEngine()
         let p = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
