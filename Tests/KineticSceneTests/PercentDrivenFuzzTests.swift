@@ -20,6 +20,11 @@ import Darwin
 /// after a few more calls. It found that `pause()` after `stopAnimation(true)` of a cancelling
 /// run showed the end values (the inactive animator was still reversed).
 ///
+/// The grid and the detail share a match id, so about half the pushes and pops are matched
+/// (`push(_:matchingGeometry:)`): the flight is driven by the transition's animator, so every
+/// driver call above drives it too, and it must end with its transition, leaving no proxy and
+/// no hidden end. The motion policy is switched at random (a call that moves nothing).
+///
 /// 4,000 operations in the normal test run; `KINETIC_FUZZ_OPERATIONS` (read by the animator
 /// fuzz too) sets the count, `KINETIC_FUZZ_SEED` the seed.
 @Suite("Percent-driven transition fuzzing")
@@ -53,13 +58,28 @@ struct PercentDrivenFuzzTests {
         var (engine, _, stack, grid, detail) = twoScreens()
         var delegate = Delegate()
         stack.delegate = delegate
+        /// A cell on the grid and a photo on the detail with one match id.
+        func addMatch() -> (cell: Node, photo: Node) {
+            let cell = Node(frame: Rect(x: 20, y: 130, width: 100, height: 100), name: "cell", engine: engine)
+            let photo = Node(frame: Rect(x: 0, y: 200, width: 400, height: 400), name: "photo", engine: engine)
+            cell.matchID = "photo"; photo.matchID = "photo"
+            grid.node.addChild(cell); detail.node.addChild(photo)
+            return (cell, photo)
+        }
+        var (cell, photo) = addMatch()
+        var flights = 0, policyChanges = 0
         var runs: [Int] = []                  // completion count of each transition of this scene
         var open = -1                         // the transition in flight (index into runs), if any
         var dropped = false                   // its completion was dropped by stopAnimation(true)
         var opsSinceDrop = 0
         func presentation() -> [Double] {
-            [grid.node.presentation.center.x, detail.node.presentation.center.x,
-             grid.node.presentation.center.y, detail.node.presentation.center.y]
+            var values = [grid.node.presentation.center.x, detail.node.presentation.center.x,
+                          grid.node.presentation.center.y, detail.node.presentation.center.y]
+            if let proxy = stack.matchedGeometry?.flights.first?.proxy {
+                let f = proxy.screenFrame()
+                values += [f.minX, f.minY, f.width, f.height]
+            }
+            return values
         }
         for step in 0..<operations {
             if dropped {
@@ -71,6 +91,7 @@ struct PercentDrivenFuzzTests {
                     (engine, _, stack, grid, detail) = twoScreens()
                     delegate = Delegate()
                     stack.delegate = delegate
+                    (cell, photo) = addMatch()
                     runs = []; open = -1; dropped = false; opsSinceDrop = 0
                     abandoned += 1
                     continue
@@ -92,16 +113,21 @@ struct PercentDrivenFuzzTests {
                 open = index
                 dropped = false
                 transitions += 1
+                let matched = rng.bool()
                 if stack.screens.count == 2 {
-                    _ = stack.pop { _ in runs[index] += 1 }
+                    _ = stack.pop(matchingGeometry: matched) { _ in runs[index] += 1 }
                 } else {
-                    _ = stack.push(detail) { _ in runs[index] += 1 }
+                    _ = stack.push(detail, matchingGeometry: matched) { _ in runs[index] += 1 }
                 }
+                if stack.matchedGeometry != nil { flights += 1 }
             } else {
                 let driver = delegate.interaction
-                let choice = rng.int(9)
-                call = ["update", "update", "pause", "finish", "cancel", "stop(true) + addAnimations", "tick", "tick", "tick"][choice]
+                let choice = rng.int(10)
+                call = ["update", "update", "pause", "finish", "cancel", "stop(true) + addAnimations", "tick", "tick", "tick", "policy"][choice]
                 switch choice {
+                case 9:
+                    engine.motionPolicy = MotionPolicy.allCases[rng.int(3)]
+                    policyChanges += 1
                 case 0, 1:
                     mayMove = true                // a scrub to a new percentage moves
                     driver.update(rng.int(10) == 0 ? .nan : rng.unit() * 1.4 - 0.2)
@@ -128,10 +154,18 @@ struct PercentDrivenFuzzTests {
                 }
             }
             for v in presentation() where !v.isFinite { fail("step \(step): a value is not finite") }
+            // A matched flight ends with its transition: no proxy, no hidden end once it is over.
+            if stack.transition == nil && !dropped {
+                if stack.matchedGeometry != nil { fail("step \(step): \(call) left a flight after its transition") }
+                if cell.isHidden || photo.isHidden || stack.container.children.contains(where: { $0.name.hasSuffix(".flight") }) {
+                    fail("step \(step): \(call) left a proxy or a hidden end")
+                }
+            }
             if failures > 20 { break }
         }
-        print("percent-driven fuzzing: \(operations) operations, \(transitions) transitions, \(completed) completed, \(abandoned) abandoned, \(jumpsChecked) calls checked for jumps, \(failures) failures")
+        print("percent-driven fuzzing: \(operations) operations, \(transitions) transitions (\(flights) matched), \(completed) completed, \(abandoned) abandoned, \(policyChanges) policy changes, \(jumpsChecked) calls checked for jumps, \(failures) failures")
         #expect(failures == 0)
         #expect(completed > transitions / 4)
+        #expect(flights > transitions / 4)
     }
 }

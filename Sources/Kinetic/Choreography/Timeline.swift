@@ -280,14 +280,28 @@ public final class Timeline: Animating, LifetimeOwner {
     /// false). Without a run of its own, a nested timeline reads where the playhead of the
     /// timeline it was nested in is, over its own stretch there (see ``add(_:at:)``). Setting
     /// it while paused (or inactive: the timeline becomes active and paused) scrubs every entry
-    /// of this timeline's own run; rejected while running, as the animator's.
+    /// of this timeline's own run; rejected while running, as the animator's. Set on a nested
+    /// timeline that has no run of its own while the one it is nested in has, it scrubs that one
+    /// to the same place on this one's stretch (writing back the value read moves nothing).
     public var fractionComplete: Double {
         get {
             if let animator = activeAnimator { return animator.fractionComplete }
             guard duration > 0, let t = nestedPlayhead(depth: 0) else { return 0 }
             return Swift.min(Swift.max(t / duration, 0), 1)
         }
-        set { runAnimator().fractionComplete = newValue }
+        set {
+            if activeAnimator == nil, let nesting, let parent = nesting.parent.object, nestedPlayhead(depth: 0) != nil {
+                guard newValue.isFinite else {
+                    engine.report(.invalidArgument, "Timeline.fractionComplete = \(newValue) is not finite; ignored")
+                    return
+                }
+                guard newValue != fractionComplete, parent.duration > 0 else { return }
+                let f = Swift.min(Swift.max(newValue, 0), 1)
+                parent.fractionComplete = Swift.min(Swift.max((nesting.start + f * duration) / parent.duration, 0), 1)
+                return
+            }
+            runAnimator().fractionComplete = newValue
+        }
     }
     /// Starts the run, or continues it from a pause or scrub.
     public func startAnimation() { runAnimator().startAnimation() }

@@ -10,7 +10,11 @@ import KineticTestSupport
 /// Random sequences of the choreography calls (issue 23 items 4–6) with the invariants checked
 /// after every step, in the pattern of `AnimatorFuzzTests`: timelines of curve and spring
 /// entries, staggered groups and nested timelines, with callbacks; points moved along paths
-/// with an orientation; the motion policy switched at any moment.
+/// with an orientation; the motion policy switched at any moment; a nested child's progress read
+/// and written back while its parent runs (a live nesting: nothing may move).
+///
+/// Every entry's members have completion handlers (``TimelineEntry``): in each run each member's
+/// run at most once, and exactly once unless the run was stopped outright.
 ///
 /// After every call that may not move anything (everything but a tick, a stop, a finish, a
 /// scrub to a new value and activating a reversed run), no presentation value has moved (1e-9,
@@ -25,6 +29,20 @@ struct ChoreographyFuzzTests {
         var completions: [AnimatingPosition] = []
     }
 
+    /// The members of a timeline's entries and how often each one's handler ran this run.
+    final class Members {
+        var entries: [TimelineEntry] = []
+        var counts: [[Int]] = []
+
+        /// Gives every member a handler for the timeline's next run (or the current one).
+        func arm() {
+            counts = entries.map { Array(repeating: 0, count: $0.count) }
+            for (e, entry) in entries.enumerated() {
+                entry.addCompletion { [unowned self] i, _ in self.counts[e][i] += 1 }
+            }
+        }
+    }
+
     @Test func randomChoreographyKeepsEveryInvariant() {
         let operations = AnimatorFuzzTests.environmentInteger("KINETIC_FUZZ_OPERATIONS") ?? 20_000
         let seed = UInt64(AnimatorFuzzTests.environmentInteger("KINETIC_FUZZ_SEED") ?? 20_261_126)
@@ -34,7 +52,9 @@ struct ChoreographyFuzzTests {
         let point = AnimatedProperty(Point(x: 0, y: 0), engine: engine)
         let angle = AnimatedProperty(0.0, engine: engine)
         var callbacks = 0
-        var failures = 0, jumpsChecked = 0, runsChecked = 0, pathMoves = 0
+        var failures = 0, jumpsChecked = 0, runsChecked = 0, pathMoves = 0, memberChecks = 0, nestedWrites = 0
+        var members = Members()
+        var children: [Timeline] = []
 
         func fail(_ message: String) {
             failures += 1
@@ -75,28 +95,32 @@ struct ChoreographyFuzzTests {
         }
         func makeTimeline() -> Timeline {
             let timeline = Timeline(engine: engine)
+            members = Members()
+            children = []
             for _ in 0..<(1 + rng.int(4)) {
                 switch rng.int(5) {
                 case 0:
                     let targets = (0..<items.count).map { _ in rng.unit() * 100 }
-                    timeline.add(count: items.count, stagger: Stagger(interval: rng.unit() * 0.1, from: [.first, .last, .center][rng.int(3)]),
+                    members.entries.append(timeline.add(count: items.count, stagger: Stagger(interval: rng.unit() * 0.1, from: [.first, .last, .center][rng.int(3)]),
                                  duration: rng.unit() * 0.5, timing: randomTiming(), at: .withPrevious(offset: rng.unit() * 0.2)) { i in
                         items[i].value = targets[i]
-                    }
+                    })
                 case 1:
                     let child = Timeline(engine: engine)
                     child.add(duration: rng.unit() * 0.4, timing: randomTiming(), animations: randomBlock())
                     child.addCallback(at: .afterPrevious) { callbacks += 1 }
                     timeline.add(child, at: .afterPrevious(by: rng.unit() * 0.1 - 0.05))
+                    children.append(child)
                 case 2:
                     timeline.addLabel("l", at: .withPrevious(offset: rng.unit() * 0.3))
                     timeline.addCallback(at: .label("l")) { callbacks += 1 }
                 default:
-                    timeline.add(duration: rng.unit() * 0.6, timing: randomTiming(),
+                    members.entries.append(timeline.add(duration: rng.unit() * 0.6, timing: randomTiming(),
                                  at: [TimelinePosition.afterPrevious, .withPrevious, .at(rng.unit())][rng.int(3)],
-                                 animations: randomBlock())
+                                 animations: randomBlock()))
                 }
             }
+            members.arm()
             timeline.scrubsLinearly = rng.int(3) == 0
             return timeline
         }
@@ -122,7 +146,7 @@ struct ChoreographyFuzzTests {
             var stoppedWithoutFinishing = false
             let before = presentation()
             let callbacksBefore = callbacks
-            let op = rng.int(16)
+            let op = rng.int(17)
             switch op {
             case 0: timeline.startAnimation()
             case 1: timeline.startAnimation(afterDelay: rng.unit() * 0.2)
@@ -161,11 +185,17 @@ struct ChoreographyFuzzTests {
                     default: m.startAnimation()
                     }
                 }
+            case 12:
+                // A nested child follows its parent: its progress read back moves nothing.
+                if let child = children.randomElement(using: &rng) {
+                    nestedWrites += 1
+                    child.fractionComplete = child.fractionComplete
+                }
             default:
                 mayMove = true
                 engine.tick(at: engine.time + (rng.int(10) == 0 ? 0 : rng.unit() * 0.1))
             }
-            if op != 4 && op < 12 && callbacks != callbacksBefore {
+            if op != 4 && op < 13 && callbacks != callbacksBefore {
                 fail("step \(step): op \(op) ran a callback outside a tick")
             }
             if !mayMove && !activatesReversed {
@@ -176,10 +206,20 @@ struct ChoreographyFuzzTests {
                     break
                 }
             }
+            for (e, counts) in members.counts.enumerated() where counts.contains(where: { $0 > 1 }) {
+                fail("step \(step): op \(op): a member of entry \(e) completed \(counts) times in one run")
+            }
             if wasActive && timeline.state == .inactive {
                 runsChecked += 1
                 let expected = stoppedWithoutFinishing ? 0 : 1
                 if run.completions.count != expected { fail("step \(step): \(run.completions.count) completions for one run (op \(op))") }
+                if !stoppedWithoutFinishing {
+                    for (e, counts) in members.counts.enumerated() where counts.contains(where: { $0 != 1 }) {
+                        fail("step \(step): op \(op): entry \(e)'s members completed \(counts) times in a run that ended")
+                    }
+                }
+                memberChecks += members.counts.reduce(0) { $0 + $1.count }
+                members.arm()
                 run = Run()
                 timeline.addCompletion { [run] in run.completions.append($0) }
             } else if timeline.state != .inactive && !run.completions.isEmpty {
@@ -191,7 +231,7 @@ struct ChoreographyFuzzTests {
             if values.contains(where: { !$0.isFinite }) { fail("step \(step): a value is not finite: \(values)") }
             if failures > 20 { break }
         }
-        print("choreography fuzzing: \(operations) operations, seed \(seed), \(runsChecked) timeline runs checked, \(jumpsChecked) calls checked for jumps, \(pathMoves) path moves, \(callbacks) callbacks, \(failures) failures")
+        print("choreography fuzzing: \(operations) operations, seed \(seed), \(runsChecked) timeline runs checked, \(jumpsChecked) calls checked for jumps, \(pathMoves) path moves, \(callbacks) callbacks, \(memberChecks) member completions checked, \(nestedWrites) nested write-backs, \(failures) failures")
         #expect(failures == 0)
         #expect(runsChecked > operations / 200)
     }

@@ -255,7 +255,23 @@ struct TimelineTests {
         let t0 = engine.time
         engine.tick(at: t0 + 0.2)                                        // the playhead at 1.6 − 0.2
         #expect(abs(child.fractionComplete - expected(1.6 - 0.2)) < 1e-9)
-        // A run of its own wins.
+        // Written while the outermost run plays: rejected as that run's scrub is, nothing moves.
+        let shown = y.presentationValue
+        child.fractionComplete = 0.9
+        #expect(y.presentationValue == shown && child.state == .inactive)
+        // Written while it is paused: the child's stretch drives the outer runs, through the
+        // parent: the grandparent goes to (1 + 0.25 + 0.9·0.5) / 2.
+        grandparent.pauseAnimation()
+        child.fractionComplete = 0.9
+        #expect(abs(grandparent.fractionComplete - 0.85) < 1e-12 && abs(child.fractionComplete - 0.9) < 1e-12)
+        #expect(abs(y.presentationValue - 9) < 1e-9 && child.state == .inactive)
+        // Written back, it moves nothing.
+        let read = child.fractionComplete, g = grandparent.fractionComplete
+        child.fractionComplete = read
+        #expect(grandparent.fractionComplete == g)
+        // With the outer runs over, a run of its own wins.
+        grandparent.stopAnimation(false)
+        grandparent.finishAnimation(at: .end)
         child.fractionComplete = 0.9
         #expect(child.fractionComplete == 0.9 && child.state == .active)
     }
