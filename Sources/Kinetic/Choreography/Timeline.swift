@@ -114,9 +114,10 @@ public final class Timeline: Animating, LifetimeOwner {
     /// Nests `timeline` at `position`: its entries and callbacks are copied into this one,
     /// shifted by where it starts (so scrubbing or reversing this timeline scrubs or reverses
     /// them); changing `timeline` afterwards does not change this one. Its labels are not
-    /// copied. The nesting is live for reading: while `timeline` has no run of its own, its
+    /// copied. The nesting is live: while `timeline` has no run of its own, its
     /// ``fractionComplete`` follows this one's playhead (0 before it starts here, 1 after it
-    /// ends), as a GSAP child's progress does. Nesting a timeline in itself is rejected.
+    /// ends), as a GSAP child's progress does, and writing it scrubs this one there. Nesting a
+    /// timeline in itself is rejected.
     /// Returns where it starts.
     @discardableResult
     public func add(_ timeline: Timeline, at position: TimelinePosition = .afterPrevious) -> Double {
