@@ -328,6 +328,10 @@ const KineticRuntime = (() => {
       });
     }
     const D = { block: L["field.dotsBlock"], count: L["field.dotsCount"], radius: L["field.dotsRadius"], palette: L["field.dotsPaletteCount"] };
+    // The strings decoded from the module's string table, by offset, kept while the header's
+    // bytesVersion stays the same (the table is then unchanged); a module without it: per frame.
+    const BV = L["header.bytesVersion"], decoded = new Map();
+    let bytesVersion = NaN;
     function draw() {
       const n = new Float64Array(k.memory.buffer, k.kinetic_numbers(), k.kinetic_numbers_length());
       const b = new Uint8Array(k.memory.buffer, k.kinetic_bytes(), k.kinetic_bytes_length());
@@ -337,7 +341,13 @@ const KineticRuntime = (() => {
         refuse(stage, "Kinetic render-list format " + n[L["header.version"]] + " in a frame, but this page draws format " + expected + ".");
         return;
       }
-      const str = (o, l) => decoder.decode(b.subarray(o, o + l));
+      if (BV === undefined || n[BV] !== bytesVersion) { decoded.clear(); bytesVersion = BV === undefined ? NaN : n[BV]; }
+      const str = (o, l) => {
+        if (!l) return "";
+        let s = decoded.get(o);
+        if (s === undefined) { s = decoder.decode(b.subarray(o, o + l)); decoded.set(o, s); }
+        return s;
+      };
       const width = n[L["header.width"]], height = n[L["header.height"]];
       if (width !== size.width || height !== size.height) {
         size = { width, height };

@@ -20,8 +20,9 @@
 //   kinetic_pointer(phase, id, x, y, time) -> i32     phase 0 down 1 move 2 up 3 cancel; 1 accepted,
 //                                                     0 rejected (another phase: nothing is sent)
 //   kinetic_frame(time) -> i32                        advance to `time` s and encode; the command count
-//   kinetic_numbers() / kinetic_numbers_length()      the encoding's f64 values (RenderListEncoder)
-//   kinetic_bytes() / kinetic_bytes_length()          its UTF-8 names and texts
+//   kinetic_numbers() / kinetic_numbers_length()      the encoding's f64 values (RenderListEncoder), in place
+//   kinetic_bytes() / kinetic_bytes_length()          its string table, UTF-8, in place: strings stay at their
+//                                                     offsets until the header's bytesVersion changes
 //   kinetic_text() / kinetic_text_length()            the last text (describe, layout name, record)
 //   kinetic_input(length) -> ptr                      a buffer for the page to write UTF-8 into;
 //                                                     0 (and the buffer emptied) for a length
@@ -116,13 +117,11 @@ extension MotionPolicy {
     static var wasmCodes: [MotionPolicy] { [.full, .reduced, .none] }
 }
 
-nonisolated(unsafe) var numbers = WasmBuffer<Double>()
-nonisolated(unsafe) var bytes = WasmBuffer<UInt8>()
-nonisolated(unsafe) var text = WasmBuffer<UInt8>()
-nonisolated(unsafe) var input = WasmBuffer<UInt8>()
-nonisolated(unsafe) var recording = WasmBuffer<Double>()
-nonisolated(unsafe) var samples = WasmBuffer<Double>()
-nonisolated(unsafe) var pageStyles = WasmBuffer<Double>()
+nonisolated(unsafe) var text = InPlaceBuffer<UInt8>()
+nonisolated(unsafe) var input = InPlaceBuffer<UInt8>()
+nonisolated(unsafe) var recording = InPlaceBuffer<Double>()
+nonisolated(unsafe) var samples = InPlaceBuffer<Double>()
+nonisolated(unsafe) var pageStyles = InPlaceBuffer<Double>()
 
 /// Writes `s` into the text buffer; its length in bytes.
 func setText(_ s: String) -> Int32 {
@@ -136,18 +135,19 @@ func refused(_ message: String, _ code: Int32) -> Int32 {
     return code
 }
 
-/// Copies the session's encoding into the buffers the page draws from; its command count.
+/// Copies the page styles into the page's buffer (the encoding it reads in place); the
+/// encoding's command count.
 func publishEncoding(_ session: HostSession) -> Int32 {
-    numbers.set(session.encoder.numbers)
-    bytes.set(session.encoder.bytes)
     pageStyles.set(session.pageStyles)
-    return numbers.count >= 2 ? Int32(numbers.pointer[1]) : 0
+    let encoder = session.encoder
+    return encoder.numberCount > RenderListEncoder.Header.count
+        ? Int32(encoder.numbersAddress[RenderListEncoder.Header.count]) : 0
 }
 
 /// The first `length` bytes of the input buffer as a string (nil for a length outside it).
 func inputText(_ length: Int32) -> String? {
     guard length >= 0, Int(length) <= input.count else { return nil }
-    return String(decoding: UnsafeBufferPointer(start: input.pointer, count: Int(length)), as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(start: input.base, count: Int(length)), as: UTF8.self)
 }
 
 @_expose(wasm, "kinetic_format_version") @_cdecl("kinetic_format_version")
@@ -194,26 +194,25 @@ public func kinetic_frame(_ time: Double) -> Int32 {
 }
 
 @_expose(wasm, "kinetic_numbers") @_cdecl("kinetic_numbers")
-public func kinetic_numbers() -> UnsafeMutablePointer<Double> { numbers.pointer }
+public func kinetic_numbers() -> UnsafePointer<Double> { HostSession.current.encoder.numbersAddress }
 @_expose(wasm, "kinetic_numbers_length") @_cdecl("kinetic_numbers_length")
-public func kinetic_numbers_length() -> Int32 { Int32(numbers.count) }
+public func kinetic_numbers_length() -> Int32 { Int32(HostSession.current.encoder.numberCount) }
 @_expose(wasm, "kinetic_bytes") @_cdecl("kinetic_bytes")
-public func kinetic_bytes() -> UnsafeMutablePointer<UInt8> { bytes.pointer }
+public func kinetic_bytes() -> UnsafePointer<UInt8> { HostSession.current.encoder.bytesAddress }
 @_expose(wasm, "kinetic_bytes_length") @_cdecl("kinetic_bytes_length")
-public func kinetic_bytes_length() -> Int32 { Int32(bytes.count) }
+public func kinetic_bytes_length() -> Int32 { Int32(HostSession.current.encoder.byteCount) }
 @_expose(wasm, "kinetic_text") @_cdecl("kinetic_text")
-public func kinetic_text() -> UnsafeMutablePointer<UInt8> { text.pointer }
+public func kinetic_text() -> UnsafeMutablePointer<UInt8> { text.base }
 @_expose(wasm, "kinetic_text_length") @_cdecl("kinetic_text_length")
 public func kinetic_text_length() -> Int32 { Int32(text.count) }
 
 @_expose(wasm, "kinetic_input") @_cdecl("kinetic_input")
 public func kinetic_input(_ length: Int32) -> UnsafeMutablePointer<UInt8>? {
-    guard HostSession.acceptsInputLength(Int(length)), input.reserve(Int(length)) else {
-        input.count = 0
+    guard HostSession.acceptsInputLength(Int(length)) else {
+        input.removeAll()
         return nil
     }
-    input.count = Int(length)
-    return input.pointer
+    return input.resize(to: Int(length)) ? input.base : nil
 }
 
 @_expose(wasm, "kinetic_record") @_cdecl("kinetic_record")
@@ -233,7 +232,7 @@ public func kinetic_record(_ index: Int32, _ length: Int32, _ fps: Double) -> In
 }
 
 @_expose(wasm, "kinetic_recording") @_cdecl("kinetic_recording")
-public func kinetic_recording() -> UnsafeMutablePointer<Double> { recording.pointer }
+public func kinetic_recording() -> UnsafeMutablePointer<Double> { recording.base }
 @_expose(wasm, "kinetic_recording_length") @_cdecl("kinetic_recording_length")
 public func kinetic_recording_length() -> Int32 { Int32(recording.count) }
 
@@ -278,7 +277,7 @@ public func kinetic_samples() -> Int32 {
 @_expose(wasm, "kinetic_sample_stride") @_cdecl("kinetic_sample_stride")
 public func kinetic_sample_stride() -> Int32 { Int32(HostSession.current.recorder.stride) }
 @_expose(wasm, "kinetic_sample_values") @_cdecl("kinetic_sample_values")
-public func kinetic_sample_values() -> UnsafeMutablePointer<Double> { samples.pointer }
+public func kinetic_sample_values() -> UnsafeMutablePointer<Double> { samples.base }
 @_expose(wasm, "kinetic_sample_values_length") @_cdecl("kinetic_sample_values_length")
 public func kinetic_sample_values_length() -> Int32 { Int32(samples.count) }
 @_expose(wasm, "kinetic_seek") @_cdecl("kinetic_seek")
@@ -387,6 +386,6 @@ public func kinetic_page_presence(_ index: Int32, _ present: Int32, _ time: Doub
 @_expose(wasm, "kinetic_page_style_stride") @_cdecl("kinetic_page_style_stride")
 public func kinetic_page_style_stride() -> Int32 { Int32(HostSession.pageStyleStride) }
 @_expose(wasm, "kinetic_page_styles") @_cdecl("kinetic_page_styles")
-public func kinetic_page_styles() -> UnsafeMutablePointer<Double> { pageStyles.pointer }
+public func kinetic_page_styles() -> UnsafeMutablePointer<Double> { pageStyles.base }
 @_expose(wasm, "kinetic_page_styles_length") @_cdecl("kinetic_page_styles_length")
 public func kinetic_page_styles_length() -> Int32 { Int32(pageStyles.count) }

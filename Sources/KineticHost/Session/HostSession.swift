@@ -61,6 +61,7 @@ public final class HostSession {
     public struct Refusal: Error, Equatable {
         /// What was wrong, e.g. `"script line 1: unknown verb 'wiggle'"`.
         public var message: String
+        /// A refusal saying `message`.
         public init(_ message: String) { self.message = message }
     }
 

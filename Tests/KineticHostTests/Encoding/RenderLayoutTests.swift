@@ -12,7 +12,7 @@ struct RenderLayoutTests {
         let names = RenderListEncoder.layout.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(value("version") == RenderListEncoder.formatVersion && RenderListEncoder.formatVersion == 1)
-        #expect(value("headerCount") == 4 && value("stride") == 27)
+        #expect(value("headerCount") == 5 && value("stride") == 27)
         var encoder = RenderListEncoder()
         let engine = AnimationEngine()
         let scene = Scene(size: Size(width: 320, height: 480), engine: engine)
@@ -20,7 +20,51 @@ struct RenderLayoutTests {
         let n = encoder.numbers
         #expect(n[value("header.version")!] == 1)
         #expect(n[value("header.width")!] == 320 && n[value("header.height")!] == 480)
-        #expect(n.count == 4 + Int(n[value("header.count")!]) * 27)
+        #expect(n.count == 5 + Int(n[value("header.count")!]) * 27)
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes`, to 53 bits: what `header.bytesVersion` is documented to be.
+    func fnv1a53(_ bytes: [UInt8]) -> Double {
+        var h: UInt64 = 14_695_981_039_346_656_037
+        for b in bytes { h = (h ^ UInt64(b)) &* 1_099_511_628_211 }
+        return Double(h & (1 << 53 - 1))
+    }
+
+    /// The string table is the frame's strings in command order; a frame with the same strings
+    /// leaves it as it was, one that changes a string rewrites it from there, and its version
+    /// is the hash of its bytes, so a fresh encoder gives the same numbers and bytes.
+    @Test func theStringTableChangesOnlyWhereTheStringsDo() {
+        let engine = AnimationEngine()
+        let scene = Scene(size: Size(width: 200, height: 100), engine: engine)
+        let first = Node(frame: Rect(x: 0, y: 0, width: 80, height: 20), name: "first", engine: engine)
+        first.text = "one"
+        let second = Node(frame: Rect(x: 0, y: 40, width: 80, height: 20), name: "second", engine: engine)
+        second.text = "two"
+        scene.root.addChild(first)
+        scene.root.addChild(second)
+        var encoder = RenderListEncoder()
+        encoder.encode(scene.renderList())
+        let version = value("header.bytesVersion")!
+        let bytes = encoder.bytes
+        #expect(String(decoding: bytes, as: UTF8.self) == "firstonesecondtwo")
+        #expect(encoder.numbers[version] == fnv1a53(bytes))
+        let address = encoder.bytesAddress
+        encoder.encode(scene.renderList())
+        #expect(encoder.bytes == bytes && encoder.bytesAddress == address && encoder.numbers[version] == fnv1a53(bytes))
+
+        second.text = "three"
+        encoder.encode(scene.renderList())
+        #expect(String(decoding: encoder.bytes, as: UTF8.self) == "firstonesecondthree")
+        #expect(encoder.numbers[version] == fnv1a53(encoder.bytes) && encoder.numbers[version] != fnv1a53(bytes))
+        var fresh = RenderListEncoder()
+        fresh.encode(scene.renderList())
+        #expect(fresh.numbers == encoder.numbers && fresh.bytes == encoder.bytes)
+
+        // Fewer strings: the table ends where the last one does.
+        second.removeFromParent()
+        encoder.encode(scene.renderList())
+        #expect(String(decoding: encoder.bytes, as: UTF8.self) == "firstone")
+        #expect(encoder.numbers[version] == fnv1a53(Array("firstone".utf8)))
     }
 
     /// A rect and a text read back through the layout's names land on what the nodes say.

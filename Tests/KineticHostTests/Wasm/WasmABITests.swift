@@ -34,7 +34,7 @@ struct WasmABITests {
         #expect(kinetic_frame(.nan) == 0)
         let count = kinetic_frame(5.5)
         #expect(count == 1)                                               // the box
-        #expect(kinetic_numbers_length() == 4 + Int32(RenderListEncoder.stride) * count)
+        #expect(kinetic_numbers_length() == Int32(RenderListEncoder.headerCount) + Int32(RenderListEncoder.stride) * count)
         #expect(kinetic_numbers()[0] == 1 && kinetic_numbers()[2] == 100 && kinetic_numbers()[3] == 50)
         #expect(kinetic_bytes_length() == 3)                              // "box"
         #expect(kinetic_pointer(0, 1, 15, 15, 5.6) == 1)
@@ -122,7 +122,7 @@ struct WasmABITests {
         #expect(kinetic_seek(.nan) == 0 && kinetic_scene_time() == 6)
         #expect(kinetic_seek(5.9) == 1 && kinetic_scene_time() == 5.5)
         #expect(kinetic_logged_end_time() == 6)                           // the future is kept
-        #expect(kinetic_numbers_length() == 4 + Int32(RenderListEncoder.stride))                     // the encoding is the sought frame's
+        #expect(kinetic_numbers_length() == Int32(RenderListEncoder.headerCount) + Int32(RenderListEncoder.stride))                     // the encoding is the sought frame's
 
         let demos = kinetic_test_source(0)
         #expect(demos > 0 && text(demos).contains("\nimport KineticDemos\n"))
