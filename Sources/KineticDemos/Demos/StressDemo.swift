@@ -39,7 +39,7 @@ public final class StressDemo: HostedScene {
     public let counter: Node
 
     /// The indices of the three dots whose centres are recorded (`dot2280.center.x`…): one on
-    /// the first sweep of `Scripts/gestures/stress.txt`, one on the second, one no sweep reaches.
+    /// the first sweep of `gestures/stress.txt`, one on the second, one no sweep reaches.
     public static let sampleDots = [2280, 4980, 8860]
 
     /// Builds the demo on `engine`.

@@ -3,7 +3,7 @@ import Kinetic
 import KineticScene
 
 /// A scripted sequence of pointer events: the text format of `kinetic render --script` and of
-/// `Scripts/gestures/*.txt`, parsed here so that the native renderer and the WebAssembly
+/// `gestures/*.txt`, parsed here so that the native renderer and the WebAssembly
 /// playground read a script into the very same events.
 ///
 /// ```

@@ -5,7 +5,7 @@ import KineticScene
 @testable import KineticDemos
 import KineticTestSupport
 
-/// Each demo run headlessly under its script in `Scripts/gestures`, with the numbers checked.
+/// Each demo run headlessly under its script in `gestures`, with the numbers checked.
 @Suite("Demos under their gesture scripts")
 struct DemoScriptTests {
     @Test func everyDemoIsInTheCatalogAndItsScriptRunsWithNoRejectedEvent() throws {

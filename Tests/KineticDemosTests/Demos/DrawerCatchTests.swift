@@ -5,7 +5,7 @@ import KineticHost
 import KineticScene
 @testable import KineticDemos
 
-/// Issue 11's bar: the drawer, caught mid-flight in its gesture script (`Scripts/gestures/drawer.txt`),
+/// Issue 11's bar: the drawer, caught mid-flight in its gesture script (`gestures/drawer.txt`),
 /// does not jump: at the catch and at every event of the drag that follows, the presentation
 /// moves no more than the finger does.
 @Suite("Drawer caught mid-flight")

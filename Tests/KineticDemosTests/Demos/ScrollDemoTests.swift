@@ -4,7 +4,7 @@ import KineticHost
 import KineticScene
 @testable import KineticDemos
 
-/// The scroll demo under `Scripts/gestures/scroll.txt`: no jump at any frame, rest within
+/// The scroll demo under `gestures/scroll.txt`: no jump at any frame, rest within
 /// bounds, bounces off both ends, rubber band past the top, and pages reached after flicks.
 @Suite("Scroll demo")
 struct ScrollDemoTests {

@@ -12,9 +12,9 @@ extension Reference {
     static func easeInOut(_ t: Double) -> Double { bezierProgress(0.42, 0, 0.58, 1, at: t) }
 }
 
-/// A gesture script of the repository (`Scripts/gestures/NAME.txt`).
+/// A gesture script of the repository (`gestures/NAME.txt`).
 func repositoryScript(_ name: String) throws -> GestureScript {
-    try GestureScript(parsing: readTextFile(repositoryRoot + "/Scripts/gestures/" + name + ".txt"))
+    try GestureScript(parsing: readTextFile(repositoryRoot + "/gestures/" + name + ".txt"))
 }
 
 /// A fresh demo from its catalog entry (`DemoCatalog.entries`), on `engine`, as a host makes it.

@@ -27,7 +27,7 @@ struct FrameSnapshot: Equatable {
     }
 }
 
-/// A demo on a ``HostSession`` fed one of `Scripts/gestures/*.txt` the way a browser feeds the
+/// A demo on a ``HostSession`` fed one of `gestures/*.txt` the way a browser feeds the
 /// page: selected at an arbitrary clock time, frames 1/60 s apart ±15 % with every 40th frame
 /// dropped, each event at its own timestamp before the first frame at or after it, and a
 /// hovering second pointer whose moves (every 7th frame) the scene rejects.
@@ -43,7 +43,7 @@ struct LiveSession {
     init(scene: String, script name: String? = nil, start: Double = 4_321.123_456_789, seed: UInt64 = 19,
          duration: Double? = nil, timing: (override: TimingOverride, name: String)? = nil) throws {
         self.start = start
-        script = try GestureScript(parsing: try readTextFile(repositoryRoot + "/Scripts/gestures/\(name ?? scene).txt"))
+        script = try GestureScript(parsing: try readTextFile(repositoryRoot + "/gestures/\(name ?? scene).txt"))
         let index = try #require(DemoCatalog.entries.firstIndex { $0.name == scene })
         #expect(session.select(index, at: start))
         if let timing {
