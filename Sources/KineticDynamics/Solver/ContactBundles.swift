@@ -40,12 +40,11 @@ struct PointLanes {
     /// (Δ_B·r_B − Δ_A·r_A)·n, from the lever arms the impulses use (`rnA` … `rtB`).
     var baseSeparation = Lanes()
 
-    /// Restitution's change `step` of the step's impulse, in the lanes of `mask`, also on the
-    /// impulse kept for the next step's warm start (at least 0).
-    @inline(__always) mutating func keep(_ step: Lanes, where mask: LaneMask) {
-        let kept = laneMax(normalImpulse + step, Lanes(repeating: 0))
-        normalImpulse.replace(with: kept, where: mask)
-        maxNormalImpulse.replace(with: laneMax(maxNormalImpulse, kept), where: mask)
+    /// Drops the impulses in the lanes of `mask`, the points that bounced: they are leaving their
+    /// contacts, so the next step's warm start gives them none (`ContactSolver.applyRestitution`).
+    @inline(__always) mutating func release(where mask: LaneMask) {
+        normalImpulse.replace(with: 0, where: mask)
+        tangentImpulse.replace(with: 0, where: mask)
     }
 
     /// The lever arms widened, as the sweeps compute with them.

@@ -221,8 +221,13 @@ enum ContactSolver {
     /// leaving at least as fast. Their work, P·(u₀ + u₁)/2 over the points' normal speeds when
     /// the step began and after, is then 0 where u₁ = −u₀ (elasticity 1) and below 0 for
     /// elasticity under 1. A manifold's two points are solved together (`restituteBoth`),
-    /// contacts that share a body by further passes. The impulse kept for the next step's warm
-    /// start takes the same change, at least 0.
+    /// contacts that share a body by further passes.
+    ///
+    /// A point that bounced is leaving its contact, so it keeps no impulse for the next step's
+    /// warm start (`PointLanes.release`). Warm started with the bounce's impulse, it would throw
+    /// its body back at what it left, and a substep's two sweeps cannot take that back where the
+    /// body is pinched: a small item that bounced off a wall in front of a larger one is driven
+    /// into it, and the larger one leaves with energy nothing gave it.
     ///
     /// With friction that is not yet enough: the substeps' friction pushed against the point's
     /// sliding before the bounce, and a bounce that turns a spinning body can reverse that
@@ -308,9 +313,12 @@ enum ContactSolver {
             let second = k.pointee.anyTwoPoints
                 ? bounceMask(k.pointee.p1, r.pointee.p1, bouncing .& k.pointee.twoPoints) : LaneMask(repeating: false)
             if !any(first .| second) { continue }
+            // A bouncing point keeps no impulse for the next step's warm start.
+            k.pointee.p0.release(where: first)
+            if k.pointee.anyTwoPoints { k.pointee.p1.release(where: second) }
             // One point to its target, in the lanes of `mask` where that changes its speed by more
             // than the tolerance.
-            @inline(__always) func restitute(_ p: inout PointLanes, _ bounce: inout BouncePointLanes, _ target: Lanes,
+            @inline(__always) func restitute(_ p: PointLanes, _ bounce: inout BouncePointLanes, _ target: Lanes,
                                              where mask: LaneMask) {
                 let vn = pair.speed(nx, ny, p.rnA, p.rnB)
                 let old = bounce.stepImpulse
@@ -320,12 +328,11 @@ enum ContactSolver {
                 if !any(moves) { return }
                 changed = true
                 bounce.stepImpulse.replace(with: new, where: moves)
-                p.keep(step, where: moves)
                 pair.apply(step, nx, ny, p.rnA, p.rnB, where: moves)
             }
             let t0 = target(k.pointee.p0, r.pointee.p0)
             if !k.pointee.anyTwoPoints {
-                restitute(&k.pointee.p0, &r.pointee.p0, t0, where: first)
+                restitute(k.pointee.p0, &r.pointee.p0, t0, where: first)
                 pair.store(motions, k)
                 continue
             }
@@ -333,12 +340,12 @@ enum ContactSolver {
             var alone = first .| second
             let both = first .& second
             if any(both) {
-                let solved = restituteBoth(&pair, &k.pointee.p0, &k.pointee.p1, &r.pointee.p0, &r.pointee.p1, t0, t1,
+                let solved = restituteBoth(&pair, k.pointee.p0, k.pointee.p1, &r.pointee.p0, &r.pointee.p1, t0, t1,
                                            nx, ny, tolerance, where: both, changed: &changed)
                 alone = alone .& .!solved
             }
-            restitute(&k.pointee.p0, &r.pointee.p0, t0, where: first .& alone)
-            restitute(&k.pointee.p1, &r.pointee.p1, t1, where: second .& alone)
+            restitute(k.pointee.p0, &r.pointee.p0, t0, where: first .& alone)
+            restitute(k.pointee.p1, &r.pointee.p1, t1, where: second .& alone)
             pair.store(motions, k)
         }
         return changed
@@ -354,7 +361,7 @@ enum ContactSolver {
     /// one after the other); applies the change in those where it moves a point's speed by more
     /// than `tolerance`.
     @inline(__always)
-    private static func restituteBoth(_ pair: inout LanePair, _ p0: inout PointLanes, _ p1: inout PointLanes,
+    private static func restituteBoth(_ pair: inout LanePair, _ p0: PointLanes, _ p1: PointLanes,
                                       _ b0: inout BouncePointLanes, _ b1: inout BouncePointLanes,
                                       _ t0: Lanes, _ t1: Lanes, _ nx: Lanes, _ ny: Lanes, _ tolerance: Lanes,
                                       where mask: LaneMask, changed: inout Bool) -> LaneMask {
@@ -394,8 +401,6 @@ enum ContactSolver {
             changed = true
             b0.stepImpulse.replace(with: x0, where: moves)
             b1.stepImpulse.replace(with: x1, where: moves)
-            p0.keep(step0, where: moves)
-            p1.keep(step1, where: moves)
             pair.apply(step0, nx, ny, rA0, rB0, where: moves)
             pair.apply(step1, nx, ny, rA1, rB1, where: moves)
         }

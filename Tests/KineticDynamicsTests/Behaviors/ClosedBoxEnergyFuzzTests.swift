@@ -119,6 +119,17 @@ import KineticTestSupport
         return episode
     }
 
+    /// Seeds 273 and 5352, beyond the default episodes: in each, an item bounces off a wall with
+    /// another close behind it, and the next step's warm start must not repeat the bounce's
+    /// impulse (`PinchedBounceTests`).
+    @Test(arguments: [UInt64(273), 5352])
+    func aPinchedBounceGivesNoEnergy(seed: UInt64) {
+        let e = Self.run(seed: seed)
+        #expect(e.mismatch == nil && e.diagnostics.isEmpty)
+        #expect(e.elasticity == 1)
+        #expect(e.worst <= 1.01, "seed \(seed): \(e.worst) at frame \(e.worstFrame)")
+    }
+
     @Test func energyNeverGrowsInAClosedBox() {
         let episodes = Self.environmentInteger("KINETIC_CLOSED_BOX_ENERGY_EPISODES") ?? 200
         let first = UInt64(Self.environmentInteger("KINETIC_CLOSED_BOX_ENERGY_SEED") ?? 1)
