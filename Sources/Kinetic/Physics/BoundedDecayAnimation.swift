@@ -166,6 +166,9 @@ public final class BoundedDecayAnimation {
 }
 
 extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
+    /// Hands off to the spring once the crossing time has come, and settles.
+    public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
+
     /// The motion at `time`, handed off to the spring first once the crossing time has come.
     func ownMotion(at time: Double) -> (offset: Double, velocity: Double, count: Int) {
         let own = property.motion(ownedBy: self)

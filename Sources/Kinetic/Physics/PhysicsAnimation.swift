@@ -107,22 +107,6 @@ extension PhysicsAnimationRun {
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {}
 
-    // Specialized for the values `Node` animates (as `AnimatedProperty`'s entry points): the
-    // engine calls this through its protocol, so a native build would otherwise run each frame's
-    // check, and the motion it sums, as unspecialized generic code.
-    /// Checks for settling (or for having been taken over) at the engine's time.
-    @_specialize(where Self == SpringAnimation<Double>)
-    @_specialize(where Self == SpringAnimation<Point>)
-    @_specialize(where Self == SpringAnimation<Rect>)
-    @_specialize(where Self == SpringAnimation<AffineTransform>)
-    @_specialize(where Self == SpringAnimation<Color>)
-    @_specialize(where Self == DecayAnimation<Double>)
-    @_specialize(where Self == DecayAnimation<Point>)
-    @_specialize(where Self == DecayAnimation<Rect>)
-    @_specialize(where Self == DecayAnimation<AffineTransform>)
-    @_specialize(where Self == DecayAnimation<Color>)
-    public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
-
     /// Each frame's check (the body of the animations' `engineDidAdvance(to:)`): the run ends
     /// ``PhysicsCompletionReason/interrupted`` if its tracks are gone (another physics animation
     /// took the property over, or its animations were removed), and settles once at rest.

@@ -242,6 +242,17 @@ public final class SpringAnimation<Value: AnimatableValue> {
 }
 
 extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
+    // Specialized for the values `Node` animates (as `AnimatedProperty`'s entry points): the
+    // engine calls this through its protocol, so a native build would otherwise run each
+    // frame's check, and `ownMotion()`, as unspecialized generic code.
+    /// Checks for settling (or for having been taken over) at the engine's time.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
+
     func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int) { ownMotion() }
 
     func isAtRest(offset: Value, velocity: Value) -> Bool { resting.allowRest(distance: offset.magnitude, speed: velocity.magnitude) }
