@@ -34,17 +34,17 @@ public final class PropertyAnimator {
     /// duration when the spring does not fit the animator's duration.
     public var animationDuration: Double { timing.run.duration }
     /// The delay given to ``startAnimation(afterDelay:)``.
-    @exclusivity(unchecked) public private(set) var delay: Double = 0
+    public private(set) var delay: Double = 0
 
     /// Whether scrubbing with ``fractionComplete`` while paused moves the properties linearly
     /// (`true`, the default) or through the timing curve. Turning it off mid-scrub puts the
     /// animator back on its timeline where it shows what is on screen (nothing moves).
-    @exclusivity(unchecked) public var scrubsLinearly = true {
+    public var scrubsLinearly = true {
         didSet { if !scrubsLinearly && phase.scrubbedProgress != nil { settleScrub() } }
     }
     /// Whether reaching the end pauses the animator there (active, not running, no completion)
     /// instead of completing it.
-    @exclusivity(unchecked) public var pausesOnCompletion = false
+    public var pausesOnCompletion = false
     /// Whether the animator can be paused, scrubbed and stopped. Setting it on an active
     /// animator is rejected (UIKit raises).
     public var isInterruptible: Bool {
@@ -60,11 +60,11 @@ public final class PropertyAnimator {
     /// Whether views animated by this animator receive touches while it runs (UIKit's
     /// `isUserInteractionEnabled`, read by the scene layer). Default true; false for the class
     /// methods unless ``AnimationOptions/allowUserInteraction``.
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true
     /// Whether hit testing uses model geometry instead of presentation geometry (UIKit's
     /// `isManualHitTestingEnabled`). Default false. Like ``isUserInteractionEnabled``, a flag
     /// the scene layer reads through ``AnimatedProperty/hasAnimator(where:)``.
-    @exclusivity(unchecked) public var isManualHitTestingEnabled = false
+    public var isManualHitTestingEnabled = false
 
     // MARK: State
 

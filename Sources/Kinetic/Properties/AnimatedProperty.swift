@@ -18,7 +18,10 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// The engine whose clock and transactions this property follows.
     public let engine: AnimationEngine
     /// The model value.
-    @exclusivity(unchecked) public private(set) var modelValue: Value
+    @inlinable public var modelValue: Value { @inline(__always) get { model } }
+    /// The storage of ``modelValue``, read and written every frame without a dynamic
+    /// exclusivity check (a plain value, never passed `inout` across a call).
+    @usableFromInline @exclusivity(unchecked) var model: Value
     @usableFromInline @exclusivity(unchecked) var tracks = PropertyTrackList<Value>()
     /// What ``label`` is made of (see ``setLabel(_:owner:)``): constants and a pointer, so
     /// labelling costs no allocation; only reading ``label`` builds a string. Never read by
@@ -34,9 +37,9 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     //
     // Specialized entry points: a native build runs a generic class's methods unspecialized
     // for a client's type, each use of `PropertyTrack<Value>` looking up its metadata at run
-    // time (about 1,300 instructions for one `set`). The hot entry points (this one, `set`,
-    // the presentation reads, committing tracks) dispatch to code specialized for the
-    // scene's value types before touching anything generic, which is why each one's body
+    // time. The hot entry points (this one, `set`, the presentation reads, committing tracks)
+    // dispatch to code specialized for the scene's value types before touching anything
+    // generic, which is why each one's body
     // sits in a separate function: the generic prologue of a function with generic locals
     // would look up their metadata before the dispatch. Embedded builds specialize anyway.
     @_specialize(where Value == Double)
@@ -46,7 +49,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     @_specialize(where Value == Color)
     public init(_ value: Value, engine: AnimationEngine) {
         self.engine = engine
-        self.modelValue = value.isFinite ? value : .zero
+        self.model = value.isFinite ? value : .zero
         if !value.isFinite {
             engine.report(.invalidArgument, "an animated property was created with a value that is \(Self.rejectionReason(value)); it starts at zero")
         }
@@ -80,24 +83,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
                 let c = engine.slots.rows[slot].basis
                 return modelValue + (tracks.head!.delta * c.released + tracks.head!.initialVelocity * c.kicked)
             }
-            return computedPresentationValue()
+            return computedPresentation().value
         }
-    }
-
-    /// The model plus every track's offset, each track's coefficients filled if stale.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
-    @usableFromInline @inline(never)
-    func computedPresentationValue() -> Value { computedPresentationValueBody() }
-
-    @inline(never)
-    func computedPresentationValueBody() -> Value {
-        var v = modelValue
-        for track in tracks { v += track.offset(in: engine).value }
-        return v
     }
 
     /// The rate of change of ``presentationValue``, per second.
@@ -111,25 +98,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
                 let c = engine.slots.rows[slot].basis
                 return Value.zero + (tracks.head!.delta * c.releasedVelocity + tracks.head!.initialVelocity * c.kickedVelocity)
             }
-            return computedVelocity()
+            return computedPresentation().velocity
         }
-    }
-
-    /// The sum of every track's velocity, each track's coefficients filled if stale.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
-    @usableFromInline @inline(never)
-    func computedVelocity() -> Value { computedVelocityBody() }
-
-    @inline(never)
-    func computedVelocityBody() -> Value {
-        var v = Value.zero
-        let engine = self.engine
-        for track in tracks { v += track.offset(in: engine).velocity }
-        return v
     }
 
     /// Presentation value and velocity together.
@@ -198,7 +168,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
             return
         }
         let old = modelValue
-        modelValue = newValue
+        model = newValue
         let transaction = engine.currentTransaction
         // Animators already moving this property are retargeted by the change.
         for track in tracks {
@@ -248,7 +218,7 @@ public final class AnimatedProperty<Value: AnimatableValue> {
 
     /// Sets the model without touching the tracks or opening a transaction.
     func setModelValue(_ value: Value) {
-        if value.isFinite { modelValue = value }
+        if value.isFinite { model = value }
     }
 
     /// Re-expresses the property in other coordinates, its animations included: the model
@@ -384,7 +354,7 @@ extension AnimatedProperty: AnimatedPropertyTracks {
         }
         tracks = kept
         // A sum that overflowed (absurd deltas) keeps the last finite model.
-        if model.isFinite { modelValue = model }
+        if model.isFinite { self.model = model }
     }
 
     func rebaseTracks(of animator: PropertyAnimator, at fraction: Double, progress: Double, towardEnd: Bool,
@@ -467,11 +437,11 @@ extension AnimatedProperty: AnimatedPropertyTracks {
             current += track.offset().value
         }
         tracks = kept
-        if current.isFinite { modelValue = current }
+        if current.isFinite { model = current }
         return { [self] position in
             switch position {
-            case .end: if endValue.isFinite { self.modelValue = endValue }
-            case .start: if startValue.isFinite { self.modelValue = startValue }
+            case .end: if endValue.isFinite { self.model = endValue }
+            case .start: if startValue.isFinite { self.model = startValue }
             case .current: break
             }
         }

@@ -19,11 +19,13 @@ public final class DotBatch {
     /// The engine diagnostics are reported on.
     public let engine: AnimationEngine
     /// The dots' centres, in the node's coordinates (points).
-    // Unchecked: a demo writes ten thousand of these a frame, and a dynamic exclusivity check per
-    // write cost more than the write (no method of the batch calls out while it mutates them).
-    @exclusivity(unchecked) public private(set) var positions: [Point]
+    @inlinable public var positions: [Point] { storedPositions }
     /// Each dot's colour, as an index into ``palette`` (all 0 at creation).
-    @exclusivity(unchecked) public private(set) var colorIndices: [UInt8]
+    @inlinable public var colorIndices: [UInt8] { storedColorIndices }
+    // Unchecked: a demo writes ten thousand of these a frame, and a dynamic exclusivity check per
+    // write costs more than the write (no method of the batch calls out while it mutates them).
+    @usableFromInline @exclusivity(unchecked) var storedPositions: [Point]
+    @usableFromInline @exclusivity(unchecked) var storedColorIndices: [UInt8]
     /// The colours the dots are drawn in: 1 to 256, clamped to displayable components.
     public let palette: [Color]
     /// The radius of every dot, in points (≥ 0; 0 draws nothing).
@@ -60,8 +62,8 @@ public final class DotBatch {
             engine.report(.invalidArgument, "DotBatch: radius \(radius) is negative or not finite; 0 is used (nothing drawn)")
             self.radius = 0
         }
-        positions = Array(repeating: p, count: n)
-        colorIndices = Array(repeating: 0, count: n)
+        storedPositions = Array(repeating: p, count: n)
+        storedColorIndices = Array(repeating: 0, count: n)
     }
 
     /// The number of dots.
@@ -79,7 +81,7 @@ public final class DotBatch {
             engine.report(.invalidArgument, "DotBatch.setPosition: a position that is not finite was rejected; dot \(index) stays")
             return false
         }
-        positions[index] = position
+        storedPositions[index] = position
         return true
     }
 
@@ -91,7 +93,7 @@ public final class DotBatch {
             engine.report(.invalidArgument, "DotBatch.setColorIndex: dot \(index) of \(colorIndices.count), colour \(colorIndex) of \(palette.count); ignored")
             return false
         }
-        colorIndices[index] = UInt8(truncatingIfNeeded: colorIndex)
+        storedColorIndices[index] = UInt8(truncatingIfNeeded: colorIndex)
         return true
     }
 
@@ -106,8 +108,8 @@ public final class DotBatch {
     public func updateDots(_ body: (inout DotWriter) -> Void) {
         let paletteCount = palette.count
         var rejected = 0, first = -1
-        positions.withUnsafeMutableBufferPointer { p in
-            colorIndices.withUnsafeMutableBufferPointer { c in
+        storedPositions.withUnsafeMutableBufferPointer { p in
+            storedColorIndices.withUnsafeMutableBufferPointer { c in
                 var writer = DotWriter(positions: p, colorIndices: c, paletteCount: paletteCount)
                 body(&writer)
                 rejected = writer.rejectedCount
