@@ -1107,6 +1107,9 @@ def studio_inspector_names():
     fresh_demo("pane")
     click("#tab-inspector")
     Pointer().drag(187, 620, 187, 470, 0.15, steps=9).perform()
+    # Slowed to a tenth while the rows are read and the switch is clicked, so the shadows' runs
+    # are still live on a loaded machine (at full speed they can end before the click).
+    d.execute_script("window.kineticInspector.setRate(0.1)")
     time.sleep(0.3)
     tracks = d.execute_script("return window.kineticInspector.tracks()")
     rows = timeline_rows()
@@ -1123,6 +1126,7 @@ def studio_inspector_names():
     check("studio inspector: 'internal tracks' shows them on demand",
           any(n.startswith("pane.shadow.") for n in shown), str(shown))
     click("#show-internal")
+    d.execute_script("window.kineticInspector.setRate(1)")
 
     fresh_demo("dynamics")
     click("#tab-inspector")
