@@ -493,9 +493,9 @@ for shot, action in shots.items():
 
 # --- Native and WebAssembly runs of the same scripts agree frame by frame ------------------------
 worst = {}
-for script in sorted(os.listdir(os.path.join(ROOT, "Scripts", "gestures"))):
+for script in sorted(os.listdir(os.path.join(ROOT, "gestures"))):
     name = script[:-4]
-    text = open(os.path.join(ROOT, "Scripts", "gestures", script)).read()
+    text = open(os.path.join(ROOT, "gestures", script)).read()
     wasm = d.execute_script("return window.kineticRecord(arguments[0], arguments[1], 60)", name, text)
     rows = list(csv.reader(open(os.path.join(OUT, "native", name, "properties.csv"))))
     header, rows = rows[0], rows[1:]
