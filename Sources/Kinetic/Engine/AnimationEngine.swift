@@ -10,11 +10,16 @@
 /// as ``Diagnostic``s, is in <doc:AnimationEngineInDepth>.
 public final class AnimationEngine {
     /// The engine's current time, in seconds: the time of the last ``tick(at:)``.
-    @exclusivity(unchecked) public private(set) var time: Double
+    @inlinable public var time: Double { now }
 
     /// Animators that are active or stopped, in the order they became so. The engine keeps
     /// them alive until they return to inactive, as UIKit's run loop keeps running animators.
-    @exclusivity(unchecked) public private(set) var animators: [PropertyAnimator] = []
+    @inlinable public var animators: [PropertyAnimator] { activeAnimators }
+
+    /// The storage of ``time`` and ``animators``, read throughout every frame without a dynamic
+    /// exclusivity check (plain values, never passed `inout` across a call).
+    @usableFromInline @exclusivity(unchecked) var now: Double
+    @usableFromInline @exclusivity(unchecked) var activeAnimators: [PropertyAnimator] = []
 
     /// How much motion the animators show (see ``MotionPolicy``): read as each run starts,
     /// so changing it never moves anything in flight. Default ``MotionPolicy/full``.
@@ -107,7 +112,7 @@ public final class AnimationEngine {
 
     public init(time: Double = 0) {
         let valid = time.isFinite && time.magnitude <= Self.maximumTime
-        self.time = valid ? time : 0
+        self.now = valid ? time : 0
         if !valid {
             report(.invalidArgument, "AnimationEngine(time: \(time)) is not finite or beyond ±\(Self.maximumTime) s; starting at 0")
         }
@@ -162,7 +167,7 @@ public final class AnimationEngine {
 
     /// A tick at an accepted `time` at or after the clock's.
     private func run(to time: Double) {
-        self.time = time
+        now = time
         tickCount &+= 1
         revision &+= 1
         // A tick from inside a completion handler: the outer tick calls every later animator.
@@ -189,9 +194,9 @@ public final class AnimationEngine {
     /// runs), ``hasRunningAnimations`` becomes false and ``onDiagnostic`` is cleared. Idempotent.
     /// Why it is needed is in <doc:AnimationEngineInDepth#Invalidating-an-engine>.
     public func invalidate() {
-        let held = animators
+        let held = activeAnimators
         for animator in held { animator.stopForInvalidation() }
-        animators.removeAll()
+        activeAnimators.removeAll()
         for animation in driven.removeAll() { animation.engineDidInvalidate() }
         classAnimationContexts.removeAll()
         onDiagnostic = nil
@@ -201,7 +206,7 @@ public final class AnimationEngine {
     /// Whether any animator is running or any physics animation is moving: a host can stop
     /// asking for frames when this is false.
     public var hasRunningAnimations: Bool {
-        animators.contains { $0.isRunning } || !physicsAnimations.isEmpty
+        activeAnimators.contains { $0.isRunning } || !physicsAnimations.isEmpty
     }
 
     // MARK: Transactions
@@ -249,7 +254,7 @@ public final class AnimationEngine {
         // An animator has a record exactly while it is listed (`unregister` clears both), so
         // the record says whether it is listed without a search of every active animator.
         if animator.engineRecord < 0 {
-            animators.append(animator)
+            activeAnimators.append(animator)
             let r = records.allocate(for: animator, lastReported: animator.storedLastReportedFraction)
             animator.engineRecord = r
             animator.registrationSequence = records.rows[r].sequence
@@ -258,7 +263,7 @@ public final class AnimationEngine {
     }
 
     func unregister(_ animator: PropertyAnimator) {
-        animators.removeAll { $0 === animator }
+        activeAnimators.removeAll { $0 === animator }
         let r = animator.engineRecord
         if r >= 0 {
             animator.storedLastReportedFraction = records.rows[r].lastReported
