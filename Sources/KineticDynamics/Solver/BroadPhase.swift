@@ -6,19 +6,6 @@
 
 import Kinetic
 
-/// A broad-phase entry: a body (ref < `BroadPhase.segmentFlag`) or a segment
-/// (`BroadPhase.segmentFlag` | index), with its fat box.
-struct Proxy {
-    var box: AABB
-    var ref: UInt32
-}
-
-extension AABB {
-    @inline(__always) func contains(_ other: AABB) -> Bool {
-        minX <= other.minX && minY <= other.minY && maxX >= other.maxX && maxY >= other.maxY
-    }
-}
-
 /// The world's persistent pair finder. Deterministic: the proxies are in index order (bodies, then
 /// segments), the sweep order is the unique order by (left edge, proxy index), and the pairs are
 /// sorted by key, so they depend only on the fat boxes, which depend only on the bodies' motion.

@@ -1,0 +1,6 @@
+import Kinetic
+
+struct BoundaryRecord {
+    var isAlive = true
+    var segments: [Int32] = []
+}
