@@ -3,12 +3,6 @@
 
 import Kinetic
 
-/// Something sorted by a 64-bit key.
-protocol SortKeyed { var sortKey: UInt64 { get } }
-
-extension UInt64: SortKeyed { @inline(__always) var sortKey: UInt64 { self } }
-extension TouchRecord: SortKeyed { @inline(__always) var sortKey: UInt64 { key } }
-
 enum KeySort {
     /// Ascending by `sortKey`: quicksort (median of three, smaller side first so the recursion
     /// depth stays O(log n)) down to runs of 16, then insertion sort. Deterministic: the result
