@@ -3,50 +3,6 @@
 // with a feature id that survives from step to step for warm starting.
 import Kinetic
 
-/// A body's pose.
-struct Transform {
-    var p: Vec2
-    var q: Rotation
-    static let identity = Transform(p: .zero, q: .identity)
-    @inline(__always) func apply(_ v: Vec2) -> Vec2 { q.apply(v) + p }
-    @inline(__always) func applyInverse(_ v: Vec2) -> Vec2 { q.applyInverse(v - p) }
-}
-
-/// A convex polygon in its body's frame (a boundary segment is a two-vertex polygon with
-/// normals n and −n).
-struct PolygonRef {
-    var vertices: UnsafePointer<Vec2>
-    var normals: UnsafePointer<Vec2>
-    var count: Int
-}
-
-/// How a manifold's points are measured (Box2D's b2Manifold::Type).
-enum ManifoldKind: UInt8 {
-    /// Centre to centre: `localPoint` is A's centre, a point's `localPoint` B's.
-    case circles
-    /// Against A's face: `localNormal`/`localPoint` in A's frame, points in B's frame.
-    case faceA
-    /// Against B's face: `localNormal`/`localPoint` in B's frame, points in A's frame.
-    case faceB
-}
-
-struct ManifoldPoint {
-    /// The incident point in the incident body's frame (B's for faceA and circles, A's for faceB).
-    var localPoint = Vec2.zero
-    /// Signed distance at the time of collision (positive = gap: a speculative point).
-    var separation = 0.0
-    var id: UInt32 = 0
-}
-
-struct Manifold {
-    var kind = ManifoldKind.circles
-    var count = 0
-    var localNormal = Vec2.zero
-    var localPoint = Vec2.zero
-    var point0 = ManifoldPoint()
-    var point1 = ManifoldPoint()
-}
-
 enum Narrowphase {
     /// Circle A against circle B; points farther apart than `speculative` give none.
     @inline(__always)
