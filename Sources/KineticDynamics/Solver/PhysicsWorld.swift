@@ -16,105 +16,6 @@ import Kinetic
 //   cos; `angle(of:)` (atan2) is for output only and never feeds back into the state.
 // - Forces and accelerations applied between steps act on the next `step()` and are then cleared.
 
-/// A body's handle: stable while the body exists.
-struct BodyID: Hashable { var raw: Int32 }
-/// A joint's handle.
-struct JointID: Hashable { var raw: Int32 }
-/// A static boundary's handle (a chain of segments that bodies collide with).
-struct BoundaryID: Hashable { var raw: Int32 }
-
-/// A body's collision shape, in the body's own frame (centre of the item at the origin).
-enum ShapeGeometry: Equatable {
-    /// A disc.
-    case circle(radius: Double)
-    /// A convex polygon, its vertices in order (either winding; the world normalises it).
-    case polygon([Vector])
-}
-
-/// The physical properties of a body (UIKit's `UIDynamicItemBehavior` properties).
-struct BodyMaterial: Equatable {
-    /// Whether the body is static: infinite mass, does not move, still collides (UIKit's `isAnchored`).
-    /// First: the collision pass reads it for every contact's bodies (see `BodyRecord`).
-    var isAnchored = false
-    /// Whether the body may rotate (inverse inertia 0 when false).
-    var allowsRotation = true
-    /// Mass per 10,000 square points. 0 would make the body massless: the world clamps it to a
-    /// small positive value.
-    var density = 1.0
-    /// Restitution, 0 (no bounce) … 1 (elastic); UIKit's `elasticity`.
-    var restitution = 0.0
-    /// Coulomb friction coefficient; two bodies use √(μa·μb) as Box2D does.
-    var friction = 0.0
-    /// Linear velocity damping per second (UIKit's `resistance`): dv/dt = −resistance·v.
-    var linearDamping = 0.0
-    /// Angular velocity damping per second (UIKit's `angularResistance`).
-    var angularDamping = 0.0
-
-    init(density: Double = 1.0, restitution: Double = 0.0, friction: Double = 0.0, linearDamping: Double = 0.0,
-         angularDamping: Double = 0.0, allowsRotation: Bool = true, isAnchored: Bool = false) {
-        self.isAnchored = isAnchored; self.allowsRotation = allowsRotation
-        self.density = density; self.restitution = restitution; self.friction = friction
-        self.linearDamping = linearDamping; self.angularDamping = angularDamping
-    }
-}
-
-/// What a body touched: another body or a boundary.
-enum ContactPartner: Hashable {
-    case body(BodyID)
-    case boundary(BoundaryID)
-}
-
-/// A contact that began or ended during the last step.
-struct ContactEvent: Equatable {
-    enum Phase: Equatable { case began, ended }
-    var phase: Phase
-    var body: BodyID
-    var partner: ContactPartner
-    /// A point of the contact in world coordinates (for `.began`; the last known one for `.ended`).
-    var point: Point
-}
-
-/// A constraint between a body and the world, or between two bodies.
-struct JointDefinition: Equatable {
-    enum Kind: Equatable {
-        /// Keeps the anchors `length` apart: rigid when `frequency` is 0, otherwise a spring of that
-        /// frequency (Hz) and damping ratio (UIKit's default attachment).
-        case distance(length: Double, frequency: Double, dampingRatio: Double)
-        /// Lets the anchors move freely while their distance is within `minimum...maximum`
-        /// (a rope when minimum is 0; UIKit's limit attachment).
-        case limit(minimum: Double, maximum: Double)
-        /// Pins the anchors together, free to rotate (UIKit's pin attachment; a revolute joint).
-        /// `angleRange` limits the relative rotation if given.
-        case pin(angleRange: ClosedRange<Double>?)
-        /// Welds the bodies: no relative motion (UIKit's fixed attachment).
-        case fixed
-        /// Lets the anchor slide along `axis` (world direction for a world joint, body A's frame
-        /// otherwise) within `range` if given, with rotation locked (UIKit's sliding attachment).
-        case sliding(axis: Vector, range: ClosedRange<Double>?)
-        /// Pulls the body to the anchor and its rotation to `angle` with a critically-damped-ish
-        /// spring whose damping is 0…1 (UIKit's snap behaviour).
-        case snap(damping: Double, angle: Double)
-    }
-    var kind: Kind
-    var bodyA: BodyID
-    /// The second body, or nil for a joint to a fixed point of the world.
-    var bodyB: BodyID?
-    /// The anchor on body A, in A's frame.
-    var localAnchorA: Vector = .zero
-    /// The anchor on body B in B's frame, or the world point when `bodyB` is nil.
-    var anchorB: Point = .zero
-    /// Torque resisting rotation at the joint, in mass·points²/s² (UIKit's `frictionTorque`).
-    var frictionTorque = 0.0
-    /// A motor on a pin or sliding joint (Box2D's revolute and prismatic motors; ignored by the
-    /// other kinds): a velocity constraint driving A's angular velocity relative to B's
-    /// (rad/s) or the sliding translation's rate (points/s) to `motorSpeed`, with an impulse
-    /// clamped to `maxMotorForce`·h per step (a torque in mass·points²/s² on a pin, a force in
-    /// mass·points/s² on a slider).
-    var isMotorEnabled = false
-    var motorSpeed = 0.0
-    var maxMotorForce = 0.0
-}
-
 /// A fixed-step rigid-body world: Box2D v3's soft step (substeps of soft contacts and a relaxing
 /// sweep, constraint graph colours, contacts solved four at a time), written for Kinetic.
 ///
@@ -178,7 +79,7 @@ final class PhysicsWorld {
     /// The persistent contacts, sorted by key. Only the pair merge (`ContactPairs`) adds any;
     /// elsewhere the world removes them or restores a snapshot's (which tells `pairs`).
     @exclusivity(unchecked) var contacts: [Contact] = []
-    /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundles.swift`),
+    /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundle`),
     /// and each bundle's restitution figures.
     let bundleBuffer = CacheAlignedBuffer(ContactBundle())
     @exclusivity(unchecked) var bounceBuffer: [BounceLanes] = []
@@ -459,17 +360,4 @@ final class PhysicsWorld {
     /// (body, partner), bodies before boundaries. One event per pair, whose `body` is the lower
     /// body index of a body pair.
     var contactEvents: [ContactEvent] { eventLog.events }
-}
-
-/// `PhysicsWorld.pose(of:)` by pointer, for `PhysicsWorld.withPoses(_:)`.
-struct PoseReader {
-    let motions: UnsafeBufferPointer<Motion>
-    let records: UnsafeBufferPointer<BodyRecord>
-
-    /// A live body's centre and rotation (unknown or destroyed handles: the origin, unturned).
-    @inline(__always) func callAsFunction(_ body: BodyID) -> (position: Point, rotation: Rotation) {
-        let i = Int(body.raw)
-        guard i > 0 && i < records.count && records[i].isAlive else { return (.zero, .identity) }
-        return (motions[i].position.point, motions[i].rotation)
-    }
 }

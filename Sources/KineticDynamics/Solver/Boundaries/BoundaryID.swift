@@ -1,0 +1,4 @@
+import Kinetic
+
+/// A static boundary's handle (a chain of segments that bodies collide with).
+struct BoundaryID: Hashable { var raw: Int32 }

@@ -1,0 +1,4 @@
+import Kinetic
+
+/// A joint's handle.
+struct JointID: Hashable { var raw: Int32 }
