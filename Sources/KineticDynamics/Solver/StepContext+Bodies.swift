@@ -2,31 +2,6 @@
 // velocities, their change shared out over the substeps, the substeps' moves, and the step's end.
 import Kinetic
 
-/// The largest speed and spin a step leaves a body with (`PhysicsWorld.maxTranslation` and
-/// `maxRotation` per step, at the world's step rate).
-struct SpeedLimits {
-    /// Points per second.
-    var linear: Double
-    /// Radians per second.
-    var angular: Double
-
-    /// `v` if finite and at most `linear` long, else scaled down to that length (0 if not finite).
-    @inline(__always) func clamped(_ v: Vec2) -> Vec2 {
-        guard v.isFinite else { return .zero }
-        let limit = linear
-        let big = max(v.x.magnitude, v.y.magnitude)
-        if big <= limit * 0.7 { return v }
-        let unit = Vec2(v.x / big, v.y / big)           // no overflow in the square
-        let length = unit.length * big
-        return length > limit ? unit * (limit / unit.length) : v
-    }
-
-    /// `w` clamped to ±`angular` (0 if not finite).
-    @inline(__always) func clamped(_ w: Double) -> Double {
-        w.isFinite ? min(max(w, -angular), angular) : 0
-    }
-}
-
 extension StepContext {
     /// The factors of an exact step of dv/dt = a − d·v over `h`: `decay` = e^(−dh) and `span` =
     /// (1 − e^(−dh))/d (h when d = 0; by its series when dh is small, where 1 − e^(−dh) would
