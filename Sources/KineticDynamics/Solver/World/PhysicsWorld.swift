@@ -56,8 +56,8 @@ final class PhysicsWorld {
     static let maxInput = 1e150
 
     // `@exclusivity(unchecked)` is kept only on what a step reads or writes per body, pair,
-    // contact or joint: with dynamic exclusivity checks there, a step of the benchmark scenes took
-    // about 15 % longer (DynamicsProfile, pyramid 276 → 321 µs, 1,000 circles 1,069 → 1,232 µs).
+    // contact or joint, where dynamic exclusivity checks are a large share of a step
+    // (`DynamicsProfile` shows it on the pyramid and the circles).
     // Without the attribute the dynamics, demo and host tests (debug, checks enforced) find no
     // access conflict; a new overlapping access (a method reading a property inside one of its
     // `withUnsafe…` closures) would not be caught here, so re-run them so after changing the step.
