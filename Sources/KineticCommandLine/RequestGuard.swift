@@ -238,7 +238,10 @@ public enum RequestGuard {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); return nil }
+        // A deep backlog: a burst of connections (a page's requests beside thousands of idle
+        // ones) queues for the reactor's next accept instead of losing a SYN, which the client
+        // would only retry a second later. The kernel caps it at net.core.somaxconn.
+        guard bound == 0, listen(fd, 4096) == 0 else { close(fd); return nil }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
