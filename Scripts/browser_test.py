@@ -1091,6 +1091,10 @@ def reduced_motion_switch():
           "badge places %s, stagger %s s, %d distinct backdrop opacities between its ends"
           % (badge_places, None if top is None or bottom is None else round(top - bottom, 3), len(fades)))
     close_and_wait()
+    # The closing run keeps its length under reduced motion (its items land at once, the backdrop
+    # fades for the run's full length): a tap before it ends would reverse that reduced run
+    # instead of starting a new one under full motion.
+    time.sleep(2.0)
     click('[data-motion="full"]')
     frames = record(4.0)
     travelled = [f for f in frames if f[1] is not None and not menu_shut(f[1]) and not close(f[1], 145, 0.6)]
