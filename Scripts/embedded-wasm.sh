@@ -10,12 +10,13 @@
 #   embedded_find_libc         wasi-libc's libc.a, or nothing
 #   embedded_find_builtins     the newest libclang_rt.builtins-wasm32.a, or nothing
 #   embedded_unicode_tables    Embedded Swift's Unicode tables archive (String comparison needs it)
-#   embedded_module NAME DIR OUT
-#                              compiles every .swift file under DIR as module NAME into
+#   embedded_module NAME DIR OUT [DIR2]
+#                              compiles every .swift file under DIR (and DIR2) as module NAME into
 #                              OUT/NAME.o and OUT/NAME.swiftmodule (importing what OUT already
 #                              holds); prints one line first (after $EMBEDDED_PREFIX, with the
 #                              seconds since $EMBEDDED_CLOCK if set); status 1 with a message if
-#                              it fails
+#                              it fails; with EMBEDDED_THREADS=N (N > 1), LLVM's part of the
+#                              compile runs on N threads
 EMBEDDED_FLAGS=(
     -target wasm32-unknown-none-wasm
     -enable-experimental-feature Embedded
@@ -36,11 +37,24 @@ embedded_find_builtins() {
 embedded_unicode_tables() {
     echo "$(dirname "$(command -v swiftc)")/../lib/swift/embedded/wasm32-unknown-none-wasm/libswiftUnicodeDataTables.a"
 }
-embedded_module() {   # NAME DIR OUT
+embedded_module() {   # NAME DIR OUT [DIR2]
     local name=$1 dir=$2 out=$3 sources
-    mapfile -d '' sources < <(find "$dir" -name '*.swift' -print0 | sort -z)
+    mapfile -d '' sources < <(find "$dir" ${4:+"$4"} -name '*.swift' -print0 | sort -z)
     ((${#sources[@]})) || { echo "${EMBEDDED_PREFIX:-}no Swift files in $dir" >&2; return 1; }
     echo "${EMBEDDED_PREFIX:-}compiling $name (${#sources[@]} files, Embedded Swift for wasm32)${EMBEDDED_CLOCK:+ at $((SECONDS - EMBEDDED_CLOCK)) s}" >&2
+    if ((${EMBEDDED_THREADS:-1} > 1)); then
+        # LLVM's half of the compile on that many threads, one object a source file, joined into
+        # OUT/NAME.o by a relocatable link (the optimiser's half stays on one).
+        [[ "$out" = /* ]] || out="$PWD/$out"
+        local parts="$out/$name.parts" source
+        for source in "${!sources[@]}"; do [[ "${sources[$source]}" = /* ]] || sources[$source]="$PWD/${sources[$source]}"; done
+        rm -rf "$parts"; mkdir -p "$parts"
+        (cd "$parts" && swiftc "${EMBEDDED_FLAGS[@]}" -module-name "$name" -I "$out" -num-threads "$EMBEDDED_THREADS" \
+            -emit-module -emit-module-path "$out/$name.swiftmodule" -c "${sources[@]}") \
+            && wasm-ld -r "$parts"/*.o -o "$out/$name.o" && rm -rf "$parts" \
+            || { rm -rf "$parts"; echo "${EMBEDDED_PREFIX:-}$name does not compile as Embedded Swift for wasm32" >&2; return 1; }
+        return 0
+    fi
     swiftc "${EMBEDDED_FLAGS[@]}" -module-name "$name" -I "$out" \
         -emit-module -emit-module-path "$out/$name.swiftmodule" -c "${sources[@]}" -o "$out/$name.o" \
         || { echo "${EMBEDDED_PREFIX:-}$name does not compile as Embedded Swift for wasm32" >&2; return 1; }

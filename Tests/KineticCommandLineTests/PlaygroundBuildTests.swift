@@ -42,6 +42,21 @@ struct PlaygroundBuildTests {
         #expect(missing.status == 2 && missing.message?.hasPrefix("kinetic: playground: run it from") == true)
     }
 
+    /// The first build of `kinetic playground` skips wasm-opt, and the optimisation runs after it
+    /// in the background, on the directory served.
+    @Test func aFastBuildIsOptimisedInTheBackgroundAfterwards() throws {
+        let dir = makeTemporaryDirectory("optimise")
+        try HostFiles.writeFile("printf '%s ' \"$@\" > '\(dir)/arguments.'\"$1\"\n", to: dir + "/build.sh")
+        _ = mkdir(dir + "/out", 0o755)   // the build made it
+        let plan = PlaygroundCommand.Plan(directory: dir + "/out", port: 8765, build: true)
+        #expect(PlaygroundCommand.build(plan, script: dir + "/build.sh", fast: true).status == 0)
+        #expect(try HostFiles.readFile(dir + "/arguments.--fast") == "--fast --install \(dir)/out ")
+        let line = PlaygroundCommand.optimizeInBackground(plan, script: dir + "/build.sh")
+        #expect(line?.hasPrefix("kinetic: optimising the module in the background") == true)
+        for _ in 0..<100 where !fileExists(dir + "/arguments.--optimize") { usleep(20_000) }
+        #expect(try HostFiles.readFile(dir + "/arguments.--optimize") == "--optimize \(dir)/out ")
+    }
+
     /// The documentation is built in the background while the page is served; /docs/ says so
     /// (503, reloading itself) until the site is there, or that the build failed.
     @Test func docsAreBuiltInTheBackgroundAndDocsSaysSoMeanwhile() throws {
