@@ -5,11 +5,12 @@ import PackageDescription
 //
 // The layers, each a target, none importing Foundation: `Kinetic`, the core (timing curves,
 // springs, animated properties, `PropertyAnimator`, the engine); `KineticScene` (nodes, hit
-// testing, gestures, transitions, the render list) and `KineticDynamics` (UIKit Dynamics and
-// POP) on it; `KineticHost` (hosted scenes, sessions, headless render) over the scene layer;
-// `KineticWasm`, the browser's C ABI, over the host. `KineticDemos` is every scene of the source
-// material on four of them (Kinetic, KineticScene, KineticDynamics, KineticHost), each a
-// `HostedScene` listed by a `SceneEntry` exactly as a user's scene is. All of these build as
+// testing, gestures, transitions, the render list), `KineticDynamics` (UIKit Dynamics) and
+// `KineticPOP` (POP's animations) on it; `KineticHost` (hosted scenes, sessions, headless render)
+// over the scene layer; `KineticWasm`, the browser's C ABI, over the host. `KineticDemos` is every
+// scene of the source material on five of them (Kinetic, KineticScene, KineticDynamics,
+// KineticPOP, KineticHost), each a `HostedScene` listed by a `SceneEntry` exactly as a user's
+// scene is. All of these build as
 // Embedded Swift for WebAssembly (`Scripts/embedded-check`). The `kinetic` executable is the
 // native host; its logic lives in `KineticCommandLine`, so it is testable.
 // Benchmarks live in their own package in `Benchmarks/`, so the library depends on nothing.
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "Kinetic", targets: ["Kinetic"]),
         .library(name: "KineticScene", targets: ["KineticScene"]),
         .library(name: "KineticDynamics", targets: ["KineticDynamics"]),
+        .library(name: "KineticPOP", targets: ["KineticPOP"]),
         .library(name: "KineticHost", targets: ["KineticHost"]),
         .library(name: "KineticWasm", targets: ["KineticWasm"]),
         .library(name: "KineticDemos", targets: ["KineticDemos"]),
@@ -46,6 +48,10 @@ let package = Package(
             name: "KineticDynamics",
             dependencies: ["Kinetic"]
         ),
+        .target(
+            name: "KineticPOP",
+            dependencies: ["Kinetic"]
+        ),
         // What every host needs (KineticApp, HostSession, the render-list encoding, gesture
         // scripts, the headless render and the native runner): portable and Embedded-clean.
         .target(
@@ -60,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "KineticDemos",
-            dependencies: ["Kinetic", "KineticScene", "KineticDynamics", "KineticHost"]
+            dependencies: ["Kinetic", "KineticScene", "KineticDynamics", "KineticPOP", "KineticHost"]
         ),
         // The demos app: `@main` over DemoCatalog.entries. Natively its executable is the
         // headless runner (`KineticPlayground list`, `render`); Scripts/build-web builds it
@@ -95,6 +101,10 @@ let package = Package(
         .testTarget(
             name: "KineticDynamicsTests",
             dependencies: ["KineticDynamics", "Kinetic", "KineticTestSupport"]
+        ),
+        .testTarget(
+            name: "KineticPOPTests",
+            dependencies: ["KineticPOP", "Kinetic", "KineticTestSupport"]
         ),
         .testTarget(
             name: "KineticDemosTests",

@@ -26,7 +26,7 @@ EMBEDDED_FLAGS=(
     -Xfrontend -disable-stack-protector     # else the link needs __stack_chk_guard
 )
 EMBEDDED_BROWSER_FLAGS=(-Xcc -msimd128)   # the contact bundles' SIMD4<Double> as two f64x2 each
-EMBEDDED_CORE=(Kinetic KineticScene KineticDynamics KineticHost KineticWasm)
+EMBEDDED_CORE=(Kinetic KineticScene KineticDynamics KineticPOP KineticHost KineticWasm)
 
 embedded_find_libc() {
     ls /usr/lib/wasm32-wasi/libc.a 2>/dev/null || dpkg -L wasi-libc 2>/dev/null | grep '/libc\.a$' | head -n 1 || true

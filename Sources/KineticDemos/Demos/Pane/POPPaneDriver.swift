@@ -1,6 +1,6 @@
 // The pane on POP: a spring animation on the centre, springSpeed 15, springBounciness 6.
 import Kinetic
-import KineticDynamics
+import KineticPOP
 import KineticScene
 
 /// The pane driven by a ``POPSpringAnimation`` on its centre, with the article's numbers

@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 import KineticTestSupport
 
 /// POPSpringAnimation: exact motion, seamless replacement, POP's rest rule, completions, bad input.

@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 
 /// POP's (bounciness, speed) → (tension, friction, mass) conversion against POP's own figures.
 ///

@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 
 /// POPAnimator: the per-object, per-key registry of POP's `pop_` methods.
 @Suite("POP animator")

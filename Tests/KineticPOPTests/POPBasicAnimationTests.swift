@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 import KineticTestSupport
 
 /// POPBasicAnimation: progress along the cubic in closed form, POP's defaults, pause, bad input.

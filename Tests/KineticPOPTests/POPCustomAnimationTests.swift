@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 
 /// POPCustomAnimation: called at the add and every tick with exact times, until it returns false.
 @Suite("POP custom animation")

@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 import Kinetic
-import KineticDynamics
+import KineticPOP
 import KineticTestSupport
 
 enum POPReference {

@@ -1,6 +1,6 @@
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 import KineticTestSupport
 
 /// Random sequences of POP calls: every run completes exactly once, nothing becomes NaN, and

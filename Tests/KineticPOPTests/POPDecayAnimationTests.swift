@@ -5,7 +5,7 @@ import Darwin
 #endif
 import Testing
 import Kinetic
-@testable import KineticDynamics
+@testable import KineticPOP
 import KineticTestSupport
 
 /// POPDecayAnimation: POP's deceleration in closed form, its asymptote, duration and hand-overs.
