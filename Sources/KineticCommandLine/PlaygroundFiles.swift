@@ -8,6 +8,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KineticScene
 
 enum PlaygroundFiles {
     /// The page's extensions and their content types: what the build scripts write.
@@ -204,7 +205,7 @@ enum PlaygroundFiles {
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="refresh" content="2"><title>Building… — Kinetic</title></head>
         <body style="font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:48px auto;padding:0 20px;color:#1c1c1e">
-        <h1>Building \(escapeHTML(what)) for the browser</h1>
+        <h1>Building \(SVGRenderer.escape(what)) for the browser</h1>
         <p>kinetic is compiling it as Embedded Swift to WebAssembly: \(seconds) s so far (the first build
         takes a few minutes; later ones reuse what did not change). This page reloads itself and shows
         the app as soon as it is ready.</p></body></html>
@@ -234,25 +235,10 @@ enum PlaygroundFiles {
         <h1>The build failed</h1>
         <p>kinetic is watching the package's sources: save a fix and this page shows the app as soon as it
         builds. The compiler said:</p>
-        <pre id="kinetic-build-log" style="white-space:pre-wrap;font:13px/1.45 ui-monospace,monospace;background:#fff5f4;border:1px solid #ff3b30;border-radius:10px;padding:12px 14px;overflow:auto">\(escapeHTML(log))</pre>
+        <pre id="kinetic-build-log" style="white-space:pre-wrap;font:13px/1.45 ui-monospace,monospace;background:#fff5f4;border:1px solid #ff3b30;border-radius:10px;padding:12px 14px;overflow:auto">\(SVGRenderer.escape(log))</pre>
         </body></html>
 
         """
-    }
-
-    /// `text` with `&`, `<`, `>` and `"` escaped for HTML.
-    static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 
     static func buildingDocsPage(seconds: Int) -> String {

@@ -175,7 +175,7 @@ public enum SVGRenderer {
         return s
     }
 
-    /// Text with `&`, `<`, `>` and `"` escaped for XML.
+    /// Text with `&`, `<`, `>` and `"` escaped for XML or HTML (text and quoted attributes).
     public static func escape(_ text: String) -> String {
         var s = ""
         for ch in text {
