@@ -67,61 +67,42 @@ extension PropertyAnimator {
     }
 }
 
-extension SpringAnimation {
-    /// The spring as an inspector shows it: running or at rest, its constants and settling
-    /// duration, and its property; nil when not ``isListedForInspection``.
+extension PhysicsAnimationRun {
+    /// The animation as an inspector shows it: running or at rest, its timing (a spring's
+    /// constants and settling duration; a decay's deceleration rate; a bounded decay's rate
+    /// while it decelerates and its spring once it bounces), and its property; nil when not
+    /// listed for inspection (see ``SpringAnimation/isListedForInspection``).
     public func inspection() -> AnimationInspection? {
         guard isListedForInspection else { return nil }
-        return AnimationInspection(id: animationID, kind: .spring, state: isRunning ? .running : .atRest,
-                            isRunning: isRunning, timing: AnimationInspection.Timing(spring),
-                            properties: [property.inspection()])
+        return AnimationInspection(id: animationID, kind: inspectionKind, state: running ? .running : .atRest,
+                                   isRunning: running, timing: inspectionTiming, properties: [property.inspection()])
     }
 
     /// Its id, kind, label and state, without reading its value.
     public func inspectionSummary() -> AnimationSummary? {
         guard isListedForInspection else { return nil }
-        return AnimationSummary(id: animationID, kind: .spring, label: property.label, isRunning: isRunning)
+        return AnimationSummary(id: animationID, kind: inspectionKind, label: property.label, isRunning: running)
     }
 
-    /// Its ``property``.
+    /// Its property.
     public func inspectableProperties() -> [any InspectableProperty] { [property] }
+}
+
+extension SpringAnimation {
+    var inspectionKind: AnimationInspection.Kind { .spring }
+    var inspectionTiming: AnimationInspection.Timing { AnimationInspection.Timing(spring) }
 }
 
 extension DecayAnimation {
-    /// The decay as an inspector shows it: running or at rest, its deceleration rate, and its
-    /// property; nil when not ``isListedForInspection``.
-    public func inspection() -> AnimationInspection? {
-        guard isListedForInspection else { return nil }
-        return AnimationInspection(id: animationID, kind: .decay, state: isRunning ? .running : .atRest,
-                            isRunning: isRunning, timing: .decay(rate: decay.decelerationRate),
-                            properties: [property.inspection()])
-    }
-
-    /// Its id, kind, label and state, without reading its value.
-    public func inspectionSummary() -> AnimationSummary? {
-        guard isListedForInspection else { return nil }
-        return AnimationSummary(id: animationID, kind: .decay, label: property.label, isRunning: isRunning)
-    }
-
-    /// Its ``property``.
-    public func inspectableProperties() -> [any InspectableProperty] { [property] }
+    var inspectionKind: AnimationInspection.Kind { .decay }
+    var inspectionTiming: AnimationInspection.Timing { .decay(rate: decay.decelerationRate) }
 }
 
 extension BoundedDecayAnimation {
-    /// The bounded decay as an inspector shows it: running or at rest, its deceleration rate
-    /// while it decelerates and its spring once it bounces, and its property.
-    public func inspection() -> AnimationInspection? {
-        let timing: AnimationInspection.Timing = phase == .bouncing
-            ? AnimationInspection.Timing(spring) : .decay(rate: decay.decelerationRate)
-        return AnimationInspection(id: animationID, kind: .boundedDecay, state: isRunning ? .running : .atRest,
-                                   isRunning: isRunning, timing: timing, properties: [property.inspection()])
-    }
-
-    /// Its ``property``.
-    public func inspectableProperties() -> [any InspectableProperty] { [property] }
-
-    /// Its id, kind, label and state, without reading its value.
-    public func inspectionSummary() -> AnimationSummary? {
-        AnimationSummary(id: animationID, kind: .boundedDecay, label: property.label, isRunning: isRunning)
+    /// Listed always: no animation runs a bounded decay inside itself.
+    var isListedForInspection: Bool { true }
+    var inspectionKind: AnimationInspection.Kind { .boundedDecay }
+    var inspectionTiming: AnimationInspection.Timing {
+        phase == .bouncing ? AnimationInspection.Timing(spring) : .decay(rate: decay.decelerationRate)
     }
 }

@@ -46,6 +46,7 @@ public final class BoundedDecayAnimation {
 
     private var resting = RestingThresholds()
     var completions = PhysicsCompletions()
+    let registration = PhysicsRegistration()
 
     /// The default bounce-back spring: critically damped, mass 1, stiffness 100, damping 20
     /// (ω₀ = 10 rad/s), so a crossing at `v` points per second overshoots by `v/(10e)` at most
@@ -115,23 +116,20 @@ public final class BoundedDecayAnimation {
     /// <doc:PhysicsAnimations>). Does nothing if already running.
     public func start() {
         guard !isRunning else { return }
-        let taken = takeOverProperty(velocity: initialVelocity)
-        let x0 = taken.from, v = taken.velocity
-        let engine = property.engine
-        let now = engine.time
-        running = true
-        handoffTime = nil
-        bounceBound = nil
-        engine.driven.add(self)
-        let lower = bounds.lowerBound, upper = bounds.upperBound
-        if x0 > upper || x0 < lower {
-            beginBounce(at: now, bound: x0 > upper ? upper : lower, offset: x0 - (x0 > upper ? upper : lower), velocity: v)
-        } else {
+        let now = property.engine.time
+        startRun(velocity: initialVelocity) { x0, v in
+            handoffTime = nil
+            bounceBound = nil
+            let lower = bounds.lowerBound, upper = bounds.upperBound
+            if x0 > upper || x0 < lower {
+                beginBounce(at: now, bound: x0 > upper ? upper : lower, offset: x0 - (x0 > upper ? upper : lower), velocity: v)
+                return
+            }
             let delta = v * (1 / decay.rate)          // x0 − rest
             let rest = x0 - delta
             property.setModelValue(rest)
             phase = .decelerating
-            let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: now))
+            let segment = AnimationSegment(owner: self, engine: property.engine, kind: .decay(decay, startTime: now))
             property.appendTrack(on: segment, delta: delta, initialVelocity: 0)
             if rest > upper || rest < lower {
                 let bound = rest > upper ? upper : lower
@@ -142,7 +140,6 @@ public final class BoundedDecayAnimation {
                 }
             }
         }
-        interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
         // A crossing at the release instant (released on a bound, moving out) hands off now.
         if isRunning, phase == .decelerating, let h = handoffTime, h <= now { engineDidAdvance(to: now) }
     }

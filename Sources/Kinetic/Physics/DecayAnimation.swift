@@ -35,6 +35,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
 
     private var storedRest: Value?
     var completions = PhysicsCompletions()
+    let registration = PhysicsRegistration()
 
     /// A decay of `property` from `velocity` (value units per second), to start with
     /// ``start()``.
@@ -95,18 +96,15 @@ public final class DecayAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
-        if let overridden = ownDecay.replacement(for: decay, on: property, kind: { $0.decay }) { decay = overridden }
-        let taken = takeOverProperty(velocity: initialVelocity)
-        let delta = taken.velocity * (1 / decay.rate)   // from − rest, the offset at the start
-        let rest = taken.from - delta
-        storedRest = rest
-        property.setModelValue(rest)
-        running = true
-        let engine = property.engine
-        let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
-        property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
-        engine.driven.add(self)
-        interruptPhysicsAnimations(ownedBy: taken.owners, on: engine)
+        startRun(velocity: initialVelocity) { from, velocity in
+            let delta = velocity * (1 / decay.rate)   // from − rest, the offset at the start
+            let rest = from - delta
+            storedRest = rest
+            property.setModelValue(rest)
+            let engine = property.engine
+            let segment = AnimationSegment(owner: self, engine: engine, kind: .decay(decay, startTime: engine.time))
+            property.appendTrack(on: segment, delta: delta, initialVelocity: .zero)
+        }
     }
 
     /// Stops the motion where it is: the presentation value now becomes the property's model
@@ -129,5 +127,9 @@ extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {
         if reason == .settled { storedRest = property.modelValue }
+    }
+
+    func applyTimingOverride() {
+        if let overridden = ownDecay.replacement(for: decay, on: property, kind: { $0.decay }) { decay = overridden }
     }
 }

@@ -83,10 +83,20 @@ protocol PhysicsAnimationRun: EngineDriven {
     associatedtype Value: AnimatableValue
     /// The property the animation moves.
     var property: AnimatedProperty<Value> { get }
+    /// The animation's id among its engine's animations.
+    var animationID: Int { get }
     /// The handlers of the current (or next) run.
     var completions: PhysicsCompletions { get set }
     /// Whether the run is on (what `isRunning` reads).
     var running: Bool { get set }
+    /// Whether the engine lists the animation (so a start need not search its list).
+    var registration: PhysicsRegistration { get }
+    /// Whether an inspector lists the animation (see ``AnimationEngine/liveAnimations()``).
+    var isListedForInspection: Bool { get }
+    /// What an inspector shows the animation as.
+    var inspectionKind: AnimationInspection.Kind { get }
+    /// The animation's timing as an inspector shows it now.
+    var inspectionTiming: AnimationInspection.Timing { get }
     /// Stops the motion where it is (the animation's public `stop()`).
     func stop()
     /// The summed offset and velocity of the animation's tracks at the engine's time `time`,
@@ -95,6 +105,10 @@ protocol PhysicsAnimationRun: EngineDriven {
     func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int)
     /// Whether a motion with this offset and velocity has come to rest.
     func isAtRest(offset: Value, velocity: Value) -> Bool
+    /// At a start, before anything else: the engine's timing override for the animation's name
+    /// replaces its own timing, or gives it back once none applies (see ``OwnTiming``). The
+    /// default does nothing (no timing an override replaces).
+    func applyTimingOverride()
     /// The run has just ended with `reason` (the animation no longer runs; its completion
     /// handlers run next): clears what the run held. The default does nothing.
     func runDidEnd(_ reason: PhysicsCompletionReason)
@@ -106,6 +120,8 @@ extension PhysicsAnimationRun {
     }
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {}
+
+    func applyTimingOverride() {}
 
     /// Each frame's check (the body of the animations' `engineDidAdvance(to:)`): the run ends
     /// ``PhysicsCompletionReason/interrupted`` if its tracks are gone (another physics animation
@@ -134,6 +150,21 @@ extension PhysicsAnimationRun {
     public func engineDidInvalidate() {
         completions.removeAll()
         stop()
+    }
+
+    /// A start, once the animation knows it is not running: applies any timing override, takes
+    /// the property over with `velocity` (see ``takeOverProperty(velocity:)``), turns the run
+    /// on, lets `begin` set the model and add the run's track from where the motion starts
+    /// (`from`) with the velocity its track starts with, then lists the animation with the
+    /// engine and ends the animations taken over (once the new track is in, so that they find
+    /// their tracks gone).
+    func startRun(velocity: Value?, _ begin: (_ from: Value, _ velocity: Value) -> Void) {
+        applyTimingOverride()
+        let taken = takeOverProperty(velocity: velocity)
+        running = true
+        begin(taken.from, taken.velocity)
+        property.engine.driven.add(self, registration: registration)
+        interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
     }
 
     /// A start's take-over of the property: removes the tracks of the physics animations on it

@@ -53,7 +53,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     @exclusivity(unchecked) private var resting = RestingThresholds()
     var completions = PhysicsCompletions()
     /// Whether the engine lists this animation (so a start need not search its list).
-    private let registration = PhysicsRegistration()
+    let registration = PhysicsRegistration()
     /// The segment of the track this animation last added, held while it runs so that its slot
     /// (`currentSlot`) stays its own: a property whose only track has that slot carries this
     /// animation's track alone (see ``ownMotion()``).
@@ -172,15 +172,12 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// Does nothing if the animation is already running.
     public func start() {
         guard !isRunning else { return }
-        if let overridden = ownSpring.replacement(for: spring, on: property, kind: { $0.spring }) { spring = overridden }
-        let taken = takeOverProperty(velocity: pendingVelocity)
-        pendingVelocity = nil
-        let target = storedTarget
-        property.setModelValue(target)
-        running = true
-        appendTrack(delta: taken.from - target, initialVelocity: taken.velocity)
-        property.engine.driven.add(self, registration: registration)
-        interruptPhysicsAnimations(ownedBy: taken.owners, on: property.engine)
+        startRun(velocity: pendingVelocity) { from, velocity in
+            pendingVelocity = nil
+            let target = storedTarget
+            property.setModelValue(target)
+            appendTrack(delta: from - target, initialVelocity: velocity)
+        }
     }
 
     /// Stops the motion where it is: the presentation value now becomes the property's model
@@ -261,5 +258,9 @@ extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
         currentSegment = nil
         currentSlot = -1
         if reason == .settled { storedTarget = property.modelValue }
+    }
+
+    func applyTimingOverride() {
+        if let overridden = ownSpring.replacement(for: spring, on: property, kind: { $0.spring }) { spring = overridden }
     }
 }
