@@ -281,7 +281,7 @@ public final class AnimationEngine {
 
     /// Reports a rejected call: appends a ``Diagnostic`` to ``diagnostics`` (at the engine's
     /// time) and passes it to ``onDiagnostic``. Libraries built on the engine (KineticScene,
-    /// KineticDynamics) report through here, so a host has one place to look.
+    /// KineticDynamics, KineticPOP) report through here, so a host has one place to look.
     public func report(_ kind: Diagnostic.Kind, _ message: String) {
         let diagnostic = Diagnostic(kind: kind, message: message, time: time)
         diagnostics.append(diagnostic)

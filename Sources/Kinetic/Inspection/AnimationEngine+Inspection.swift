@@ -3,9 +3,9 @@
 
 extension AnimationEngine {
     /// A new animation id: 1, 2, 3… in the order they are asked for. Kinetic's animations
-    /// (animators, springs, decays) and KineticDynamics' (dynamic animators, POP animations)
-    /// take one when they are created, so replaying the same input on a fresh engine gives the
-    /// same ids. An ``EngineDriven`` client of your own that describes itself
+    /// (animators, springs, decays), KineticDynamics' dynamic animators and KineticPOP's
+    /// animations take one when they are created, so replaying the same input on a fresh engine
+    /// gives the same ids. An ``EngineDriven`` client of your own that describes itself
     /// (``EngineDriven/inspection()``) takes one the same way.
     public func makeAnimationID() -> Int {
         lastAnimationID += 1

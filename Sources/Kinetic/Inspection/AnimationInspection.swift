@@ -19,7 +19,7 @@ public struct AnimationInspection: Equatable, Sendable {
         case boundedDecay
         /// A dynamic animator (KineticDynamics' `DynamicAnimator`).
         case dynamics
-        /// A POP animation (KineticDynamics' `POPAnimation`).
+        /// A POP animation (KineticPOP's `POPAnimation`).
         case pop
         /// Any other ``EngineDriven`` client that describes itself.
         case other

@@ -17,7 +17,7 @@ public final class DecayAnimation<Value: AnimatableValue> {
     public let animationID: Int
     /// Whether ``AnimationEngine/liveAnimations()`` lists this animation: true unless set. An
     /// animation that runs inside another one that describes itself (the spring or decay a
-    /// KineticDynamics `POPAnimation` runs) is left out, so an inspector lists the outer one once.
+    /// KineticPOP `POPAnimation` runs) is left out, so an inspector lists the outer one once.
     public var isListedForInspection = true
     /// The deceleration: rate per millisecond and resting speed.
     ///

@@ -25,7 +25,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
     public let animationID: Int
     /// Whether ``AnimationEngine/liveAnimations()`` lists this animation: true unless set. An
     /// animation that runs inside another one that describes itself (the spring or decay a
-    /// KineticDynamics `POPAnimation` runs) is left out, so an inspector lists the outer one once.
+    /// KineticPOP `POPAnimation` runs) is left out, so an inspector lists the outer one once.
     public var isListedForInspection = true
 
     /// The spring: mass, stiffness and damping (its relative `initialVelocity` is not used).
