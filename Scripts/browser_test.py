@@ -1227,21 +1227,31 @@ def studio_finish():
     # The field exhibit's ring is drawn above the items, and the drawer's rows have their titles.
     viewport(1440, 900)
     fresh_demo("dynamics")
-    time.sleep(0.5)
-    # Polled for up to 3 s after each of two taps: on a loaded machine the exhibit's first frames
-    # come late, and a tap that reaches the page before the scene listens is not seen.
+    # A loaded machine can take seconds to bring a fresh page's scene up: the tap waits until the
+    # scene has drawn its exhibit buttons and run a few frames, so that it is not lost on a page
+    # that does not listen yet; the ring is then polled for up to 5 s.
+    def scene_state():
+        return d.execute_script("""const hint = document.querySelector('[data-name="hint"]');
+            return {time: window.kineticInspector ? window.kineticInspector.time : null,
+                    running: window.kineticStudio ? window.kineticStudio.running : null,
+                    hint: hint ? hint.textContent : null}""")
+    t0 = time.time()
+    while time.time() - t0 < 20 and not ((scene_state()["time"] or 0) > 0.25 and rect("exhibit.field") is not None):
+        time.sleep(0.1)
+    def ring_drawn():
+        return all(e is not None and e["w"] > 3 for e in edges)
     for attempt in range(2):
         Pointer().tap(332.5, 26).perform()
         t0 = time.time()
         while True:
             time.sleep(0.25)
             edges = [rect("field.ring.edge%d" % k) for k in range(24)]
-            if all(e is not None and e["w"] > 3 for e in edges) or time.time() - t0 > 3:
+            if ring_drawn() or time.time() - t0 > 5:
                 break
-        if all(e is not None and e["w"] > 3 for e in edges):
+        if ring_drawn():
             break
-    check("dynamics field: the ring is drawn (24 edges round the field's centre)", all(e is not None and e["w"] > 3 for e in edges),
-          str(edges[:2]))
+    check("dynamics field: the ring is drawn (24 edges round the field's centre)", ring_drawn(),
+          "%s, the scene: %s" % (edges[:2], scene_state()))
     fresh_demo("drawer")
     titles = d.execute_script("return [0, 1, 2, 3].map(i => document.querySelector('.t[data-name=\"drawer.row' + i + '\"]')?.textContent)")
     check("drawer: its rows are not blank", titles == ["Call", "Message", "FaceTime", "Share Contact"], str(titles))
