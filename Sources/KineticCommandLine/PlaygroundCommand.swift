@@ -27,7 +27,7 @@ struct PlaygroundCommand: ParsableCommand, ServingCommand {
         discussion: """
             kinetic web serve of this repository's demos app: builds it with Scripts/build-web (run from
             the package root; product KineticPlayground, with Kinetic, KineticScene, KineticDynamics,
-            KineticHost and KineticDemos, compiled as Embedded Swift) to DIR/kinetic.wasm (default DIR:
+            KineticPOP, KineticHost and KineticDemos, compiled as Embedded Swift) to DIR/kinetic.wasm (default DIR:
             \(PlaygroundCommand.defaultDirectory)), next to the page. Then serves DIR on http://127.0.0.1:N/ (default
             port 8765) until interrupted, and prints the address. Open it in a browser: pick a scene,
             drive it with a mouse or a finger.

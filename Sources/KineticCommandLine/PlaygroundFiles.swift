@@ -98,7 +98,8 @@ enum PlaygroundFiles {
     static let documentedModules: [(name: String, summary: String)] = [
         ("Kinetic", "Values, timing curves, springs, decay, animated properties, the engine and PropertyAnimator"),
         ("KineticScene", "Nodes, hit testing, gestures, interactive transitions and the render list"),
-        ("KineticDynamics", "UIKit Dynamics and POP: a dynamic animator, behaviours and the solver"),
+        ("KineticDynamics", "UIKit Dynamics: a dynamic animator, behaviours, fields and the solver"),
+        ("KineticPOP", "POP's spring, decay, basic and custom animations, added by key on a POPAnimator"),
         ("KineticHost", "Hosting a scene: KineticApp, HostedScene, sessions, gesture scripts, rendering"),
         ("KineticDemos", "Every demo of the playground, written against the public API"),
     ]

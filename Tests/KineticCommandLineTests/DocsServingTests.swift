@@ -67,7 +67,7 @@ struct DocsServingTests {
         let index = await get("/docs/", port: port)
         #expect(index.hasPrefix("HTTP/1.1 200 OK\r\n") && index.contains("Content-Type: text/html; charset=utf-8\r\n"))
         for link in ["/docs/documentation/kinetic/", "/docs/documentation/kineticscene/", "/docs/documentation/kineticdynamics/",
-                     "/docs/documentation/kinetichost/", "/docs/documentation/kineticdemos/",
+                     "/docs/documentation/kineticpop/", "/docs/documentation/kinetichost/", "/docs/documentation/kineticdemos/",
                      "/docs/documentation/kineticscene/yourfirstscene"] {
             #expect(index.contains("href=\"\(link)\""), "\(link)")
         }
