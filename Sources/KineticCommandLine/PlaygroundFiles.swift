@@ -208,7 +208,7 @@ enum PlaygroundFiles {
         <body style="font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:48px auto;padding:0 20px;color:#1c1c1e">
         <h1>Building \(SVGRenderer.escape(what)) for the browser</h1>
         <p>kinetic is compiling it as Embedded Swift to WebAssembly: \(seconds) s so far (the first build
-        takes a few minutes; later ones reuse what did not change). This page reloads itself and shows
+        takes a minute or two; later ones reuse what did not change). This page reloads itself and shows
         the app as soon as it is ready.</p></body></html>
 
         """
@@ -248,7 +248,7 @@ enum PlaygroundFiles {
         <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Kinetic documentation</title></head>
         <body style="font:16px/1.5 system-ui,sans-serif;max-width:40em;margin:48px auto;padding:0 20px">
         <h1>The documentation is being built</h1>
-        <p>kinetic is building it in the background (\(seconds) s so far; the first build takes a few minutes).
+        <p>kinetic is building it in the background (\(seconds) s so far; the first build takes a minute or two).
         This page reloads itself until it is ready.</p>
         <p><a href="/">Back to the playground</a></p></body></html>
 

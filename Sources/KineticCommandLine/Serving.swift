@@ -38,7 +38,7 @@ extension KineticCommandLine {
         }
         if plan.build {
             let started = PlaygroundCommand.milliseconds()
-            errorOutput.write("kinetic: building \(pageBuild.what) for the browser (Embedded Swift to WebAssembly; the first build takes a few minutes); http://127.0.0.1:\(server.port)/ says so meanwhile…\n")
+            errorOutput.write("kinetic: building \(pageBuild.what) for the browser (Embedded Swift to WebAssembly; the first build takes a minute or two, later ones reuse the library); http://127.0.0.1:\(server.port)/ says so meanwhile…\n")
             pageBuild.start()
             if let live {
                 // Watching: a failed build is shown on the page, and the next save builds again.
