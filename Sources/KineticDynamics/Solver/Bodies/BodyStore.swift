@@ -269,8 +269,8 @@ extension BodyStore {
 
     /// Fills `awake` with the awake dynamic bodies, in index order; returns whether a dynamic
     /// body sleeps.
-    func listAwake(into awake: inout [Int32]) -> Bool {
-        awake.removeAll(keepingCapacity: true)
+    func listAwake(into awake: StepArray<Int32>) -> Bool {
+        awake.removeAll()
         var sleeping = false
         for i in 1..<records.count where records[i].isAlive && !records[i].material.isAnchored {
             if records[i].isAwake { awake.append(Int32(i)) } else { sleeping = true }
@@ -316,7 +316,7 @@ extension BodyStore {
 
     /// Boxes of the `awake` bodies: the tight box swept by this step's motion, grown by the
     /// margin and the rotation's reach; `reach` feeds the speculative distance of their contacts.
-    mutating func updateSweptBoxes(_ awake: [Int32], _ h: Double) {
+    mutating func updateSweptBoxes(_ awake: UnsafeBufferPointer<Int32>, _ h: Double) {
         for index in awake {
             let i = Int(index)
             let m = motions[i]
@@ -333,7 +333,7 @@ extension BodyStore {
 
     /// Each `awake` body's time at rest: 0 while it moves faster than the sleep tolerances (or
     /// sleeping is off), else `h` longer.
-    mutating func updateSleepTimes(_ awake: [Int32], _ h: Double, allowsSleeping: Bool) {
+    mutating func updateSleepTimes(_ awake: UnsafeBufferPointer<Int32>, _ h: Double, allowsSleeping: Bool) {
         let linear2 = PhysicsWorld.linearSleepTolerance * PhysicsWorld.linearSleepTolerance
         let angular2 = PhysicsWorld.angularSleepTolerance * PhysicsWorld.angularSleepTolerance
         withBuffers { buffers in

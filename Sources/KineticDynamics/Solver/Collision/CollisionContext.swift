@@ -215,13 +215,13 @@ struct CollisionContext {
 
     /// Collides each of the first `count` contacts that has an awake dynamic body, appending
     /// those with points to `active`.
-    func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: inout [Int32],
+    func collideAwake(_ contacts: UnsafeMutablePointer<Contact>, count: Int, into active: StepArray<Int32>,
                       ends: UnsafeMutablePointer<ContactEnds>) {
         let bodies = store.bodies, motions = store.motions
         // Written through a buffer sized for every contact, then trimmed (an append each was a
         // uniqueness check each).
         var end = active.count
-        active.append(contentsOf: repeatElement(0, count: count))
+        active.append(repeating: 0, count: count)
         active.withUnsafeMutableBufferPointer { active in
             for k in 0..<count {
                 if !(bodies[Int(contacts[k].a)].isAwakeDynamic || bodies[Int(contacts[k].b)].isAwakeDynamic) { continue }

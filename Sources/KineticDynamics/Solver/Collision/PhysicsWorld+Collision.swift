@@ -29,13 +29,16 @@ extension PhysicsWorld {
     func updateContacts(wakingSleepers: Bool) {
         pairs.update(&contacts, broadPhase: &broadPhase, bodies: bodies, boundaries: boundaries)
         let count = contacts.count
-        activeContacts.removeAll(keepingCapacity: true)
+        let buffers = stepBuffers
+        buffers.activeContacts.removeAll()
         // Pass 1: a sleeping island touched by an awake body wakes up.
-        wakeCandidates.removeAll(keepingCapacity: true)
+        buffers.wakeCandidates.removeAll(keepingCapacity: true)
         if wakingSleepers {
-            withCollisionContext { context, contacts in context.sleepersTouched(contacts, count: count, into: &wakeCandidates) }
+            withCollisionContext { context, contacts in
+                context.sleepersTouched(contacts, count: count, into: &buffers.wakeCandidates)
+            }
         }
-        for k in wakeCandidates {
+        for k in buffers.wakeCandidates {
             withCollisionContext { context, contacts in context.collide(contacts + Int(k)) }
             if contacts[Int(k)].pointCount > 0 {
                 wakeBody(Int(contacts[Int(k)].a))
@@ -43,19 +46,17 @@ extension PhysicsWorld {
             }
         }
         // Pass 2: every contact with an awake body.
-        var active = activeContacts
-        activeContacts = []
         // At least one, so the buffer has an address.
-        if contactEnds.count < max(count, 1) {
-            contactEnds.append(contentsOf: repeatElement(ContactEnds(a: 0, movesA: false, b: 0, movesB: false),
-                                                         count: max(count, 1) - contactEnds.count))
+        if buffers.contactEnds.count < max(count, 1) {
+            buffers.contactEnds.append(contentsOf: repeatElement(ContactEnds(a: 0, movesA: false, b: 0, movesB: false),
+                                                                 count: max(count, 1) - buffers.contactEnds.count))
         }
-        contactEnds.withUnsafeMutableBufferPointer { ends in
+        let active = buffers.activeContacts
+        buffers.contactEnds.withUnsafeMutableBufferPointer { ends in
             withCollisionContext { context, contacts in
-                context.collideAwake(contacts, count: count, into: &active, ends: ends.baseAddress!)
+                context.collideAwake(contacts, count: count, into: active, ends: ends.baseAddress!)
             }
         }
-        ContactColouring.interleave(&active, scratch: &interleaved)
-        activeContacts = active
+        ContactColouring.interleave(&buffers.activeContacts, scratch: &buffers.interleaved)
     }
 }

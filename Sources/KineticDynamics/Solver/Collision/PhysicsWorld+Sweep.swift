@@ -6,15 +6,11 @@ extension PhysicsWorld {
     /// The guards that keep every body's core inside the boundaries it collides with.
     func keepCoresInsideBoundaries() {
         if boundaries.segments.isEmpty { return }
+        let buffers = stepBuffers
         withCollisionContext { context, contacts in
-        startStates.withUnsafeBufferPointer { start in
-        awakeBodies.withUnsafeBufferPointer { awake in
-        activeContacts.withUnsafeBufferPointer { active in
-            context.keepCoresInsideBoundaries(awake: awake, start: start, contacts: contacts, active: active,
-                                              bundles: UnsafeBufferPointer(bundleBuffer.prefix(colouring.bundleCount)))
-        }
-        }
-        }
+            context.keepCoresInsideBoundaries(awake: buffers.awake.elements, start: buffers.start.elements,
+                                              contacts: contacts, active: buffers.activeContacts.elements,
+                                              bundles: UnsafeBufferPointer(buffers.bundles.prefix(buffers.colouring.bundleCount)))
         }
     }
 }

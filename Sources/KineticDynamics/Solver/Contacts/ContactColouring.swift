@@ -23,7 +23,7 @@ struct ContactColouring {
     /// Each slot's colour, in the order `order` leaves the contacts in.
     private(set) var colours: [UInt8] = []
     /// The contacts in colour order (swapped with the caller's list, so both keep their capacity).
-    private var ordered: [Int32] = []
+    private var ordered = StepArray<Int32>()
     /// Each contact's colour by its index in the contact list, `unused` for those not active.
     private var colourOfContact: [UInt8] = []
     private static let unused = UInt8.max
@@ -31,7 +31,7 @@ struct ContactColouring {
     private var starts = [Int](repeating: 0, count: colourCount + 2)
     /// The first slot of each bundle the solver sweeps at once, and one past the last slot: a
     /// colour's slots `width` by `width`, then the overflow's one by one (they may share bodies).
-    private(set) var bundleStarts: [Int32] = []
+    let bundleStarts = StepArray<Int32>()
     /// How many bundles `bundleStarts` describes.
     var bundleCount: Int { max(bundleStarts.count - 1, 0) }
 
@@ -39,15 +39,13 @@ struct ContactColouring {
     /// colour; `colours` then holds each slot's colour. `ends` holds each active contact's moving
     /// bodies, by contact index (`ContactEnds`), below `bodyCount`.
     /// `width` is the bundles' number of lanes (`bundleStarts`), clamped to 1…4: a bundle has four.
-    mutating func order(_ active: inout [Int32], ends: [ContactEnds], contactCount: Int, bodyCount: Int, width: Int = 4) {
+    mutating func order(_ active: inout StepArray<Int32>, ends: [ContactEnds], contactCount: Int, bodyCount: Int, width: Int = 4) {
         let width = min(max(width, 1), 4)
         let count = active.count
         if masks.count < bodyCount {
             masks.append(contentsOf: repeatElement(0, count: bodyCount - masks.count))
         }
-        if ordered.count < count {
-            ordered.append(contentsOf: repeatElement(0, count: count - ordered.count))
-        }
+        ordered.grow(to: count, with: 0)
         if colours.count < count {
             colours.append(contentsOf: repeatElement(0, count: count - colours.count))
         }
@@ -94,7 +92,7 @@ struct ContactColouring {
             }
             // The colours in the new order (each colour's range now ends where `starts` points).
             var begin = 0
-            bundleStarts.removeAll(keepingCapacity: true)
+            bundleStarts.removeAll()
             for colour in 0...overflow {
                 for slot in begin..<starts[colour] { colours[slot] = UInt8(colour) }
                 let lanes = colour < overflow ? width : 1
@@ -117,12 +115,12 @@ struct ContactColouring {
     /// there are at least 16 (`scratch` is the buffer it is built in, swapped with `active`).
     /// Greedy colours depend on that order; key order itself gives other, equally valid colours,
     /// and the tests' exact figures assume this one.
-    static func interleave(_ active: inout [Int32], scratch: inout [Int32]) {
+    static func interleave(_ active: inout StepArray<Int32>, scratch: inout StepArray<Int32>) {
         let lanes = 4
         let n = active.count
         guard n >= 4 * lanes else { return }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: repeatElement(0, count: n))
+        scratch.removeAll()
+        scratch.append(repeating: 0, count: n)
         let quarter = (n + lanes - 1) / lanes
         scratch.withUnsafeMutableBufferPointer { out in
         active.withUnsafeBufferPointer { active in

@@ -17,8 +17,8 @@ struct JointSet {
 
     /// Fills `active` with the live joints the step solves (one of their bodies awake and
     /// dynamic; an inactive joint's body A is the ground), in slot order.
-    func listActive(into active: inout [Int32], bodies: BodyStore) {
-        active.removeAll(keepingCapacity: true)
+    func listActive(into active: StepArray<Int32>, bodies: BodyStore) {
+        active.removeAll()
         for j in slots.indices where slots[j].isAlive && slots[j].a != 0
             && (bodies.isAwakeDynamic(slots[j].a) || bodies.isAwakeDynamic(slots[j].b)) {
             active.append(Int32(j))

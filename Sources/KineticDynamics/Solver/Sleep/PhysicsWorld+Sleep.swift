@@ -9,16 +9,17 @@ extension PhysicsWorld {
     }
 
     func updateSleep(_ h: Double) {
-        bodies.updateSleepTimes(awakeBodies, h, allowsSleeping: allowsSleeping)
+        let buffers = stepBuffers, awake = buffers.awake.elements
+        bodies.updateSleepTimes(awake, h, allowsSleeping: allowsSleeping)
         guard allowsSleeping else { return }
         // No body has rested long enough: no island can sleep, skip the union–find.
-        guard islands.reset(awakeBodies, bodies: bodies.records, timeToSleep: Self.timeToSleep) else { return }
-        islands.join(awakeBodies, bodies: bodies.records, contacts: contacts, activeContacts: activeContacts,
-                     joints: joints, activeJoints: activeJoints)
-        for index in awakeBodies {
+        guard buffers.islands.reset(awake, bodies: bodies.records, timeToSleep: Self.timeToSleep) else { return }
+        buffers.islands.join(awake, bodies: bodies.records, contacts: contacts, activeContacts: buffers.activeContacts.elements,
+                             joints: joints, activeJoints: buffers.activeJoints.elements)
+        for index in awake {
             let i = Int(index)
-            guard let slot = islands.sleepSlot(of: i, timeToSleep: Self.timeToSleep,
-                                               makeIsland: { sleepingIslands.makeIsland() }) else { continue }
+            guard let slot = buffers.islands.sleepSlot(of: i, timeToSleep: Self.timeToSleep,
+                                                       makeIsland: { sleepingIslands.makeIsland() }) else { continue }
             sleepingIslands.add(index, to: slot)
             bodies.putToSleep(i, island: slot)
         }

@@ -18,10 +18,11 @@ extension PhysicsWorld {
             if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
         }
 
-        let someSleep = bodies.listAwake(into: &awakeBodies)
-        joints.listActive(into: &activeJoints, bodies: bodies)
+        let buffers = stepBuffers
+        let someSleep = bodies.listAwake(into: buffers.awake)
+        joints.listActive(into: buffers.activeJoints, bodies: bodies)
 
-        if awakeBodies.isEmpty && !broadPhase.needsRebuild {
+        if buffers.awake.isEmpty && !broadPhase.needsRebuild {
             // Everything sleeps and nothing was added or moved: the contacts, their events and
             // the poses are as they were. Only the forces applied meanwhile are dropped.
             bodies.endStep()
@@ -31,10 +32,10 @@ extension PhysicsWorld {
             context.integrateVelocities(h, speedLimits)
             JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         }
-        bodies.updateSweptBoxes(awakeBodies, h)
+        bodies.updateSweptBoxes(buffers.awake.elements, h)
         updateContacts(wakingSleepers: someSleep)
-        colouring.order(&activeContacts, ends: contactEnds, contactCount: contacts.count, bodyCount: bodies.records.count,
-                        width: bundleWidth)
+        buffers.colouring.order(&buffers.activeContacts, ends: buffers.contactEnds, contactCount: contacts.count,
+                                bodyCount: bodies.records.count, width: bundleWidth)
         solve(h)
         keepCoresInsideBoundaries()
         updateSleep(h)

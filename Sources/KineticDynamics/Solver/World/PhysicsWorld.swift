@@ -75,34 +75,17 @@ final class PhysicsWorld {
     /// The persistent broad phase (its fat boxes and order are state, kept across steps).
     var broadPhase = BroadPhase()
 
-    // Step buffers, reused from step to step.
     /// The persistent contacts, sorted by key. Only the pair merge (`ContactPairs`) adds any;
     /// elsewhere the world removes them or restores a snapshot's (which tells `pairs`).
     @exclusivity(unchecked) var contacts: [Contact] = []
-    /// The active contacts as the sweeps read them, four lanes a bundle (`ContactBundle`),
-    /// and each bundle's restitution figures.
-    let bundleBuffer = CacheAlignedBuffer(ContactBundle())
-    @exclusivity(unchecked) var bounceBuffer: [BounceLanes] = []
     /// How many of a bundle's four lanes a colour's contacts fill: 4, or 1 to solve them one
     /// by one (the same bits either way: `ContactBundleTests` compares them).
     var bundleWidth = 4
     /// The broad phase's pairs and their merge into `contacts` (buffers rewritten every step).
     var pairs = ContactPairs()
-    @exclusivity(unchecked) var awakeBodies: [Int32] = []
-    @exclusivity(unchecked) var startStates: [StartState] = []
-    /// Whether a contact or joint acted on each body this step: a byte per body, apart from the
-    /// large body records, as the impulses' write-back marks them in the contacts' scattered
-    /// order.
-    @exclusivity(unchecked) var constrainedBodies: [Bool] = []
-    @exclusivity(unchecked) var activeContacts: [Int32] = []
-    /// Each active contact's moving bodies, by contact index (the colouring's input; written by
-    /// the collision pass, read only for the active contacts of the same step).
-    var contactEnds: [ContactEnds] = []
-    /// The order `activeContacts` is solved in (its buffers are rewritten every step).
-    var colouring = ContactColouring()
-    @exclusivity(unchecked) var interleaved: [Int32] = []
-    @exclusivity(unchecked) var wakeCandidates: [Int32] = []
-    @exclusivity(unchecked) var activeJoints: [Int32] = []
+    /// What each step rewrites before it reads it: the awake and active lists, the contacts'
+    /// order and bundles, the bodies' start states, the islands.
+    let stepBuffers = StepBuffers()
     /// The pairs touching at the end of the last step, and the events measured from them.
     var eventLog = ContactEventLog()
     /// Whether a step records ``contactEvents`` (the animator turns it off while no collision
@@ -111,8 +94,6 @@ final class PhysicsWorld {
     var recordsContactEvents = true
     /// The islands that sleep, each woken as one.
     var sleepingIslands = SleepingIslands()
-    /// The union–find the sleep decision builds its islands in (rewritten every step).
-    @exclusivity(unchecked) var islands = IslandScratch()
 
     init(stepRate: Double = 120) {
         self.stepRate = stepRate.isFinite && stepRate > 0 ? stepRate : 120

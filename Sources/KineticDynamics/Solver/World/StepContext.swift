@@ -1,9 +1,9 @@
 // The pointers a step's solver functions work through, taken in one place (Box2D v3's b2StepContext).
 import Kinetic
 
-/// The world's arrays as one step's solver functions see them: pointers taken once by
-/// `StepContext.of(_:_:)`, instead of a nest of `withUnsafe…` closures around every call.
-/// Valid only inside that call, while nothing resizes the arrays. A pointer into an empty array
+/// The world's arrays and its step buffers as one step's solver functions see them: pointers
+/// taken once by `StepContext.of(_:_:)`, instead of a nest of `withUnsafe…` closures around
+/// every call. Valid only inside that call, while nothing resizes them. A pointer into an empty array
 /// is a placeholder that is never dereferenced (its list of indices is empty too).
 struct StepContext {
     let motions: UnsafeMutablePointer<Motion>
@@ -28,38 +28,27 @@ struct StepContext {
 }
 
 extension StepContext {
-    /// Runs `body` with the step context of `world`'s arrays as they are now, after sizing its
-    /// step buffers (`startStates` to the bodies, `bundleBuffer` and `bounceBuffer` to the
-    /// colouring's bundles).
+    /// Runs `body` with the step context of `world` as it is now, after sizing its step buffers
+    /// (`StepBuffers.size`). The step buffers' addresses are their own storage's; the world's
+    /// bodies, contacts and joints are arrays, taken for the call.
     /// A step takes it twice: for the forces before the collision pass, which resizes the
-    /// contact arrays, and for the solve after it.
+    /// contact array, and for the solve after it.
     static func of<R>(_ world: PhysicsWorld, _ body: (StepContext) -> R) -> R {
-        world.sizeStepBuffers()
-        let bundleCount = world.colouring.bundleCount
+        let buffers = world.stepBuffers
+        buffers.size(bodyCount: world.bodies.records.count)
+        let bundleCount = buffers.colouring.bundleCount
+        let start = buffers.start.buffer, constrained = buffers.constrained.base, awake = buffers.awake.elements
+        let activeContacts = buffers.activeContacts.elements, activeJoints = buffers.activeJoints.elements
+        let bundles = buffers.bundles.prefix(bundleCount), bundleStarts = buffers.colouring.bundleStarts.elements
+        let bounces = UnsafeMutableBufferPointer(start: buffers.bounces.base, count: bundleCount)
         return world.bodies.withBuffers { bodies in
-        world.colouring.bundleStarts.withUnsafeBufferPointer { bundleStarts in
-        world.bounceBuffer.withUnsafeMutableBufferPointer { bounces in
-        world.startStates.withUnsafeMutableBufferPointer { start in
-        world.constrainedBodies.withUnsafeMutableBufferPointer { constrained in
-        world.awakeBodies.withUnsafeBufferPointer { awake in
         world.contacts.withUnsafeMutableBufferPointer { contacts in
-        world.activeContacts.withUnsafeBufferPointer { activeContacts in
         world.joints.withUnsafeMutableBufferPointer { joints in
-        world.activeJoints.withUnsafeBufferPointer { activeJoints in
             body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start,
-                             constrained: constrained.baseAddress!, awake: awake,
+                             constrained: constrained, awake: awake,
                              contacts: base(contacts), activeContacts: activeContacts,
-                             bundles: world.bundleBuffer.prefix(bundleCount),
-                             bundleStarts: bundleStarts,
-                             bounces: UnsafeMutableBufferPointer(rebasing: bounces[0..<bundleCount]),
+                             bundles: bundles, bundleStarts: bundleStarts, bounces: bounces,
                              joints: base(joints), activeJoints: activeJoints))
-        }
-        }
-        }
-        }
-        }
-        }
-        }
         }
         }
         }
@@ -68,26 +57,5 @@ extension StepContext {
     /// The first element's address, or an aligned placeholder for an empty buffer.
     private static func base<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutablePointer<T> {
         buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
-    }
-}
-
-extension PhysicsWorld {
-    /// Grows the step buffers `StepContext.of` points into: `startStates` and
-    /// `constrainedBodies` to the bodies (at least one, so the flags have an address), the
-    /// bundles to the colouring's (none before the first colouring, and the last step's before
-    /// this step's: only the solve, after the colouring, reads them).
-    fileprivate func sizeStepBuffers() {
-        if startStates.count < bodies.records.count {
-            startStates.append(contentsOf: repeatElement(StartState(), count: bodies.records.count - startStates.count))
-        }
-        let flags = max(bodies.records.count, 1)
-        if constrainedBodies.count < flags {
-            constrainedBodies.append(contentsOf: repeatElement(false, count: flags - constrainedBodies.count))
-        }
-        let bundleCount = colouring.bundleCount
-        bundleBuffer.reserve(bundleCount)
-        if bounceBuffer.count < bundleCount {
-            bounceBuffer.append(contentsOf: repeatElement(BounceLanes(), count: bundleCount - bounceBuffer.count))
-        }
     }
 }

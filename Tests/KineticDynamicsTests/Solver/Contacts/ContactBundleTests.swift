@@ -23,7 +23,7 @@ import Testing
                 [m.position.x, m.position.y, m.rotation.c, m.rotation.s, m.velocity.x, m.velocity.y, m.angularVelocity]
                     .map(\.bitPattern)
             })
-            let starts = world.colouring.bundleStarts
+            let starts = Array(world.stepBuffers.colouring.bundleStarts.elements)
             lanes.formUnion(zip(starts.dropFirst(), starts).map { $0 - $1 })
         }
         return (bits, lanes)
@@ -111,7 +111,7 @@ import Testing
             for body in bodies { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: body) }
             world.step()
         }
-        let overflow = world.colouring.colours.prefix(world.activeContacts.count).filter { Int($0) == ContactColouring.colourCount }
+        let overflow = world.stepBuffers.colouring.colours.prefix(world.stepBuffers.activeContacts.count).filter { Int($0) == ContactColouring.colourCount }
         #expect(overflow.count >= 10)
     }
     /// A point's separation turns its anchors, fixed in the world for the step, by the bodies'

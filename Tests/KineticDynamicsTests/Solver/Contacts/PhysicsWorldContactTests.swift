@@ -238,10 +238,10 @@ import Testing
             for b in boxes { world.applyAcceleration(Vector(dx: 0, dy: 1000), to: b) }
             world.step()
         }
-        let order = world.activeContacts
+        let order = Array(world.stepBuffers.activeContacts.elements)
         let contacts = order.map { (world.contacts[Int($0)].a, world.contacts[Int($0)].b) }
         let motions = world.bodies.motions
-        return (order, Array(world.colouring.colours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
+        return (order, Array(world.stepBuffers.colouring.colours.prefix(order.count)), contacts, { motions[Int($0)].invMass > 0 })
     }
 
     @Test func aColoursContactsShareNoMovingBodyAndTheOrderRepeats() {

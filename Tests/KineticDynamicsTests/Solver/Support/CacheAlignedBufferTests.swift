@@ -56,8 +56,8 @@ import Testing
                               material: BodyMaterial())
         }
         for _ in 0..<5 { world.step() }
-        #expect(world.colouring.bundleCount > 0)
-        #expect(world.bundleBuffer.capacity >= world.colouring.bundleCount)
-        #expect(UInt(bitPattern: world.bundleBuffer.prefix(world.colouring.bundleCount).baseAddress) % 64 == 0)
+        #expect(world.stepBuffers.colouring.bundleCount > 0)
+        #expect(world.stepBuffers.bundles.capacity >= world.stepBuffers.colouring.bundleCount)
+        #expect(UInt(bitPattern: world.stepBuffers.bundles.prefix(world.stepBuffers.colouring.bundleCount).baseAddress) % 64 == 0)
     }
 }
