@@ -272,11 +272,13 @@ const KineticRuntime = (() => {
     let stopped = false;
     function frame(now) {
       if (stopped) return;
+      // The next frame is asked for first: an exception in this one is reported (uncaught, in
+      // the console) without ending the page's loop.
+      requestAnimationFrame(frame);
       if (clock.running || clock.pending) {
         clock.pending = false;
         compute(Math.max(sceneAt(now), clock.last));
       }
-      requestAnimationFrame(frame);
     }
     /** Advances the scene to scene time `t` (one kinetic_frame), draws it and reports it. */
     function compute(t) {
