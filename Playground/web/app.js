@@ -678,7 +678,7 @@ const retune = (() => {
     if (!chosen) { status.textContent = "Select an animation in the timeline first."; return; }
     // A timing edit replaces an animator's timing. Physics (UIKit Dynamics, POP, a spring or
     // decay animation) has no timing to replace: say so rather than report a replay that changed
-    // nothing (issue 42: "Replayed … on spring 1 300 20" with no samples before or after).
+    // nothing, with no samples before or after.
     const kind = s && s.name === chosen.name ? s.kind : chosen.kind;
     if (change === "set" && kind && kind !== "animator") {
       status.textContent = "Cannot retune " + chosen.name + ": it is " + ({ dynamics: "a UIKit Dynamics simulation",

@@ -3,7 +3,7 @@ import KineticHost
 import KineticScene
 
 /// A photo grid inside a scrolling list and a detail view, as two screens of a
-/// `NavigationStack` joined by a matched-geometry push and pop (issue 41, item 1): tap a cell
+/// `NavigationStack` joined by a matched-geometry push and pop: tap a cell
 /// and `push(detail, matchingGeometry: true)` flies it from where it is drawn in the scrolled
 /// list to the detail photo on the push's own animator, a 0.45 s ease-in-out curve that also
 /// fades the detail's dark backdrop in; pull the detail photo down and an interactive

@@ -2,7 +2,7 @@ import Kinetic
 import KineticHost
 import KineticScene
 
-/// Two lists with enter, exit and layout transitions (issue 23): **Add** inserts a row at the top
+/// Two lists with enter, exit and layout transitions: **Add** inserts a row at the top
 /// of "To do" (it slides and fades in, the rows below reflow), **Remove** removes the top row
 /// (it fades and shrinks while the rows below close the gap; it is drawn until its exit ends,
 /// then really removed), **Undo** puts the last removed row back — mid-exit it turns back from
