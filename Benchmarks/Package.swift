@@ -93,6 +93,12 @@ let package = Package(
             dependencies: ["DynamicsScenes"],
             path: "Sources/DynamicsProfile"
         ),
+        // One engine frame with many physics animations in flight, without the harness, for callgrind.
+        .executableTarget(
+            name: "EngineProfile",
+            dependencies: ["EngineScenes", .product(name: "Kinetic", package: "Kinetic")],
+            path: "Sources/EngineProfile"
+        ),
         // The browsers' cubic solver in C (clang), and Kinetic's cubic and animator creation.
         .target(name: "UnitBezierC", path: "Baselines/UnitBezierC", cSettings: [.unsafeFlags(["-O2"])]),
         .executableTarget(
