@@ -1,7 +1,7 @@
 // The WebAssembly C ABI: a thin layer moving numbers between the page and `HostSession.current`.
 //
 // Every decision about animation lives in Swift; these functions only move numbers across the
-// boundary. A SwiftPM target, so `swift build` type-checks it natively (the functions are then
+// boundary, through buffers of their own that the page reads in place. A SwiftPM target, so `swift build` type-checks it natively (the functions are then
 // ordinary C symbols, and the tests call them); Scripts/build-web compiles it as Embedded Swift
 // for wasm32 and exports every `@_expose(wasm, …)` name below. The app's `@main` (exported as
 // `__main_argc_argv`) must have run first: it sets `HostSession.current` to the app's scenes.
@@ -86,7 +86,8 @@
 //                                                     1 ok, 0 refused (another code, bad index)
 //   kinetic_page_style_stride() -> i32                f64 values per element in the styles (HostSession.pageStyleStride)
 //   kinetic_page_styles() / kinetic_page_styles_length()
-//                                                     the last frame's styles: per element CSS matrix
+//                                                     the shown instant's styles (after the last frame,
+//                                                     seek, import or replay): per element CSS matrix
 //                                                     a b c d tx ty (transform-origin 0 0), opacity,
 //                                                     state (0 present, 1 exiting, 2 gone)
 //
@@ -117,10 +118,14 @@ extension MotionPolicy {
     static var wasmCodes: [MotionPolicy] { [.full, .reduced, .none] }
 }
 
+// The buffers the page reads in place, out of WebAssembly memory.
 nonisolated(unsafe) var text = InPlaceBuffer<UInt8>()
 nonisolated(unsafe) var input = InPlaceBuffer<UInt8>()
 nonisolated(unsafe) var recording = InPlaceBuffer<Double>()
 nonisolated(unsafe) var samples = InPlaceBuffer<Double>()
+/// The shown scene's render list, as the page last drew it.
+nonisolated(unsafe) var encoder = RenderListEncoder()
+/// Its page elements' styles (`HostSession.pageStyles`), as the page last wrote them.
 nonisolated(unsafe) var pageStyles = InPlaceBuffer<Double>()
 
 /// Writes `s` into the text buffer; its length in bytes.
@@ -135,13 +140,14 @@ func refused(_ message: String, _ code: Int32) -> Int32 {
     return code
 }
 
-/// Copies the page styles into the page's buffer (the encoding it reads in place); the
-/// encoding's command count.
+/// Encodes the shown scene as it is now into the buffers the page draws from: its render list
+/// into `encoder`, its page elements' styles into `pageStyles`; the render list's command count
+/// (0, and nothing written, with no scene).
 func publishEncoding(_ session: HostSession) -> Int32 {
-    pageStyles.set(session.pageStyles)
-    let encoder = session.encoder
-    return encoder.numberCount > RenderListEncoder.Header.count
-        ? Int32(encoder.numbersAddress[RenderListEncoder.Header.count]) : 0
+    guard let list = session.renderList() else { return 0 }
+    encoder.encode(list)
+    session.encodePageStyles(into: pageStyles)
+    return Int32(list.commands.count)
 }
 
 /// The first `length` bytes of the input buffer as a string (nil for a length outside it).
@@ -194,13 +200,13 @@ public func kinetic_frame(_ time: Double) -> Int32 {
 }
 
 @_expose(wasm, "kinetic_numbers") @_cdecl("kinetic_numbers")
-public func kinetic_numbers() -> UnsafePointer<Double> { HostSession.current.encoder.numbersAddress }
+public func kinetic_numbers() -> UnsafePointer<Double> { encoder.numbersAddress }
 @_expose(wasm, "kinetic_numbers_length") @_cdecl("kinetic_numbers_length")
-public func kinetic_numbers_length() -> Int32 { Int32(HostSession.current.encoder.numberCount) }
+public func kinetic_numbers_length() -> Int32 { Int32(encoder.numberCount) }
 @_expose(wasm, "kinetic_bytes") @_cdecl("kinetic_bytes")
-public func kinetic_bytes() -> UnsafePointer<UInt8> { HostSession.current.encoder.bytesAddress }
+public func kinetic_bytes() -> UnsafePointer<UInt8> { encoder.bytesAddress }
 @_expose(wasm, "kinetic_bytes_length") @_cdecl("kinetic_bytes_length")
-public func kinetic_bytes_length() -> Int32 { Int32(HostSession.current.encoder.byteCount) }
+public func kinetic_bytes_length() -> Int32 { Int32(encoder.byteCount) }
 @_expose(wasm, "kinetic_text") @_cdecl("kinetic_text")
 public func kinetic_text() -> UnsafeMutablePointer<UInt8> { text.base }
 @_expose(wasm, "kinetic_text_length") @_cdecl("kinetic_text_length")

@@ -41,20 +41,29 @@ extension HostSession {
     public static let pageStyleStride = 8
 
     /// Every adopted element's style now (`PageLayout.forEachStyle(_:)`), ``pageStyleStride``
-    /// values each in adoption order, into ``pageStyles``; empty for a scene without a page.
-    public func encodePageStyles() {
-        pageStyles.removeAll(keepingCapacity: true)
+    /// values each in adoption order; empty for a scene without a page. The page reads them
+    /// after each frame, written into a buffer of its own.
+    public var pageStyles: [Double] {
+        let styles = InPlaceBuffer<Double>()
+        encodePageStyles(into: styles)
+        return styles.array
+    }
+
+    /// Writes ``pageStyles`` into `styles`, replacing what it held.
+    package func encodePageStyles(into styles: InPlaceBuffer<Double>) {
+        styles.removeAll()
         guard let page = hosted?.page else { return }
-        pageStyles.reserveCapacity(page.elements.count * HostSession.pageStyleStride)
         page.forEachStyle { _, style in
+            let start = styles.count
+            styles.appendZeros(HostSession.pageStyleStride)
+            let out = styles.base + start
             let m = style.transform
-            pageStyles.append(m.a); pageStyles.append(m.b); pageStyles.append(m.c)
-            pageStyles.append(m.d); pageStyles.append(m.tx); pageStyles.append(m.ty)
-            pageStyles.append(style.opacity)
+            out[0] = m.a; out[1] = m.b; out[2] = m.c; out[3] = m.d; out[4] = m.tx; out[5] = m.ty
+            out[6] = style.opacity
             switch style.state {
-            case .present: pageStyles.append(0)
-            case .exiting: pageStyles.append(1)
-            case .gone: pageStyles.append(2)
+            case .present: out[7] = 0
+            case .exiting: out[7] = 1
+            case .gone: out[7] = 2
             }
         }
     }

@@ -4,9 +4,9 @@ import KineticScene
 
 extension HostSession {
     /// Shows the scene as it was at `time` (seconds on the session's clock), by replaying its
-    /// logged input on a fresh scene up to the last frame at or before `time`, then encodes the
-    /// render list into ``encoder``: at a logged frame's time, every value is, bit for bit, what
-    /// it was live. The calls after that point stay logged, so a later seek can go forward again,
+    /// logged input on a fresh scene up to the last frame at or before `time`: at a logged
+    /// frame's time, every value the scene draws (``renderList()``) is, bit for bit, what it was
+    /// live. The calls after that point stay logged, so a later seek can go forward again,
     /// until the first pointer event or advancing frame continues a new branch of history. A page
     /// that pauses and seeks should set its clock to ``sceneTime``. Returns false, changing
     /// nothing, with no scene shown or a NaN `time`. The edge cases and the cost are in
@@ -23,7 +23,7 @@ extension HostSession {
         guard index >= 0, !time.isNaN else { return false }
         let length = log.prefixLength(upTo: time)
         // Forward: the shown scene is the replay of the first `delivered` calls already (held
-        // frames while a future is kept change nothing, and encoding reads only), so the rest
+        // frames while a future is kept change nothing, and drawing reads only), so the rest
         // continues on it. Back: a fresh scene from the start.
         // (Not if input went unlogged past the log's bound: the scene is then ahead of it.)
         let from = !fromStart && !hasUnloggedInput && length >= log.delivered ? log.delivered : 0
@@ -48,7 +48,6 @@ extension HostSession {
         }
         isReplaying = false
         log.rewind(to: length)
-        encoder.encode(hosted.scene.renderList())
         return true
     }
 
@@ -160,6 +159,5 @@ extension HostSession {
             if offset >= parsed.end { break }
             frame += 1
         }
-        encoder.encode(hosted.scene.renderList())
     }
 }

@@ -7,11 +7,13 @@ import KineticScene
 /// the same type.
 ///
 /// The page calls ``select(_:at:)`` to show a scene, ``pointer(_:)`` with each
-/// pointer event and ``frame(at:)`` once per animation frame, then draws ``encoder``'s
-/// buffers. Times are seconds on one clock (the page's `performance.now() / 1000`); events and
-/// frames may arrive slightly out of order and are held at the engine's time, never rewound.
-/// The session logs that input, so any logged instant can be shown again bit for bit
-/// (``seek(to:)``) and the log exported (see <doc:ReplayingASession>).
+/// pointer event and ``frame(at:)`` once per animation frame, then draws the scene as it is
+/// now: its ``renderList()``, encoded by a ``RenderListEncoder`` the host owns, and a page's
+/// element styles (``pageStyles``). Times are seconds on one clock (the page's
+/// `performance.now() / 1000`); events and frames may arrive slightly out of order and are
+/// held at the engine's time, never rewound. The session logs that input, so any logged
+/// instant can be shown again bit for bit (``seek(to:)``) and the log exported (see
+/// <doc:ReplayingASession>).
 ///
 /// Bad input never traps and never changes anything: an index out of range, a NaN or infinite
 /// time or position gives `false` or nil, and a call that can say why it refused throws a
@@ -27,10 +29,6 @@ public final class HostSession {
     public internal(set) var hosted: (any HostedScene)?
     /// The index of the scene shown in ``entries`` (−1 for none).
     public internal(set) var index = -1
-    /// The last frame's encoding.
-    public internal(set) var encoder = RenderListEncoder()
-    /// The last frame's styles of the page's adopted elements (see ``encodePageStyles()``).
-    public internal(set) var pageStyles: [Double] = []
     /// The inspector's recorder of the watched property (see `watch(animation:property:)`):
     /// sampled after each ``frame(at:)`` while something is watched, idle otherwise.
     public let recorder = PropertyRecorder(capacity: HostSession.recorderCapacity)
@@ -111,13 +109,13 @@ public final class HostSession {
     }
 
     /// Advances the scene to `time` (``HostedScene/advance(to:)``: an earlier time holds the
-    /// engine where it is) and encodes its render list. False (and nothing changes but the
-    /// engine's diagnostics) with no scene or a time the engine refuses (not finite).
+    /// engine where it is), ready to be drawn (``renderList()``). False (and nothing changes but
+    /// the engine's diagnostics) with no scene or a time the engine refuses (not finite).
     ///
-    /// After ``seek(to:)`` went back, a frame at or before the engine's time only encodes (a
-    /// paused page redrawing the instant it sought to changes nothing, and keeps the logged
-    /// future for a seek forward); the first later frame, or any pointer event, drops that
-    /// future and continues a new branch of history.
+    /// After ``seek(to:)`` went back, a frame at or before the engine's time changes nothing (a
+    /// paused page redrawing the instant it sought to keeps the logged future for a seek
+    /// forward); the first later frame, or any pointer event, drops that future and continues
+    /// a new branch of history.
     @discardableResult
     public func frame(at time: Double) -> Bool {
         guard let hosted else { return false }
@@ -127,13 +125,16 @@ public final class HostSession {
         } else {
             guard advance(hosted, to: time) else { return false }
         }
-        encoder.encode(hosted.scene.renderList())
-        if hosted.page != nil { encodePageStyles() }
         if recorder.isWatching { recordWatched() }
         return true
     }
 
-    /// A frame without its encoding (replay encodes only the last): advances and logs; false,
+    /// What the shown scene draws now (`Scene.renderList()`), for the host to encode
+    /// (`RenderListEncoder`) after ``frame(at:)``, ``seek(to:)`` or another call that moves
+    /// the scene; nil with no scene.
+    public func renderList() -> RenderList? { hosted?.scene.renderList() }
+
+    /// A frame without the recorder (replay records where it asks to): advances and logs; false,
     /// logging nothing, for a time the engine refuses.
     @discardableResult
     func advance(_ hosted: any HostedScene, to time: Double) -> Bool {

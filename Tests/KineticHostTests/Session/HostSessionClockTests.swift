@@ -15,7 +15,7 @@ struct HostSessionClockTests {
         #expect(probe.advances == [10.1, 10.1, 10.2, 10.2, 10.2, 10.3])
         #expect(probe.scene.engine.time == 10.3)
         // The encoding's header: format version, command count, the scene's size.
-        let n = session.encoder.numbers
+        let n = session.encoding.numbers
         #expect(Array(n.prefix(4)) == [Double(RenderListEncoder.formatVersion), n[1], 100, 50])
     }
 

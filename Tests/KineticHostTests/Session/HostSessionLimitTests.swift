@@ -42,10 +42,10 @@ struct HostSessionLimitTests {
         #expect(!session.frame(at: 0))                            // no demo yet
         #expect(session.select(0, at: 0))
         #expect(session.frame(at: 0.1))
-        let before = session.encoder.numbers
+        let before = session.encoding.numbers
         #expect(!session.frame(at: .nan))
         #expect(!session.frame(at: .infinity))
-        #expect(session.encoder.numbers == before)
+        #expect(session.encoding.numbers == before)
         #expect(!session.pointer(.down(1, Point(x: .nan, y: 10), at: 0.2)))
         #expect(!session.pointer(.down(1, Point(x: 10, y: .infinity), at: 0.2)))
         #expect(!session.pointer(.down(1, Point(x: 10, y: 10), at: .nan)))

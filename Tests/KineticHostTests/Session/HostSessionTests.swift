@@ -16,7 +16,8 @@ struct HostSessionTests {
         #expect(session.pointer(.down(1, Point(x: 187, y: 645), at: 1000.2)))
         #expect(session.pointer(.up(1, Point(x: 187, y: 645), at: 1000.25)))
         session.frame(at: 1000.75)
-        let n = session.encoder.numbers
+        let encoding = session.encoding
+        let n = encoding.numbers
         #expect(n[0] == 1 && n[2] == 375 && n[3] == 667)
         let count = Int(n[1])
         #expect(n.count == RenderListEncoder.headerCount + count * RenderListEncoder.stride)
@@ -24,7 +25,7 @@ struct HostSessionTests {
         var found = false
         for c in 0..<count {
             let i = RenderListEncoder.headerCount + c * RenderListEncoder.stride
-            let name = String(decoding: session.encoder.bytes[Int(n[i + 1])..<Int(n[i + 1] + n[i + 2])], as: UTF8.self)
+            let name = String(decoding: encoding.bytes[Int(n[i + 1])..<Int(n[i + 1] + n[i + 2])], as: UTF8.self)
             if n[i] == 1, name == "drawer" {
                 found = true
                 #expect(n[i + 3] == 375 && n[i + 4] == 350)

@@ -70,13 +70,13 @@ struct TimeNeverGoesBackTests {
         let session = HostSession(entries: MovingBox.entries)
         #expect(session.select(0, at: 10))
         #expect(session.frame(at: 10.5))
-        let drawn = session.encoder.numbers
+        let drawn = session.encoding.numbers
         let hosted = try #require(session.hosted as? MovingBox)
         #expect(session.frame(at: 10.2))
-        #expect(session.encoder.numbers == drawn && hosted.advances == [10.5, 10.5])
+        #expect(session.encoding.numbers == drawn && hosted.advances == [10.5, 10.5])
         #expect(session.pointer(.down(1, Point(x: 50, y: 50), at: 10.1)))
         #expect(session.frame(at: 10.3))
-        #expect(session.encoder.numbers == drawn && hosted.engine.diagnostics.isEmpty)
+        #expect(session.encoding.numbers == drawn && hosted.engine.diagnostics.isEmpty)
         // The script says what the scene saw: the event at the held time (0.5 after the selection).
         #expect(session.script().contains("\n0.5 down 1 50.0 50.0\n"))
     }
@@ -87,8 +87,8 @@ struct TimeNeverGoesBackTests {
         let basics = try #require(DemoCatalog.entries.firstIndex { $0.name == "basics" })
         #expect(session.select(basics, at: 0))
         for i in 0...30 { session.frame(at: Double(i) / 60) }
-        let drawn = session.encoder.numbers
+        let drawn = session.encoding.numbers
         session.frame(at: 0.25)
-        #expect(session.encoder.numbers == drawn && session.sceneTime == 0.5)
+        #expect(session.encoding.numbers == drawn && session.sceneTime == 0.5)
     }
 }

@@ -16,8 +16,9 @@ struct FrameSnapshot: Equatable {
 
     init(_ session: HostSession) {
         time = session.sceneTime
-        numbers = session.encoder.numbers.map(\.bitPattern)
-        bytes = session.encoder.bytes
+        let encoding = session.encoding
+        numbers = encoding.numbers.map(\.bitPattern)
+        bytes = encoding.bytes
         var values: [UInt64] = []
         for c in session.hosted!.channels {
             let s = c.sample()
