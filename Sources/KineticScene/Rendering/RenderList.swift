@@ -42,20 +42,49 @@ public enum RenderAccessibility: Equatable, Sendable {
     case hidden
 }
 
-/// A filled rounded rectangle.
-public struct RenderRect: Equatable, Sendable {
+/// Where a node's command is drawn: the node, its box, the matrix that maps the box to the
+/// screen, and the opacity the command is drawn at. Every command but a clip is drawn at one
+/// (``PlacedRenderCommand``).
+public struct RenderPlacement: Equatable, Sendable {
     /// The drawing node's ``Node/id``.
     public var id: Int
     /// The node's name.
     public var name: String
-    /// The rectangle in the node's coordinates (its bounds).
+    /// The node's bounds (node coordinates): what the command fills, fits, centres or clips to.
     public var rect: Rect
     /// Node coordinates to screen.
     public var transform: Matrix2D
-    /// Effective opacity: the product of the alphas down the tree, clamped to 0...1. (UIKit
-    /// composites a subtree's alpha as a group; multiplying is exact wherever children do not
-    /// overlap each other, as in every scene of the seeds.)
+    /// Effective opacity: the product of the alphas down the tree, clamped to 0...1 (a shadow
+    /// multiplies its shadow opacity in). UIKit composites a subtree's alpha as a group;
+    /// multiplying is exact wherever children do not overlap each other, as in every scene of
+    /// the seeds.
     public var opacity: Double
+}
+
+/// A render command drawn at a node's ``RenderPlacement``: its `id`, `name`, `rect`,
+/// `transform` and `opacity` are its placement's.
+public protocol PlacedRenderCommand {
+    /// Where the command is drawn.
+    var placement: RenderPlacement { get set }
+}
+
+extension PlacedRenderCommand {
+    /// The drawing node's ``Node/id`` (``RenderPlacement/id``).
+    @inlinable public var id: Int { get { placement.id } set { placement.id = newValue } }
+    /// The node's name (``RenderPlacement/name``).
+    @inlinable public var name: String { get { placement.name } set { placement.name = newValue } }
+    /// The node's bounds in node coordinates (``RenderPlacement/rect``).
+    @inlinable public var rect: Rect { get { placement.rect } set { placement.rect = newValue } }
+    /// Node coordinates to screen (``RenderPlacement/transform``).
+    @inlinable public var transform: Matrix2D { get { placement.transform } set { placement.transform = newValue } }
+    /// The opacity the command is drawn at, 0...1 (``RenderPlacement/opacity``).
+    @inlinable public var opacity: Double { get { placement.opacity } set { placement.opacity = newValue } }
+}
+
+/// A filled rounded rectangle: the node's bounds.
+public struct RenderRect: PlacedRenderCommand, Equatable, Sendable {
+    /// The node, its bounds, their matrix to the screen and the effective opacity.
+    public var placement: RenderPlacement
     /// Radii after the corner mask and clamping to half the shorter side.
     public var cornerRadii: CornerRadii
     /// The fill, clamped to displayable components.
@@ -67,22 +96,15 @@ public struct RenderRect: Equatable, Sendable {
 }
 
 /// An image (a node's ``Node/image``), fitted to the node's bounds and clipped to them.
-public struct RenderImage: Equatable, Sendable {
-    /// The drawing node's ``Node/id``.
-    public var id: Int
-    /// The node's name.
-    public var name: String
+public struct RenderImage: PlacedRenderCommand, Equatable, Sendable {
+    /// The node, its bounds (what the image is fitted and clipped to), their matrix to the
+    /// screen and the effective opacity.
+    public var placement: RenderPlacement
     /// The image's URL or asset path (never empty).
     public var url: String
-    /// The rectangle the image is fitted to and clipped to: the node's bounds (node coordinates).
-    public var rect: Rect
-    /// Node coordinates to screen.
-    public var transform: Matrix2D
-    /// Effective opacity, 0...1 (as ``RenderRect/opacity``).
-    public var opacity: Double
     /// The clip's corner radii (as ``RenderRect/cornerRadii``).
     public var cornerRadii: CornerRadii
-    /// How the image fits ``rect``.
+    /// How the image fits the bounds.
     public var contentMode: ContentMode
     /// What the image is to assistive technology (its alternative text, for an image role).
     public var accessibility: RenderAccessibility = .plain
@@ -92,20 +114,14 @@ public struct RenderImage: Equatable, Sendable {
 /// ``color``, offset by ``offset`` and blurred with a Gaussian of standard deviation
 /// ``radius``, drawn before the node's fill. Drawn only for a node that draws a fill or an
 /// image, whose clamped ``Node/shadowOpacity`` and shadow colour's alpha are above 0.
-public struct RenderShadow: Equatable, Sendable {
-    /// The drawing node's ``Node/id``.
-    public var id: Int
-    /// The node's name.
-    public var name: String
-    /// The shape casting the shadow: the node's bounds (node coordinates), before the offset.
-    public var rect: Rect
-    /// Node coordinates to screen (the offset and blur are in node coordinates, as the shape).
-    public var transform: Matrix2D
-    /// The node's effective opacity times its shadow opacity (each clamped to 0...1).
-    public var opacity: Double
+public struct RenderShadow: PlacedRenderCommand, Equatable, Sendable {
+    /// The node, the shape casting the shadow (its bounds, before the offset), their matrix to
+    /// the screen (the offset and blur are in node coordinates, as the shape), and the node's
+    /// effective opacity times its shadow opacity (each clamped to 0...1).
+    public var placement: RenderPlacement
     /// The shape's corner radii (as ``RenderRect/cornerRadii``).
     public var cornerRadii: CornerRadii
-    /// The shadow's colour, clamped; its alpha multiplies ``opacity``.
+    /// The shadow's colour, clamped; its alpha multiplies the placement's opacity.
     public var color: Color
     /// The blur's standard deviation in points, ≥ 0 (UIKit's `shadowRadius`; CSS `box-shadow`
     /// blur is twice this).
@@ -114,20 +130,13 @@ public struct RenderShadow: Equatable, Sendable {
     public var offset: Size
 }
 
-/// A line of text.
-public struct RenderText: Equatable, Sendable {
-    /// The drawing node's ``Node/id``.
-    public var id: Int
-    /// The node's name.
-    public var name: String
+/// A line of text, centred in the node's bounds.
+public struct RenderText: PlacedRenderCommand, Equatable, Sendable {
+    /// The node, its bounds (the text is centred in them), their matrix to the screen and the
+    /// effective opacity.
+    public var placement: RenderPlacement
     /// The text (never empty).
     public var text: String
-    /// Centred in this rectangle (node coordinates).
-    public var rect: Rect
-    /// Node coordinates to screen.
-    public var transform: Matrix2D
-    /// Effective opacity, 0...1 (as ``RenderRect/opacity``).
-    public var opacity: Double
     /// The font size in points.
     public var fontSize: Double
     /// The text colour, clamped.
@@ -203,6 +212,7 @@ public struct RenderList: Equatable, Sendable {
             if command != element { return .hidden }
             return .element(role, label: node.accessibilityLabel ?? node.text ?? "")
         }
+        let placement = RenderPlacement(id: id, name: node.name, rect: v.bounds, transform: m, opacity: alpha)
         if fills || hasImage {
             let shadowColor = v.shadowColor.clamped()
             let shadowOpacity = Swift.min(Swift.max(v.shadowOpacity.isFinite ? v.shadowOpacity : 0, 0), 1) * alpha
@@ -210,32 +220,29 @@ public struct RenderList: Equatable, Sendable {
                 let radius = v.shadowRadius.isFinite ? Swift.max(0, v.shadowRadius) : 0
                 let o = v.shadowOffset
                 let offset = Size(width: o.width.isFinite ? o.width : 0, height: o.height.isFinite ? o.height : 0)
-                commands.append(.shadow(RenderShadow(id: id, name: node.name, rect: v.bounds, transform: m,
-                                                     opacity: shadowOpacity, cornerRadii: radii, color: shadowColor,
+                var shadow = placement
+                shadow.opacity = shadowOpacity
+                commands.append(.shadow(RenderShadow(placement: shadow, cornerRadii: radii, color: shadowColor,
                                                      radius: radius, offset: offset)))
             }
         }
         if fills {
-            commands.append(.rect(RenderRect(id: id, name: node.name, rect: v.bounds, transform: m, opacity: alpha,
-                                             cornerRadii: radii, color: color, blurRadius: Swift.max(0, v.blurRadius),
-                                             accessibility: accessibility(1))))
+            commands.append(.rect(RenderRect(placement: placement, cornerRadii: radii, color: color,
+                                             blurRadius: Swift.max(0, v.blurRadius), accessibility: accessibility(1))))
         }
         if hasImage {
-            commands.append(.image(RenderImage(id: id, name: node.name, url: url, rect: v.bounds, transform: m,
-                                               opacity: alpha, cornerRadii: radii, contentMode: node.contentMode,
-                                               accessibility: accessibility(2))))
+            commands.append(.image(RenderImage(placement: placement, url: url, cornerRadii: radii,
+                                               contentMode: node.contentMode, accessibility: accessibility(2))))
         }
         if hasText, let text = node.text {
-            commands.append(.text(RenderText(id: id, name: node.name, text: text, rect: v.bounds, transform: m, opacity: alpha,
-                                             fontSize: node.fontSize, color: v.textColor.clamped(),
-                                             accessibility: accessibility(3))))
+            commands.append(.text(RenderText(placement: placement, text: text, fontSize: node.fontSize,
+                                             color: v.textColor.clamped(), accessibility: accessibility(3))))
         }
         if hasDots, let batch = node.dots {
             // The arrays are shared with the batch, not copied (copy-on-write).
-            commands.append(.dots(RenderDots(name: node.name, rect: v.bounds, transform: m, opacity: alpha,
-                                             radius: batch.radius, palette: batch.palette,
+            commands.append(.dots(RenderDots(placement: placement, radius: batch.radius, palette: batch.palette,
                                              positions: batch.positions, colorIndices: batch.colorIndices,
-                                             id: id, accessibility: accessibility(4))))
+                                             accessibility: accessibility(4))))
         }
         guard !node.children.isEmpty else { return }
         if node.clipsToBounds {

@@ -37,4 +37,34 @@ struct RenderTests {
         #expect(svg.contains("<g clip-path=\"url(#c1)\">"))
         #expect(SVGRenderer.num(1.23456) == "1.235" && SVGRenderer.num(-0.0001) == "0" && SVGRenderer.num(42) == "42")
     }
+
+    @Test func aNodesCommandsShareOnePlacementAndItsShadowDimsIt() {
+        let engine = AnimationEngine()
+        let scene = Scene(size: Size(width: 200, height: 100), engine: engine)
+        let photo = Node(frame: Rect(x: 30, y: 20, width: 80, height: 40), name: "photo", engine: engine)
+        photo.backgroundColor = .black
+        photo.image = "images/photo-1.svg"
+        photo.text = "Sunset"
+        photo.alpha = 0.5
+        photo.shadowOpacity = 0.5
+        scene.root.addChild(photo)
+        let list = scene.renderList()
+        guard list.commands.count == 4, case .shadow(let shadow) = list.commands[0], case .rect(let fill) = list.commands[1],
+              case .image(let image) = list.commands[2], case .text(let text) = list.commands[3]
+        else { Issue.record("unexpected commands \(list.commands)"); return }
+        let placement = fill.placement
+        #expect(placement.id == photo.id && placement.name == "photo")
+        #expect(placement.rect == Rect(x: 0, y: 0, width: 80, height: 40))
+        #expect(placement.transform == Matrix2D(translationX: 30, y: 20))
+        #expect(placement.opacity == 0.5)
+        #expect(image.placement == placement && text.placement == placement)
+        var dimmed = placement
+        dimmed.opacity = 0.25                                   // alpha 0.5 × shadow opacity 0.5
+        #expect(shadow.placement == dimmed)
+        // The flat fields are the placement's, both ways.
+        #expect(text.id == photo.id && text.rect == placement.rect && shadow.opacity == 0.25)
+        var moved = fill
+        moved.transform = Matrix2D(translationX: 5, y: 6)
+        #expect(moved.placement.transform == Matrix2D(translationX: 5, y: 6) && moved.id == photo.id)
+    }
 }
