@@ -3,7 +3,6 @@ import KineticScene
 
 /// Small building blocks the demos share: filled nodes, labels and buttons.
 enum Widgets {
-    /// A filled node.
     /// Photo `i` of the demos' twelve (`images/photo-0.png`…, made by Scripts/make-photos and
     /// served next to the page), as an image with its alternative text.
     static func photo(_ i: Int) -> ImageSource {
@@ -18,6 +17,7 @@ enum Widgets {
         node.accessibilityLabel = "Photo \(i % Palette.photos.count + 1)"
     }
 
+    /// A filled node, its corners rounded by `radius`.
     static func box(_ name: String, _ frame: Rect, _ color: Color, radius: Double = 0, engine: AnimationEngine) -> Node {
         let node = Node(frame: frame, name: name, engine: engine)
         node.backgroundColor = color

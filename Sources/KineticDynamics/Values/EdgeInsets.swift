@@ -6,11 +6,16 @@ import Kinetic
 /// Positive values move the edge inwards, negative values outwards. Used by
 /// ``CollisionBehavior/setTranslatesReferenceBoundsIntoBoundary(with:)``.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge, in points.
     public var top: Double
+    /// The inset from the left edge, in points.
     public var left: Double
+    /// The inset from the bottom edge, in points.
     public var bottom: Double
+    /// The inset from the right edge, in points.
     public var right: Double
 
+    /// Insets of `top`, `left`, `bottom` and `right` points (each 0 by default).
     @inlinable public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }

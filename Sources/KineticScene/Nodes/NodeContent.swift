@@ -40,7 +40,7 @@ public enum ContentMode: Equatable, Sendable {
 /// the node's `accessibilityLabel` (or its text) as its name, and hides the node's other
 /// drawing (a button's text is not read a second time).
 public enum AccessibilityRole: Equatable, Sendable {
-    /// No role: the drawing is shown as it is (text is read as text, an image is decoration
+    /// No role: the drawing is shown as it is (text is read as text, an image is decoration,
     /// shapes are not exposed). The default.
     case none
     /// A control that acts when tapped (UIKit's `.button`, ARIA `button`).
