@@ -5,40 +5,36 @@ extension AnimatableValue {
     /// `false`: scalars (alpha, blur, corner radius…), colours, transforms and corner radii
     /// follow the cubic part of a composed timing.
     public static var followsSpringInComposedTiming: Bool { false }
-    /// ``MotionRole/appearance``: scalars, colours and corner radii animate under reduced motion.
-    public static var defaultMotionRole: MotionRole { .appearance }
+    /// ``MotionRole/geometry`` for a type that follows the spring part of a composed timing
+    /// (positions, sizes, frames, displacements: they land under reduced motion),
+    /// ``MotionRole/appearance`` for the rest (scalars, colours and corner radii animate).
+    public static var defaultMotionRole: MotionRole { followsSpringInComposedTiming ? .geometry : .appearance }
 }
 
 extension Point {
-    /// `true`: a position follows the spring part of a composed timing.
+    /// `true`: a position follows the spring part of a composed timing, and lands under reduced motion.
     public static var followsSpringInComposedTiming: Bool { true }
-    /// ``MotionRole/geometry``: a position lands under reduced motion.
-    public static var defaultMotionRole: MotionRole { .geometry }
 }
 
 extension Size {
-    /// `true`: a size follows the spring part of a composed timing.
+    /// `true`: a size follows the spring part of a composed timing, and lands under reduced motion.
     public static var followsSpringInComposedTiming: Bool { true }
-    /// ``MotionRole/geometry``: a size lands under reduced motion.
-    public static var defaultMotionRole: MotionRole { .geometry }
 }
 
 extension Rect {
-    /// `true`: a frame follows the spring part of a composed timing.
+    /// `true`: a frame follows the spring part of a composed timing, and lands under reduced motion.
     public static var followsSpringInComposedTiming: Bool { true }
-    /// ``MotionRole/geometry``: a frame lands under reduced motion.
-    public static var defaultMotionRole: MotionRole { .geometry }
 }
 
 extension Vector {
-    /// `true`: a displacement follows the spring part of a composed timing.
+    /// `true`: a displacement follows the spring part of a composed timing, and lands under
+    /// reduced motion.
     public static var followsSpringInComposedTiming: Bool { true }
-    /// ``MotionRole/geometry``: a displacement lands under reduced motion.
-    public static var defaultMotionRole: MotionRole { .geometry }
 }
 
 extension AffineTransform {
-    /// ``MotionRole/geometry``: a transform lands under reduced motion.
+    /// ``MotionRole/geometry``: a transform lands under reduced motion, though it follows the
+    /// cubic part of a composed timing.
     public static var defaultMotionRole: MotionRole { .geometry }
 }
 

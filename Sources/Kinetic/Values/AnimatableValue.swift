@@ -27,7 +27,8 @@ public protocol AnimatableValue: Equatable, Sendable {
     /// The ``MotionRole`` a property of this type starts with: ``MotionRole/geometry`` for
     /// `Point`, `Size`, `Rect`, `Vector` and `AffineTransform`, ``MotionRole/appearance`` for
     /// the rest (`Double`, `Color`, `CornerRadii`; a `Double` that places or turns something sets
-    /// ``AnimatedProperty/motionRole`` itself).
+    /// ``AnimatedProperty/motionRole`` itself). The default is ``MotionRole/geometry`` for a
+    /// type that follows the spring of a composed timing, ``MotionRole/appearance`` otherwise.
     static var defaultMotionRole: MotionRole { get }
     /// Calls `body` with each component, in a fixed order (an inspector's `[Double]`: 1 for a
     /// `Double`, 2 for a ``Point``, 4 for a ``Rect``…; see `AnimatableValue+Components.swift`).

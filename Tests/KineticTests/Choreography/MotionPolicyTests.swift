@@ -127,6 +127,15 @@ struct MotionPolicyTests {
         #expect(late.presentationValue == Point(x: 0, y: 70))
     }
 
+    @Test func theDefaultRoleIsGeometryForWhatFollowsTheSpringAndForTransforms() {
+        #expect(Point.defaultMotionRole == .geometry && Size.defaultMotionRole == .geometry)
+        #expect(Rect.defaultMotionRole == .geometry && Vector.defaultMotionRole == .geometry)
+        #expect(AffineTransform.defaultMotionRole == .geometry && !AffineTransform.followsSpringInComposedTiming)
+        #expect(Double.defaultMotionRole == .appearance && Color.defaultMotionRole == .appearance)
+        #expect(CornerRadii.defaultMotionRole == .appearance)
+        #expect(Springy.defaultMotionRole == .geometry)
+    }
+
     @Test func aDoubleThatPlacesSomethingLandsWhenItsRoleIsGeometry() {
         let engine = AnimationEngine()
         engine.motionPolicy = .reduced
@@ -318,4 +327,17 @@ struct MotionPolicyTests {
             #expect(abs(x.presentationValue.x - expected) < 1e-9, "\(policy)")
         }
     }
+}
+
+/// A value type of a user's that follows the spring of a composed timing (its default role is
+/// geometry, as for Kinetic's own such types).
+private struct Springy: AnimatableValue {
+    var x = 0.0
+    static let zero = Springy()
+    static func + (lhs: Springy, rhs: Springy) -> Springy { Springy(x: lhs.x + rhs.x) }
+    static func - (lhs: Springy, rhs: Springy) -> Springy { Springy(x: lhs.x - rhs.x) }
+    static func * (lhs: Springy, rhs: Double) -> Springy { Springy(x: lhs.x * rhs) }
+    var magnitudeSquared: Double { x * x }
+    static var followsSpringInComposedTiming: Bool { true }
+    func forEachComponent(_ body: (Double) -> Void) { body(x) }
 }
