@@ -166,19 +166,19 @@ extension BoundedDecayAnimation: EngineDriven, PhysicsAnimationRun {
     /// Hands off to the spring once the crossing time has come, and settles.
     public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
 
-    /// The motion at `time`, handed off to the spring first once the crossing time has come.
-    func ownMotion(at time: Double) -> (offset: Double, velocity: Double, count: Int) {
-        let own = property.motion(ownedBy: self)
+    /// The measure at `time`, handed off to the spring first once the crossing time has come.
+    func restMeasure(at time: Double) -> RestMeasure {
+        let own = property.restMeasure(ownedBy: self)
         guard own.count > 0, phase == .decelerating, let h = handoffTime, let b = bounceBound, time >= h else { return own }
         // The decay is exactly on the bound at h: the spring starts there, dated h.
         beginBounce(at: h, bound: b, offset: 0, velocity: crossingVelocity)
-        return property.motion(ownedBy: self)
+        return property.restMeasure(ownedBy: self)
     }
 
-    func isAtRest(offset: Double, velocity: Double) -> Bool {
+    func isAtRest(distance: Double, speed: Double) -> Bool {
         switch phase {
-        case .decelerating: velocity.magnitude <= decay.restingSpeed
-        case .bouncing: resting.allowRest(distance: offset.magnitude, speed: velocity.magnitude)
+        case .decelerating: speed <= decay.restingSpeed
+        case .bouncing: resting.allowRest(distance: distance, speed: speed)
         case nil: false
         }
     }

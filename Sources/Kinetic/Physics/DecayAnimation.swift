@@ -114,16 +114,10 @@ public final class DecayAnimation<Value: AnimatableValue> {
 }
 
 extension DecayAnimation: EngineDriven, PhysicsAnimationRun {
-    // Specialized as `SpringAnimation.engineDidAdvance(to:)`.
     /// Checks for settling (or for having been taken over) at the engine's time.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
     public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
 
-    func isAtRest(offset: Value, velocity: Value) -> Bool { velocity.magnitude <= decay.restingSpeed }
+    func isAtRest(distance: Double, speed: Double) -> Bool { speed <= decay.restingSpeed }
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {
         if reason == .settled { storedRest = property.modelValue }

@@ -99,12 +99,13 @@ protocol PhysicsAnimationRun: EngineDriven {
     var inspectionTiming: AnimationInspection.Timing { get }
     /// Stops the motion where it is (the animation's public `stop()`).
     func stop()
-    /// The summed offset and velocity of the animation's tracks at the engine's time `time`,
-    /// and how many there are, after any change of track due by then (a bounded decay's
-    /// hand-off to its spring). The default sums the property's tracks the animation owns.
-    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int)
-    /// Whether a motion with this offset and velocity has come to rest.
-    func isAtRest(offset: Value, velocity: Value) -> Bool
+    /// How far from rest the animation's motion is at the engine's time `time`: the magnitudes
+    /// of its tracks' summed offset and velocity, and how many tracks it has, after any change
+    /// of track due by then (a bounded decay's hand-off to its spring). The default measures
+    /// the property's tracks the animation owns.
+    func restMeasure(at time: Double) -> RestMeasure
+    /// Whether a motion `distance` from its rest, moving at `speed`, has come to rest.
+    func isAtRest(distance: Double, speed: Double) -> Bool
     /// At a start, before anything else: the engine's timing override for the animation's name
     /// replaces its own timing, or gives it back once none applies (see ``OwnTiming``). The
     /// default does nothing (no timing an override replaces).
@@ -115,8 +116,9 @@ protocol PhysicsAnimationRun: EngineDriven {
 }
 
 extension PhysicsAnimationRun {
-    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int) {
-        property.motion(ownedBy: self)
+    @inline(__always)
+    func restMeasure(at time: Double) -> RestMeasure {
+        property.restMeasure(ownedBy: self)
     }
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {}
@@ -126,16 +128,17 @@ extension PhysicsAnimationRun {
     /// Each frame's check (the body of the animations' `engineDidAdvance(to:)`): the run ends
     /// ``PhysicsCompletionReason/interrupted`` if its tracks are gone (another physics animation
     /// took the property over, or its animations were removed), and settles once at rest.
-    /// Apart from the entry points so that a specialized entry reaches it before anything generic.
-    @inline(never)
+    /// Its only work with values of the animation's type is the measure, which runs specialized
+    /// for the values `Node` animates (see `AnimatedProperty.restMeasure(ownedBy:slot:)`).
+    @inline(__always)
     func advanceRun(to time: Double) {
         guard running else { return }
-        let own = ownMotion(at: time)
-        guard own.count > 0 else {
+        let measure = restMeasure(at: time)
+        guard measure.count > 0 else {
             finish(.interrupted)
             return
         }
-        if isAtRest(offset: own.offset, velocity: own.velocity) { settle() }
+        if isAtRest(distance: measure.distance, speed: measure.speed) { settle() }
     }
 
     /// Ends the run: the animation stops running, clears what the run held, then its completion
@@ -200,8 +203,35 @@ extension PhysicsAnimationRun {
     }
 }
 
+/// How far from rest a physics animation's motion is: the magnitudes of its tracks' summed offset
+/// and velocity, and how many tracks it has (none once it was taken over).
+struct RestMeasure {
+    var distance: Double
+    var speed: Double
+    var count: Int
+}
+
 extension AnimatedProperty {
     /// The summed offset and velocity now of the tracks `owner` added, and how many there are.
+    ///
+    /// `slot`, when not negative, is the slot of the segment `owner` last added and holds alive
+    /// (so the slot is its own): a property whose only track has that slot carries `owner`'s
+    /// track alone, read in place, with no copy of the track and no retain of its segment.
+    @inline(__always)
+    func motion(ownedBy owner: AnyObject, slot: Int) -> (offset: Value, velocity: Value, count: Int) {
+        guard slot >= 0, tracks.tail.isEmpty else { return motion(ownedBy: owner) }
+        var offset = Value.zero, velocity = Value.zero
+        guard !tracks.isEmpty, tracks.slot(0) == slot else { return (offset, velocity, 0) }
+        let c = engine.coefficients(slot: slot)
+        let delta = tracks.delta(0), v0 = tracks.initialVelocity(0)
+        offset += delta * c.released + v0 * c.kicked
+        velocity += delta * c.releasedVelocity + v0 * c.kickedVelocity
+        return (offset, velocity, 1)
+    }
+
+    /// The summed offset and velocity now of the tracks `owner` added, and how many there are
+    /// (out of line: the case of many tracks, or of an owner that does not know its slot).
+    @inline(never)
     func motion(ownedBy owner: AnyObject) -> (offset: Value, velocity: Value, count: Int) {
         var offset = Value.zero, velocity = Value.zero, count = 0
         for track in tracks where track.segment.owner === owner {
@@ -211,6 +241,29 @@ extension AnimatedProperty {
             count += 1
         }
         return (offset, velocity, count)
+    }
+
+    /// The measure of the tracks `owner` added that each frame's check of a physics animation
+    /// takes (see ``motion(ownedBy:slot:)`` for `slot`).
+    //
+    // Specialized for the values `Node` animates, as this type's entry points: the engine
+    // calls the animations through a protocol, so a native build would otherwise sum every
+    // running spring's and decay's motion as unspecialized generic code each frame.
+    @_specialize(where Value == Double)
+    @_specialize(where Value == Point)
+    @_specialize(where Value == Rect)
+    @_specialize(where Value == AffineTransform)
+    @_specialize(where Value == Color)
+    func restMeasure(ownedBy owner: AnyObject, slot: Int = -1) -> RestMeasure {
+        measureMotion(ownedBy: owner, slot: slot)
+    }
+
+    /// The body of ``restMeasure(ownedBy:slot:)`` (apart for the specializations; see
+    /// `init(_:engine:)`).
+    @inline(never)
+    func measureMotion(ownedBy owner: AnyObject, slot: Int) -> RestMeasure {
+        let own = motion(ownedBy: owner, slot: slot)
+        return RestMeasure(distance: own.offset.magnitude, speed: own.velocity.magnitude, count: own.count)
     }
 
     /// Removes every track of a physics animation (a segment without an animator), returning

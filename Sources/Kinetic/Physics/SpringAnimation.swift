@@ -46,11 +46,14 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// Whether the animation is moving the property.
     @inlinable public var isRunning: Bool { running }
 
+    // Before the storage of generic type, so that each frame's check finds them at fixed offsets.
+    @exclusivity(unchecked) private var resting = RestingThresholds()
+    /// The slot of `currentSegment`, or -1.
+    @exclusivity(unchecked) private var currentSlot = -1
     private var storedTarget: Value
     private var pendingVelocity: Value?
     /// The animation's own ``spring`` while an engine timing override replaces it.
     private var ownSpring = OwnTiming<SpringTimingParameters>()
-    @exclusivity(unchecked) private var resting = RestingThresholds()
     var completions = PhysicsCompletions()
     /// Whether the engine lists this animation (so a start need not search its list).
     let registration = PhysicsRegistration()
@@ -58,7 +61,6 @@ public final class SpringAnimation<Value: AnimatableValue> {
     /// (`currentSlot`) stays its own: a property whose only track has that slot carries this
     /// animation's track alone (see ``ownMotion()``).
     private var currentSegment: AnimationSegment?
-    @exclusivity(unchecked) private var currentSlot = -1
 
     /// A spring on `property` towards `target` (default: the property's model value), to start
     /// with ``start()``.
@@ -196,23 +198,7 @@ public final class SpringAnimation<Value: AnimatableValue> {
 
     /// The summed offset and velocity of this animation's tracks now.
     func ownMotion() -> (offset: Value, velocity: Value, count: Int) {
-        var offset = Value.zero, velocity = Value.zero
-        // The common case, a property whose only track is this spring's: read it in place (no
-        // copy of the track, no retain of its segment). The same sums as the general
-        // `AnimatedProperty.motion(ownedBy:)`.
-        // The slot identifies the segment without visiting it: a live segment's slot is its
-        // own, and this animation holds its segment alive.
-        if property.tracks.tail.isEmpty {
-            guard !property.tracks.isEmpty, currentSlot >= 0, property.tracks.slot(0) == currentSlot else {
-                return (offset, velocity, 0)
-            }
-            let c = property.engine.coefficients(slot: currentSlot)
-            let delta = property.tracks.delta(0), v0 = property.tracks.initialVelocity(0)
-            offset += delta * c.released + v0 * c.kicked
-            velocity += delta * c.releasedVelocity + v0 * c.kickedVelocity
-            return (offset, velocity, 1)
-        }
-        return property.motion(ownedBy: self)
+        property.motion(ownedBy: self, slot: currentSlot)
     }
 
     /// Replaces this animation's tracks by one starting now with their current offset and
@@ -239,20 +225,12 @@ public final class SpringAnimation<Value: AnimatableValue> {
 }
 
 extension SpringAnimation: EngineDriven, PhysicsAnimationRun {
-    // Specialized for the values `Node` animates (as `AnimatedProperty`'s entry points): the
-    // engine calls this through its protocol, so a native build would otherwise run each
-    // frame's check, and `ownMotion()`, as unspecialized generic code.
     /// Checks for settling (or for having been taken over) at the engine's time.
-    @_specialize(where Value == Double)
-    @_specialize(where Value == Point)
-    @_specialize(where Value == Rect)
-    @_specialize(where Value == AffineTransform)
-    @_specialize(where Value == Color)
     public func engineDidAdvance(to time: Double) { advanceRun(to: time) }
 
-    func ownMotion(at time: Double) -> (offset: Value, velocity: Value, count: Int) { ownMotion() }
+    func restMeasure(at time: Double) -> RestMeasure { property.restMeasure(ownedBy: self, slot: currentSlot) }
 
-    func isAtRest(offset: Value, velocity: Value) -> Bool { resting.allowRest(distance: offset.magnitude, speed: velocity.magnitude) }
+    func isAtRest(distance: Double, speed: Double) -> Bool { resting.allowRest(distance: distance, speed: speed) }
 
     func runDidEnd(_ reason: PhysicsCompletionReason) {
         currentSegment = nil
