@@ -2,7 +2,7 @@ import Kinetic
 import KineticHost
 import KineticScene
 
-/// A menu on scrubbable timelines (issue 23): a `Timeline` dims the screen and turns the
+/// A menu on scrubbable timelines: a `Timeline` dims the screen and turns the
 /// + button, five items spring in from the right one after another (a `Stagger` from the item
 /// nearest the button), and a "new" badge flies along a Bézier path to the top item, turning
 /// with the path's tangent; closing is a second timeline (items from the top). Tap + to open or

@@ -34,7 +34,7 @@ public final class SnapBehavior: DynamicBehavior {
                 return
             }
             // The value already there changes nothing: rebuilding the joint and waking the item
-            // would (issue 42: re-set every frame, it moved the item by 0.01 pt).
+            // would: a snap point set again every frame would move the item.
             guard newValue != point else { return }
             point = newValue
             jointChanged(waking: [item])
