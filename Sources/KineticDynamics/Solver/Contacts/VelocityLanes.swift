@@ -6,7 +6,7 @@ import Kinetic
 /// Each lane is gathered with scalar loads and written back with scalar stores. Loading each
 /// body's motion as one row of four doubles and transposing the rows in registers takes fewer
 /// instructions on paper, but the optimiser then pushes the transposes through the lane-wise
-/// arithmetic into half-scalar code: a step ran 8–10 % more instructions that way.
+/// arithmetic into half-scalar code, and a step runs more instructions.
 struct VelocityLanes {
     var vx: Lanes, vy: Lanes, w: Lanes
     let invMass: Lanes
