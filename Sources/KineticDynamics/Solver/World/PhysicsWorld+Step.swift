@@ -47,7 +47,7 @@ extension PhysicsWorld {
     /// The substeps of a step: `velocityIterations` / 4, rounded up (2 at the default 8: 240
     /// substeps per second at the world's 120 Hz, as Box2D v3's 4 per 60 Hz step). On Box2D v3's
     /// large pyramid (5,050 boxes, 8.3 s) no box slides more than 0.25 m sideways with 2 nor
-    /// with 4; 4 cost a third more per step and the pyramid stood no better (see the commit).
+    /// with 4, and 4 costs more per step.
     var substepCount: Int { max((velocityIterations + 3) / 4, 1) }
 
     /// The soft step (Box2D v3's): the contacts found once, then `substepCount` substeps of (the
