@@ -7,6 +7,12 @@ import Kinetic
 /// allocates only when the world has grown). What the solver reads through `StepContext` lives in
 /// storage of its own (`StepArray`, `CacheAlignedBuffer`), whose addresses the context takes
 /// without a closure each.
+///
+/// The lists marked `@exclusivity(unchecked)` are taken `inout` by the step many times a step
+/// (appends, swaps with their twin), where a dynamic check cost more than the work. That is safe
+/// because only the world's step touches them, on one thread, and no access to one of them
+/// overlaps another access to the same one: a swap pairs two different lists, and nothing the
+/// step calls while it holds one reaches it through the world again.
 final class StepBuffers {
     /// The awake bodies that can move, in index order (`BodyStore.listAwake`).
     let awake = StepArray<Int32>()
