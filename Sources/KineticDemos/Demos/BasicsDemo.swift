@@ -65,10 +65,12 @@ public final class BasicsDemo: LifetimeOwner, HostedScene {
         }
         let actions: [(String, String)] = [("start", "Start"), ("pause", "Pause"), ("reverse", "Reverse"), ("stop", "Stop"),
                                            ("finish.start", "Finish: start"), ("finish.current", "Finish: here"), ("finish.end", "Finish: end")]
+        // Four buttons of 83 pt with 6 pt gaps span 12...362; the three finish buttons share the
+        // same span, so both rows end where the curve buttons do.
         for (i, (name, title)) in actions.enumerated() {
             let row = i < 4 ? 0.0 : 1.0
             let column = i < 4 ? Double(i) : Double(i - 4)
-            let width = i < 4 ? 83.0 : 115.0
+            let width = i < 4 ? 83.0 : (350.0 - 2 * 6) / 3
             let x = 12 + column * (width + 6)
             Widgets.button(name, title, Rect(x: x, y: 420 + row * 50, width: width, height: 40), in: scene.root) {
                 me.object?.perform(name)
