@@ -11,14 +11,18 @@
 // - `mixed`: the values a scene's nodes animate: 2,000 springs on each of `Double`, `Point`,
 //   `Rect`, `AffineTransform` and `Color`, 2,000 decays on `Double`, and each tick a new model value
 //   set on 2,000 more `Point` properties, outside any animation, as a drag does.
+// - `lifecycle`: short animations coming and going: each tick creates 500 properties on each of
+//   `Double`, `Point`, `Rect`, `AffineTransform` and `Color`, animates them to new values with one
+//   `PropertyAnimator` of one frame, and drops them; the tick finishes the animator of the frame
+//   before (a property's creation, an animated set and the commit of its tracks).
 
 import EngineScenes
 import Glibc
 import Kinetic
 
-let usage = "usage: EngineProfile springs|mixed [frames, default 60]"
+let usage = "usage: EngineProfile springs|mixed|lifecycle [frames, default 60]"
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let scene = arguments.first, scene == "springs" || scene == "mixed" else {
+guard let scene = arguments.first, ["springs", "mixed", "lifecycle"].contains(scene) else {
     print(usage)
     exit(2)
 }
@@ -79,6 +83,48 @@ final class MixedScene {
     }
 }
 
+/// The `lifecycle` scene: properties created, animated for one frame and committed, every frame.
+final class LifecycleScene {
+    let engine = AnimationEngine()
+    var time = 1.0
+    let each: Int
+    var previous: [AnyObject] = []
+
+    init(each count: Int) {
+        each = count
+        engine.tick(at: time)
+    }
+
+    func frame() -> Double {
+        time += 1.0 / 60
+        var sum = 0.0
+        var made: [AnyObject] = []
+        made.reserveCapacity(5 * each)
+        let animator = PropertyAnimator(duration: 1.0 / 120, curve: .easeOut, engine: engine)
+        for i in 0..<each {
+            let x = Double(i)
+            let double = AnimatedProperty(x, engine: engine)
+            let point = AnimatedProperty(Point(x: x, y: 1), engine: engine)
+            let rect = AnimatedProperty(Rect(x: x, y: 0, width: 10, height: 10), engine: engine)
+            let transform = AnimatedProperty(AffineTransform.identity, engine: engine)
+            let color = AnimatedProperty(Color(red: 0, green: 0, blue: 0, alpha: 1), engine: engine)
+            animator.addAnimations {
+                double.value = x + 10
+                point.value = Point(x: x + 10, y: 2)
+                rect.value = Rect(x: x, y: 0, width: 20, height: 5)
+                transform.value = AffineTransform(scaleX: 2, y: 2)
+                color.value = Color(red: 1, green: 1, blue: 1, alpha: 1)
+            }
+            made += [double, point, rect, transform, color]
+        }
+        animator.startAnimation()
+        engine.tick(at: time)
+        for case let property as AnimatedProperty<Point> in previous { sum += property.presentationValue.x }
+        previous = made
+        return sum
+    }
+}
+
 /// The frames a profiler counts (its name is what `--toggle-collect` matches).
 @inline(never)
 func measuredFrames(_ frames: Int, _ frame: () -> Double) -> Double {
@@ -92,6 +138,9 @@ switch scene {
 case "springs":
     let fixture = SpringFixture(count: 10_000)
     sum = measuredFrames(frames) { fixture.tick(); return fixture.readAll() }
+case "lifecycle":
+    let lifecycle = LifecycleScene(each: 500)
+    sum = measuredFrames(frames) { lifecycle.frame() }
 default:
     let mixed = MixedScene(each: 2_000)
     sum = measuredFrames(frames) { mixed.frame() }

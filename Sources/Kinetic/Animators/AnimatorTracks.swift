@@ -25,13 +25,36 @@ struct AnimatorTracks {
     /// property unowned, so an entry goes when the property leaves ``properties``.
     private(set) var pacedMoments: [(property: AnyObject, moments: (PropertyAnimator) -> (along: Double, span: Double))] = []
 
-    mutating func attach(_ property: any AnimatedPropertyTracks) {
-        if !properties.contains(where: { $0 === property }) { properties.append(property) }
+    /// The mark of the current list of ``properties``: unique in the engine, renewed each time
+    /// the list starts again from empty. A property the list takes in carries it (see
+    /// ``RunMembership``), so that a run moving thousands of properties tells in constant time
+    /// whether it has one: only a property in another run's list too is looked for in the list.
+    private var mark = 0
+
+    /// Adds `property` to ``properties`` unless it is there; `newMark` makes a fresh mark.
+    mutating func attach(_ property: any AnimatedPropertyTracks, newMark: () -> Int) {
+        if properties.isEmpty { mark = newMark() }
+        let membership = property.runMembership
+        if membership.mark == mark { return }
+        if membership.runs > 0 && properties.contains(where: { $0 === property }) {
+            property.runMembership.mark = mark
+            return
+        }
+        property.runMembership = RunMembership(mark: mark, runs: membership.runs + 1)
+        properties.append(property)
     }
 
     mutating func detach(_ property: any AnimatedPropertyTracks) {
+        let count = properties.count
         properties.removeAll { $0 === property }
         pacedMoments.removeAll { $0.property === property }
+        if properties.count < count { leave(property) }
+    }
+
+    /// Notes that `property` is no longer in ``properties``.
+    private func leave(_ property: any AnimatedPropertyTracks) {
+        property.runMembership.runs -= 1
+        if property.runMembership.mark == mark { property.runMembership.mark = 0 }
     }
 
     /// Records that `property` (attached to the run) moves along a paced path: a paused run
@@ -46,6 +69,7 @@ struct AnimatorTracks {
     /// segments stay until ``dropSegments()`` (finishing a track may still read its twin).
     mutating func removeProperties() -> InlineList<any AnimatedPropertyTracks> {
         defer {
+            for property in properties { leave(property) }
             properties.removeAll()
             pacedMoments.removeAll()
         }
@@ -167,4 +191,11 @@ struct AnimatorTracks {
             property.rebaseTracks(of: animator, at: fraction, progress: progress, towardEnd: towardEnd, onto: segment)
         }
     }
+}
+
+/// Which animator runs have a property in their list (`AnimatorTracks.properties`): how many,
+/// and the mark of one of them (0: none known), whose run can then skip looking for it.
+struct RunMembership {
+    var mark = 0
+    var runs = 0
 }

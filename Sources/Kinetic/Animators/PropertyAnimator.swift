@@ -439,7 +439,9 @@ public final class PropertyAnimator {
     func noteRetargeted() { tracks.wasRetargeted = true }
 
     /// Records that `property` has tracks on this animator.
-    func attach(_ property: any AnimatedPropertyTracks) { tracks.attach(property) }
+    func attach(_ property: any AnimatedPropertyTracks) {
+        tracks.attach(property) { engine.makeAttachmentMark() }
+    }
 
     func detachIfUnused(_ property: any AnimatedPropertyTracks) {
         if !property.hasTracks(of: self) { tracks.detach(property) }

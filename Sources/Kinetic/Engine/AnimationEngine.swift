@@ -75,6 +75,16 @@ public final class AnimationEngine {
     /// The last id ``makeAnimationID()`` handed out (0: none yet).
     var lastAnimationID = 0
 
+    /// The last mark an animator's run took for the properties it moves (0: none yet; see
+    /// `AnimatorTracks.attach(_:newMark:)`).
+    private var lastAttachmentMark = 0
+
+    /// A mark no run of this engine has had.
+    func makeAttachmentMark() -> Int {
+        lastAttachmentMark += 1
+        return lastAttachmentMark
+    }
+
     /// The timing overrides by animation name (see ``setTimingOverride(_:forAnimationsNamed:)``);
     /// empty unless an inspector retunes something.
     var timingOverrides = TimingOverrides()

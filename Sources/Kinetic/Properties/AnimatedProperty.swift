@@ -28,6 +28,8 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// the frame's work.
     unowned(unsafe) var labelOwner: (any AnimatedPropertyOwner)?
     var labelName: StaticString = ""
+    /// See `AnimatedPropertyTracks.runMembership`.
+    var runMembership = RunMembership()
     /// What the property's changes show, which decides whether they travel under
     /// ``MotionPolicy/reduced`` (see <doc:ReducedMotion>): the value type's
     /// ``AnimatableValue/defaultMotionRole`` unless set. Read when a change is made.
@@ -294,6 +296,8 @@ struct PropertyTrack<Value: AnimatableValue> {
 /// The type-erased face of ``AnimatedProperty`` an animator keeps, to commit or remove the
 /// tracks it owns.
 protocol AnimatedPropertyTracks: InspectableProperty {
+    /// The animator runs whose lists hold the property (see `AnimatorTracks.attach(_:newMark:)`).
+    var runMembership: RunMembership { get set }
     /// Removes the animator's tracks. `position` says what the model becomes: each track's
     /// offset at the animator's end (`.end`: zero, except for changes added while reversed) or
     /// start (`.start`: the values before the animation) is added to it, or its current offset
