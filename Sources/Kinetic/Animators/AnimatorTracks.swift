@@ -25,15 +25,31 @@ struct AnimatorTracks {
     /// property unowned, so an entry goes when the property leaves ``properties``.
     private(set) var pacedMoments: [(property: AnyObject, moments: (PropertyAnimator) -> (along: Double, span: Double))] = []
 
-    /// The mark of the current list of ``properties``: unique in the engine, renewed each time
-    /// the list starts again from empty. A property the list takes in carries it (see
-    /// ``RunMembership``), so that a run moving thousands of properties tells in constant time
-    /// whether it has one: only a property in another run's list too is looked for in the list.
+    /// The mark of ``properties`` once the list is long, 0 while it is short. A long list's
+    /// properties carry its mark (see ``RunMembership``), so that a run moving thousands of
+    /// properties tells in constant time whether it has one: only a property that another long
+    /// list holds too is looked for in the list. Marks are unique in the engine.
     private var mark = 0
 
-    /// Adds `property` to ``properties`` unless it is there; `newMark` makes a fresh mark.
-    mutating func attach(_ property: any AnimatedPropertyTracks, newMark: () -> Int) {
-        if properties.isEmpty { mark = newMark() }
+    /// The length up to which the list is looked through to find a property.
+    static let scannedLength = 16
+
+    /// Whether the list is unmarked and ``scannedLength`` long or longer: ``markProperties(_:)``
+    /// comes before the next ``attach(_:)``.
+    var needsMark: Bool { mark == 0 && properties.count >= Self.scannedLength }
+
+    /// Gives the list `newMark`, one no list of the engine has had, and marks its properties.
+    mutating func markProperties(_ newMark: Int) {
+        mark = newMark
+        for property in properties { property.runMembership = RunMembership(mark: mark, runs: property.runMembership.runs + 1) }
+    }
+
+    /// Adds `property` to ``properties`` unless it is there.
+    mutating func attach(_ property: any AnimatedPropertyTracks) {
+        guard mark != 0 else {
+            if !properties.contains(where: { $0 === property }) { properties.append(property) }
+            return
+        }
         let membership = property.runMembership
         if membership.mark == mark { return }
         if membership.runs > 0 && properties.contains(where: { $0 === property }) {
@@ -49,10 +65,12 @@ struct AnimatorTracks {
         properties.removeAll { $0 === property }
         pacedMoments.removeAll { $0.property === property }
         if properties.count < count { leave(property) }
+        if properties.isEmpty { mark = 0 }
     }
 
     /// Notes that `property` is no longer in ``properties``.
     private func leave(_ property: any AnimatedPropertyTracks) {
+        guard mark != 0 else { return }
         property.runMembership.runs -= 1
         if property.runMembership.mark == mark { property.runMembership.mark = 0 }
     }
@@ -69,7 +87,8 @@ struct AnimatorTracks {
     /// segments stay until ``dropSegments()`` (finishing a track may still read its twin).
     mutating func removeProperties() -> InlineList<any AnimatedPropertyTracks> {
         defer {
-            for property in properties { leave(property) }
+            if mark != 0 { for property in properties { leave(property) } }
+            mark = 0
             properties.removeAll()
             pacedMoments.removeAll()
         }
@@ -193,8 +212,8 @@ struct AnimatorTracks {
     }
 }
 
-/// Which animator runs have a property in their list (`AnimatorTracks.properties`): how many,
-/// and the mark of one of them (0: none known), whose run can then skip looking for it.
+/// Which animator runs have a property in their long, marked list (`AnimatorTracks.properties`):
+/// how many, and the mark of one of them (0: none known), whose run can then skip looking for it.
 struct RunMembership {
     var mark = 0
     var runs = 0

@@ -440,7 +440,8 @@ public final class PropertyAnimator {
 
     /// Records that `property` has tracks on this animator.
     func attach(_ property: any AnimatedPropertyTracks) {
-        tracks.attach(property) { engine.makeAttachmentMark() }
+        if tracks.needsMark { tracks.markProperties(engine.makeAttachmentMark()) }
+        tracks.attach(property)
     }
 
     func detachIfUnused(_ property: any AnimatedPropertyTracks) {

@@ -76,7 +76,7 @@ public final class AnimationEngine {
     var lastAnimationID = 0
 
     /// The last mark an animator's run took for the properties it moves (0: none yet; see
-    /// `AnimatorTracks.attach(_:newMark:)`).
+    /// `AnimatorTracks.markProperties(_:)`).
     private var lastAttachmentMark = 0
 
     /// A mark no run of this engine has had.

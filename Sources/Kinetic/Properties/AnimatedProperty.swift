@@ -28,8 +28,9 @@ public final class AnimatedProperty<Value: AnimatableValue> {
     /// the frame's work.
     unowned(unsafe) var labelOwner: (any AnimatedPropertyOwner)?
     var labelName: StaticString = ""
-    /// See `AnimatedPropertyTracks.runMembership`.
-    var runMembership = RunMembership()
+    /// See `AnimatedPropertyTracks.runMembership`. Read and written once or twice per animated
+    /// change, as a plain value never passed `inout` across a call: no dynamic exclusivity check.
+    @exclusivity(unchecked) var runMembership = RunMembership()
     /// What the property's changes show, which decides whether they travel under
     /// ``MotionPolicy/reduced`` (see <doc:ReducedMotion>): the value type's
     /// ``AnimatableValue/defaultMotionRole`` unless set. Read when a change is made.
@@ -296,7 +297,7 @@ struct PropertyTrack<Value: AnimatableValue> {
 /// The type-erased face of ``AnimatedProperty`` an animator keeps, to commit or remove the
 /// tracks it owns.
 protocol AnimatedPropertyTracks: InspectableProperty {
-    /// The animator runs whose lists hold the property (see `AnimatorTracks.attach(_:newMark:)`).
+    /// The animator runs whose lists hold the property (see `AnimatorTracks.attach(_:)`).
     var runMembership: RunMembership { get set }
     /// Removes the animator's tracks. `position` says what the model becomes: each track's
     /// offset at the animator's end (`.end`: zero, except for changes added while reversed) or
