@@ -161,16 +161,22 @@ private final class Reactor: @unchecked Sendable {
             if ready < 0 && errno != EINTR { break }
             if polled[0].revents != 0 { break }
             now = RequestGuard.milliseconds()
-            var kept: [Connection] = []
-            kept.reserveCapacity(connections.count)
-            for (i, connection) in connections.enumerated() {
-                if let next = advance(connection, ready: polled[i + 2].revents != 0, now: now, buffer: &buffer) {
-                    kept.append(next)
-                } else {
-                    close(connection.descriptor)
+            // Only the connections that are ready or past their deadline change; the rest stay
+            // where they are, so a turn costs little however many clients are idle.
+            var kept = 0
+            for i in connections.indices {
+                let ready = polled[i + 2].revents != 0
+                if ready || now >= connections[i].deadline {
+                    guard let next = advance(connections[i], ready: ready, now: now, buffer: &buffer) else {
+                        close(connections[i].descriptor)
+                        continue
+                    }
+                    connections[i] = next
                 }
+                if kept != i { connections.swapAt(kept, i) }
+                kept += 1
             }
-            connections = kept
+            connections.removeLast(connections.count - kept)
             if accepting, polled[1].revents != 0 { acceptAll(now: now) }
         }
         for connection in connections { close(connection.descriptor) }
