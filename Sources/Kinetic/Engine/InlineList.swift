@@ -36,16 +36,12 @@ struct InlineList<Element>: RandomAccessCollection, MutableCollection, RangeRepl
         tail.removeAll(keepingCapacity: keepCapacity)
     }
 
+    /// Removes the elements `shouldBeRemoved` picks, keeping the others in order, in place (no
+    /// allocation). The predicate sees the tail's elements before the head.
     @usableFromInline mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) {
         guard let first = head else { return }
-        if tail.isEmpty {
-            if shouldBeRemoved(first) { head = nil }
-            return
-        }
-        var all = [first]
-        all.append(contentsOf: tail)
-        all.removeAll(where: shouldBeRemoved)
-        self = InlineList(all)
+        tail.removeAll(where: shouldBeRemoved)
+        if shouldBeRemoved(first) { head = tail.isEmpty ? nil : tail.removeFirst() }
     }
 
     @usableFromInline mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
