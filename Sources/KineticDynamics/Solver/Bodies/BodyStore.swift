@@ -12,8 +12,8 @@ import Kinetic
 ///
 /// Nothing here wakes a body or touches a contact: that is the world's part of every change.
 struct BodyStore {
-    var motions: [Motion] = []
-    var records: [BodyRecord] = []
+    var motions = StableArray<Motion>()
+    var records = StableArray<BodyRecord>()
     var shapes: [ShapeGeometry] = []
     var vertexPool: [Vec2] = []
     var normalPool: [Vec2] = []
@@ -154,26 +154,9 @@ struct BodyStore {
         }
     }
 
-    /// The tight box of body `i`'s shape at its pose.
-    @inline(__always) func tightBox(_ i: Int) -> AABB {
-        let m = motions[i]
-        if records[i].isCircle {
-            let r = records[i].radius
-            return AABB(minX: m.position.x - r, minY: m.position.y - r, maxX: m.position.x + r, maxY: m.position.y + r)
-        }
-        let base = Int(records[i].vertexStart)
-        var box = AABB(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-        for k in 0..<records[i].vertexCount {
-            let v = m.rotation.apply(vertexPool[base + k]) + m.position
-            box.minX = min(box.minX, v.x); box.maxX = max(box.maxX, v.x)
-            box.minY = min(box.minY, v.y); box.maxY = max(box.maxY, v.y)
-        }
-        return box
-    }
-
     /// The resting broadphase box: tight box plus the speculative margin.
     mutating func updateBox(_ i: Int) {
-        var box = tightBox(i)
+        var box = withBuffers { $0.tightBox(i) }
         let g = PhysicsWorld.speculativeMargin
         box.minX -= g; box.minY -= g; box.maxX += g; box.maxY += g
         records[i].aabb = box
@@ -203,11 +186,6 @@ struct BodyStore {
             c.friction = (ma.friction * mb.friction).squareRoot()
             c.restitution = max(ma.restitution, mb.restitution)
         }
-    }
-
-    /// Whether body `i` is alive, awake and not anchored: one that the step moves.
-    @inline(__always) func isAwakeDynamic(_ i: Int32) -> Bool {
-        records[Int(i)].isAwakeDynamic
     }
 
     /// Runs `body` with the arrays the step's loops read and write as raw pointers, taken in one
@@ -317,17 +295,19 @@ extension BodyStore {
     /// Boxes of the `awake` bodies: the tight box swept by this step's motion, grown by the
     /// margin and the rotation's reach; `reach` feeds the speculative distance of their contacts.
     mutating func updateSweptBoxes(_ awake: UnsafeBufferPointer<Int32>, _ h: Double) {
-        for index in awake {
-            let i = Int(index)
-            let m = motions[i]
-            var box = tightBox(i)
-            let dx = m.velocity.x * h, dy = m.velocity.y * h
-            let turn = records[i].isCircle ? 0 : m.angularVelocity.magnitude * h * records[i].boundingRadius
-            let grow = PhysicsWorld.speculativeMargin + turn
-            box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
-            box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
-            records[i].aabb = box
-            records[i].reach = m.velocity.length * h + turn
+        withBuffers { store in
+            for index in awake {
+                let i = Int(index)
+                let m = store.motions[i]
+                var box = store.tightBox(i)
+                let dx = m.velocity.x * h, dy = m.velocity.y * h
+                let turn = store.bodies[i].isCircle ? 0 : m.angularVelocity.magnitude * h * store.bodies[i].boundingRadius
+                let grow = PhysicsWorld.speculativeMargin + turn
+                box.minX += min(dx, 0) - grow; box.maxX += max(dx, 0) + grow
+                box.minY += min(dy, 0) - grow; box.maxY += max(dy, 0) + grow
+                store.bodies[i].aabb = box
+                store.bodies[i].reach = m.velocity.length * h + turn
+            }
         }
     }
 

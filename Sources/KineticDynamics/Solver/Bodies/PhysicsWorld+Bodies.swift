@@ -25,6 +25,15 @@ extension PhysicsWorld {
         wakeBody(Int(joints[j].b))
     }
 
+    /// Wakes both bodies of each joint between an awake body and a sleeping one, in slot order.
+    func wakeJointsAcrossSleep() {
+        var j = 0
+        while let k = joints.firstAcrossSleep(from: j, bodies: bodies) {
+            wakeJoint(k)
+            j = k + 1
+        }
+    }
+
     /// `applyAcceleration(acceleration, to:)` for each awake dynamic body of `ids` (gravity's one
     /// call a step): the same sums in the same order, without a lookup and a call per body.
     /// Unknown handles, sleeping and anchored bodies are skipped; a non-finite acceleration is ignored.

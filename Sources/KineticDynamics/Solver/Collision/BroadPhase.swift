@@ -40,7 +40,7 @@ struct BroadPhase {
     }
 
     /// Makes the proxies afresh: every live body with a collision mask, then every live segment.
-    mutating func rebuild(bodies: [BodyRecord], segments: [Segment], segmentVertices: [Vec2]) {
+    mutating func rebuild(bodies: StableArray<BodyRecord>, segments: [Segment], segmentVertices: [Vec2]) {
         proxies.removeAll(keepingCapacity: true)
         maxBodyWidth = 0
         for i in 1..<bodies.count where bodies[i].isAlive && (bodies[i].itemMask | bodies[i].boundaryMask) != 0 {

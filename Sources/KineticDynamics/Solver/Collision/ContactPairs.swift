@@ -14,7 +14,7 @@ struct ContactPairs {
     /// Per body: whether its fat box moved this step (all false between merges).
     private var movedBodies: [Bool] = []
     /// The merged contact list as it is built (then swapped with the contacts).
-    private var merged: [Contact] = []
+    private var merged = StableArray<Contact>()
     /// The contacts' keys, in their order, as the last merge left them: the check that nothing
     /// changed reads 8 bytes a contact instead of a 288-byte contact each. Valid while the
     /// contacts are the merge's; the world only removes contacts otherwise (a removal changes the
@@ -25,7 +25,7 @@ struct ContactPairs {
     /// Brings the broad phase up to date (rebuilt when it `needsRebuild`, else its moved boxes)
     /// and, if a fat box moved, finds the pairs again (all of them, or only the moved bodies'
     /// when few moved) and merges them into `contacts`, new contacts set up from `bodies`.
-    mutating func update(_ contacts: inout [Contact], broadPhase: inout BroadPhase, bodies: BodyStore, boundaries: BoundarySet) {
+    mutating func update(_ contacts: inout StableArray<Contact>, broadPhase: inout BroadPhase, bodies: BodyStore, boundaries: BoundarySet) {
         var onlyMoved = false
         if broadPhase.needsRebuild {
             broadPhase.rebuild(bodies: bodies.records, segments: boundaries.segments, segmentVertices: boundaries.vertices)
@@ -47,8 +47,8 @@ struct ContactPairs {
 
     /// Finds the pairs again, all of them or (`onlyMoved`) those with a body whose fat box moved,
     /// and merges them into `contacts`; `setUp` fills a new contact from its key.
-    mutating func update(_ contacts: inout [Contact], broadPhase: inout BroadPhase, onlyMoved: Bool,
-                         bodies: [BodyRecord], segments: [Segment], setUp: (inout Contact) -> Void) {
+    mutating func update(_ contacts: inout StableArray<Contact>, broadPhase: inout BroadPhase, onlyMoved: Bool,
+                         bodies: StableArray<BodyRecord>, segments: [Segment], setUp: (inout Contact) -> Void) {
         find(broadPhase: &broadPhase, onlyMoved: onlyMoved, bodies: bodies, segments: segments)
         guard onlyMoved else {
             merge(&contacts, movedBodies: nil, setUp: setUp)
@@ -68,7 +68,7 @@ struct ContactPairs {
 
     /// Candidate pairs, sorted and each once, in `keys`: all of them, or (`onlyMoved`) those
     /// with a body whose fat box moved.
-    private mutating func find(broadPhase: inout BroadPhase, onlyMoved: Bool, bodies: [BodyRecord], segments: [Segment]) {
+    private mutating func find(broadPhase: inout BroadPhase, onlyMoved: Bool, bodies: StableArray<BodyRecord>, segments: [Segment]) {
         keys.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bodies in
         segments.withUnsafeBufferPointer { segments in
@@ -109,7 +109,7 @@ struct ContactPairs {
     /// the pairs are found again only when a fat box moves, and a body may wake without moving),
     /// and a contact that is not among the pairs goes (its fat boxes no longer overlap), if it
     /// was looked for: with `movedBodies`, pairs were found only for the bodies flagged there.
-    private mutating func merge(_ contacts: inout [Contact], movedBodies: UnsafeBufferPointer<Bool>?,
+    private mutating func merge(_ contacts: inout StableArray<Contact>, movedBodies: UnsafeBufferPointer<Bool>?,
                                 setUp: (inout Contact) -> Void) {
         @inline(__always) func wasLookedFor(_ key: UInt64) -> Bool {
             guard let moved = movedBodies else { return true }
@@ -138,25 +138,27 @@ struct ContactPairs {
         if unchanged { return }
         merged.removeAll(keepingCapacity: true)
         mergedKeys.removeAll(keepingCapacity: true)
-        var old = 0, k = 0
-        let oldCount = contacts.count, keyCount = keys.count
-        while old < oldCount || k < keyCount {
-            if k < keyCount && (old == oldCount || keys[k] < contactKeys[old]) {
-                var c = Contact(key: keys[k], a: 0, b: 0)
-                setUp(&c)
-                merged.append(c)
-                mergedKeys.append(keys[k])
-                k += 1
-            } else if k < keyCount && keys[k] == contactKeys[old] {
-                merged.append(contacts[old])
-                mergedKeys.append(keys[k])
-                old += 1; k += 1
-            } else {
-                if !wasLookedFor(contactKeys[old]) {
+        contacts.withUnsafeBufferPointer { contacts in
+            var old = 0, k = 0
+            let oldCount = contacts.count, keyCount = keys.count
+            while old < oldCount || k < keyCount {
+                if k < keyCount && (old == oldCount || keys[k] < contactKeys[old]) {
+                    var c = Contact(key: keys[k], a: 0, b: 0)
+                    setUp(&c)
+                    merged.append(c)
+                    mergedKeys.append(keys[k])
+                    k += 1
+                } else if k < keyCount && keys[k] == contactKeys[old] {
                     merged.append(contacts[old])
-                    mergedKeys.append(contactKeys[old])
+                    mergedKeys.append(keys[k])
+                    old += 1; k += 1
+                } else {
+                    if !wasLookedFor(contactKeys[old]) {
+                        merged.append(contacts[old])
+                        mergedKeys.append(contactKeys[old])
+                    }
+                    old += 1
                 }
-                old += 1
             }
         }
         swap(&contacts, &merged)

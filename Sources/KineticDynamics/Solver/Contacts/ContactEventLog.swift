@@ -36,14 +36,14 @@ struct ContactEventLog {
 
     /// Takes the pairs touching in `contacts` (as the last step left them) as the previous
     /// step's, without events: recording that had been paused goes on as if it never had.
-    mutating func resume(contacts: [Contact], segments: [Segment]) {
+    mutating func resume(contacts: StableArray<Contact>, segments: [Segment]) {
         Self.gatherTouching(contacts: contacts, segments: segments, into: &previousTouching)
         isCurrent = true
     }
 
     /// Appends the began/ended events from the (body, partner) pairs touching in `contacts` now
     /// and one step ago; a contact with a segment of `segments` counts as touching its boundary.
-    mutating func record(contacts: [Contact], segments: [Segment]) {
+    mutating func record(contacts: StableArray<Contact>, segments: [Segment]) {
         Self.gatherTouching(contacts: contacts, segments: segments, into: &touching)
         var i = 0, j = 0
         while i < touching.count || j < previousTouching.count {
@@ -62,7 +62,7 @@ struct ContactEventLog {
 
     /// The (body, partner) pairs touching in `contacts`, sorted by key, one record per pair (a
     /// body may touch several segments of one boundary).
-    private static func gatherTouching(contacts: [Contact], segments: [Segment], into touching: inout [TouchRecord]) {
+    private static func gatherTouching(contacts: StableArray<Contact>, segments: [Segment], into touching: inout [TouchRecord]) {
         touching.removeAll(keepingCapacity: true)
         contacts.withUnsafeBufferPointer { contacts in
         segments.withUnsafeBufferPointer { segments in

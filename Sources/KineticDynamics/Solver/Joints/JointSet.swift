@@ -8,20 +8,42 @@ import Kinetic
 /// holds it).
 struct JointSet {
     /// The joints by slot; a removed joint stays in its slot, not alive, until `add` reuses it.
-    private var slots: [Joint] = []
+    private var slots = StableArray<Joint>()
     private var ids = IDPool()
 
     var indices: Range<Int> { slots.indices }
 
     subscript(j: Int) -> Joint { slots[j] }
 
+    /// The slots' address, after making them unshared: the step's context takes it (see
+    /// `StableArray.uniqueBase()`).
+    mutating func uniqueBase() -> UnsafeMutablePointer<Joint> { slots.uniqueBase() }
+
     /// Fills `active` with the live joints the step solves (one of their bodies awake and
     /// dynamic; an inactive joint's body A is the ground), in slot order.
     func listActive(into active: StepArray<Int32>, bodies: BodyStore) {
         active.removeAll()
-        for j in slots.indices where slots[j].isAlive && slots[j].a != 0
-            && (bodies.isAwakeDynamic(slots[j].a) || bodies.isAwakeDynamic(slots[j].b)) {
-            active.append(Int32(j))
+        slots.withUnsafeBufferPointer { slots in
+        bodies.records.withUnsafeBufferPointer { bodies in
+            for j in slots.indices where slots[j].isAlive && slots[j].a != 0
+                && (bodies[Int(slots[j].a)].isAwakeDynamic || bodies[Int(slots[j].b)].isAwakeDynamic) {
+                active.append(Int32(j))
+            }
+        }
+        }
+    }
+
+    /// The first live joint from slot `start` on between an awake body and a sleeping one (neither
+    /// anchored), or nil.
+    func firstAcrossSleep(from start: Int, bodies: BodyStore) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+        bodies.records.withUnsafeBufferPointer { bodies in
+            for j in start..<slots.count where slots[j].isAlive && slots[j].a != 0 && slots[j].b != 0 {
+                let a = bodies[Int(slots[j].a)], b = bodies[Int(slots[j].b)]
+                if !a.material.isAnchored && !b.material.isAnchored && a.isAwake != b.isAwake { return j }
+            }
+            return nil
+        }
         }
     }
 
@@ -60,11 +82,6 @@ struct JointSet {
     mutating func remove(_ j: Int) {
         slots[j].isAlive = false
         ids.release(Int32(j))
-    }
-
-    /// Runs `body` with the joints' storage (the step's context takes its pointer there).
-    mutating func withUnsafeMutableBufferPointer<R>(_ body: (inout UnsafeMutableBufferPointer<Joint>) -> R) -> R {
-        slots.withUnsafeMutableBufferPointer(body)
     }
 
     /// `definition` as a joint between the bodies it names: non-finite or negative numbers

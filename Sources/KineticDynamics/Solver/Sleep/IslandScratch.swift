@@ -17,7 +17,7 @@ struct IslandScratch {
 
     /// Sizes the buffers for `bodies` and makes each of `awake` an island of its own; returns
     /// whether any of them has rested for `timeToSleep` (if none has, no island can sleep).
-    mutating func reset(_ awake: UnsafeBufferPointer<Int32>, bodies: [BodyRecord], timeToSleep: Double) -> Bool {
+    mutating func reset(_ awake: UnsafeBufferPointer<Int32>, bodies: StableArray<BodyRecord>, timeToSleep: Double) -> Bool {
         let n = bodies.count
         if parent.count < n {
             parent = Array(repeating: 0, count: n)
@@ -36,7 +36,7 @@ struct IslandScratch {
 
     /// Joins the awake dynamic bodies of each touching body–body contact of `activeContacts`, then
     /// of each joint of `activeJoints`, into islands, and gathers each island's least sleep time.
-    mutating func join(_ awakeBodies: UnsafeBufferPointer<Int32>, bodies: [BodyRecord], contacts: [Contact],
+    mutating func join(_ awakeBodies: UnsafeBufferPointer<Int32>, bodies: StableArray<BodyRecord>, contacts: StableArray<Contact>,
                        activeContacts: UnsafeBufferPointer<Int32>, joints: JointSet, activeJoints: UnsafeBufferPointer<Int32>) {
         contacts.withUnsafeBufferPointer { contacts in
         bodies.withUnsafeBufferPointer { bodies in

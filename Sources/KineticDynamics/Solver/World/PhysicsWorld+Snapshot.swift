@@ -17,7 +17,7 @@ extension PhysicsWorld {
         var boundaries: BoundarySet
         var joints: JointSet
         /// The contact cache, with the impulses that warm-start the next step.
-        var contacts: [Contact]
+        var contacts: StableArray<Contact>
         /// The broad phase: its fat boxes, their order and whether they moved since the pairs
         /// were found (the contacts' pairs are found again only then).
         var broadPhase: BroadPhase

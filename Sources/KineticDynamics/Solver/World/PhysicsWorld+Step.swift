@@ -11,13 +11,7 @@ extension PhysicsWorld {
         eventLog.clearEvents()
         if recordsContactEvents && !eventLog.isCurrent { eventLog.resume(contacts: contacts, segments: boundaries.segments) }
 
-        // A joint between an awake body and a sleeping one wakes the sleeper.
-        for j in joints.indices where joints[j].isAlive && joints[j].a != 0 && joints[j].b != 0 {
-            let a = bodies.records[Int(joints[j].a)], b = bodies.records[Int(joints[j].b)]
-            if a.material.isAnchored || b.material.isAnchored { continue }
-            if a.isAwake != b.isAwake { wakeBody(Int(joints[j].a)); wakeBody(Int(joints[j].b)) }
-        }
-
+        wakeJointsAcrossSleep()
         let buffers = stepBuffers
         let someSleep = bodies.listAwake(into: buffers.awake)
         joints.listActive(into: buffers.activeJoints, bodies: bodies)
@@ -28,15 +22,15 @@ extension PhysicsWorld {
             bodies.endStep()
             return
         }
-        StepContext.of(self) { context in
-            context.integrateVelocities(h, speedLimits)
-            JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
-        }
+        var context = StepContext(self)
+        context.integrateVelocities(h, speedLimits)
+        JointSprings.applySprings(context, h: h, speedLimit: speedLimits.linear)
         bodies.updateSweptBoxes(buffers.awake.elements, h)
         updateContacts(wakingSleepers: someSleep)
         buffers.colouring.order(&buffers.activeContacts, ends: buffers.contactEnds, contactCount: contacts.count,
                                 bodyCount: bodies.records.count, width: bundleWidth)
-        solve(h)
+        context.takeContacts(of: self)
+        solve(context)
         keepCoresInsideBoundaries()
         updateSleep(h)
         if recordsContactEvents { eventLog.record(contacts: contacts, segments: boundaries.segments) } else { eventLog.pause() }
@@ -55,38 +49,32 @@ extension PhysicsWorld {
     /// sweep without bias, and the step's impulses summed where a contact has restitution), then
     /// restitution (`ContactSolver.applyRestitution`), the impulses kept for the next step, and rigid
     /// joints' position correction.
-    func solve(_ h: Double) {
-        let substeps = substepCount
-        let hs = h / Double(substeps)
-        let invHs = 1 / hs
-        let softness = ContactSolver.softness(h: hs)
-        let pinSoftness = JointSolver.pinSoftness(h: hs)
+    func solve(_ context: StepContext) {
+        let h = context.h, hs = context.hs
         let positionIterations = max(self.positionIterations, 0)
         let limits = speedLimits
-        StepContext.of(self) { context in
-            let restituting = ContactSolver.prepare(context, invH: 1 / h)
-            let motions = context.motions, bundles = context.bundles
-            context.shareVelocityChange(substeps: substeps)
-            for _ in 0..<substeps {
-                context.addVelocityShare()
-                // Joints are prepared afresh each substep (anchors, errors, their warm start):
-                // their impulses and limits are per substep, as the contacts' are.
-                JointSolver.prepare(context, h: hs, step: h)
-                ContactSolver.warmStart(motions, bundles)
-                JointSolver.solveVelocities(context, h: hs, pinSoftness: pinSoftness)
-                ContactSolver.solve(motions, bundles, softness: softness, invH: invHs, useBias: true)
-                context.integratePositions(hs, limits)
-                JointSolver.solveVelocities(context, h: hs)
-                ContactSolver.solve(motions, bundles, softness: softness, invH: invHs, useBias: false)
-                if restituting { ContactSolver.addSubstepImpulses(context) }
-            }
-            if restituting { ContactSolver.applyRestitution(context) }
-            // Also marks the touching contacts and the bodies they pushed on as constrained.
-            ContactSolver.storeImpulses(context)
-            context.finishBodies(h, limits)
-            for _ in 0..<positionIterations {
-                if JointSolver.solvePositions(context) { break }
-            }
+        let restituting = ContactSolver.prepare(context, invH: 1 / h)
+        let motions = context.motions, bundles = context.bundles
+        context.shareVelocityChange(substeps: context.substeps)
+        for _ in 0..<context.substeps {
+            context.addVelocityShare()
+            // Joints are prepared afresh each substep (anchors, errors, their warm start):
+            // their impulses and limits are per substep, as the contacts' are.
+            JointSolver.prepare(context, h: hs, step: h)
+            ContactSolver.warmStart(motions, bundles)
+            JointSolver.solveVelocities(context, h: hs, pinSoftness: context.pinSoftness)
+            ContactSolver.solve(motions, bundles, softness: context.softness, invH: context.invHs, useBias: true)
+            context.integratePositions(hs, limits)
+            JointSolver.solveVelocities(context, h: hs)
+            ContactSolver.solve(motions, bundles, softness: context.softness, invH: context.invHs, useBias: false)
+            if restituting { ContactSolver.addSubstepImpulses(context) }
+        }
+        if restituting { ContactSolver.applyRestitution(context) }
+        // Also marks the touching contacts and the bodies they pushed on as constrained.
+        ContactSolver.storeImpulses(context)
+        context.finishBodies(h, limits)
+        for _ in 0..<positionIterations {
+            if JointSolver.solvePositions(context) { break }
         }
     }
 }

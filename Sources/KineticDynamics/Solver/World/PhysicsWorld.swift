@@ -77,7 +77,7 @@ final class PhysicsWorld {
 
     /// The persistent contacts, sorted by key. Only the pair merge (`ContactPairs`) adds any;
     /// elsewhere the world removes them or restores a snapshot's (which tells `pairs`).
-    @exclusivity(unchecked) var contacts: [Contact] = []
+    @exclusivity(unchecked) var contacts = StableArray<Contact>()
     /// How many of a bundle's four lanes a colour's contacts fill: 4, or 1 to solve them one
     /// by one (the same bits either way: `ContactBundleTests` compares them).
     var bundleWidth = 4

@@ -41,15 +41,4 @@ final class StepBuffers {
     let bounces = StepArray<BounceLanes>()
     /// The union–find the sleep decision builds its islands in.
     @exclusivity(unchecked) var islands = IslandScratch()
-
-    /// Grows what `StepContext` points into: the start states and flags to `bodyCount`, the
-    /// bundles to the colouring's (none before the first colouring, and the last step's before
-    /// this step's: only the solve, after the colouring, reads them).
-    func size(bodyCount: Int) {
-        start.grow(to: bodyCount, with: StartState())
-        constrained.grow(to: bodyCount, with: false)
-        let bundleCount = colouring.bundleCount
-        bundles.reserve(bundleCount)
-        bounces.grow(to: bundleCount, with: BounceLanes())
-    }
 }

@@ -1,11 +1,26 @@
 // The pointers a step's solver functions work through, taken in one place (Box2D v3's b2StepContext).
 import Kinetic
 
-/// The world's arrays and its step buffers as one step's solver functions see them: pointers
-/// taken once by `StepContext.of(_:_:)`, instead of a nest of `withUnsafe…` closures around
-/// every call. Valid only inside that call, while nothing resizes them. A pointer into an empty array
-/// is a placeholder that is never dereferenced (its list of indices is empty too).
+/// One step's figures (its duration, substeps and softness), and the world's lists and its step
+/// buffers as the step's solver functions see them: pointers taken once a step by `init(_:)`,
+/// after the awake and active lists are made. The world's
+/// bodies and joints are `StableArray`s made unshared for it, so their addresses hold for the
+/// step (nothing adds a body or a joint during one); the contact part is empty until
+/// `takeContacts(of:)`, after the collision pass and the colouring, which replace the contact
+/// list and the active contacts' order. A pointer into an empty list is never dereferenced (its
+/// list of indices is empty too).
 struct StepContext {
+    /// The step's duration, its substeps (`PhysicsWorld.substepCount`), a substep's duration and
+    /// its inverse.
+    let h: Double
+    let substeps: Int
+    let hs: Double
+    let invHs: Double
+    /// The contacts' softness over a substep, against a moving body and a fixed one
+    /// (`ContactSolver.softness(h:)`), and the rigid pins' (`JointSolver.pinSoftness(h:)`).
+    let softness: (moving: Softness, fixed: Softness)
+    let pinSoftness: Softness
+
     let motions: UnsafeMutablePointer<Motion>
     let bodies: UnsafeMutablePointer<BodyRecord>
     /// At least one per body: the step's start state (velocities, pose, applied forces' share).
@@ -14,48 +29,51 @@ struct StepContext {
     let constrained: UnsafeMutablePointer<Bool>
     /// The awake bodies that can move, in index order.
     let awake: UnsafeBufferPointer<Int32>
-    let contacts: UnsafeMutablePointer<Contact>
+    let joints: UnsafeMutablePointer<Joint>
+    let activeJoints: UnsafeBufferPointer<Int32>
+
+    private(set) var contacts: UnsafeMutablePointer<Contact>
     /// The contacts the step solves (in colour order once `ContactColouring` ordered them).
-    let activeContacts: UnsafeBufferPointer<Int32>
+    private(set) var activeContacts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
     /// The bundles the active contacts are solved in (`ContactSolver.prepare` fills them), the
     /// first slot of each and one past the last (`ContactColouring.bundleStarts`), and each
     /// bundle's restitution figures.
-    let bundles: UnsafeMutableBufferPointer<ContactBundle>
-    let bundleStarts: UnsafeBufferPointer<Int32>
-    let bounces: UnsafeMutableBufferPointer<BounceLanes>
-    let joints: UnsafeMutablePointer<Joint>
-    let activeJoints: UnsafeBufferPointer<Int32>
-}
+    private(set) var bundles = UnsafeMutableBufferPointer<ContactBundle>(start: nil, count: 0)
+    private(set) var bundleStarts = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+    private(set) var bounces = UnsafeMutableBufferPointer<BounceLanes>(start: nil, count: 0)
 
-extension StepContext {
-    /// Runs `body` with the step context of `world` as it is now, after sizing its step buffers
-    /// (`StepBuffers.size`). The step buffers' addresses are their own storage's; the world's
-    /// bodies, contacts and joints are arrays, taken for the call.
-    /// A step takes it twice: for the forces before the collision pass, which resizes the
-    /// contact array, and for the solve after it.
-    static func of<R>(_ world: PhysicsWorld, _ body: (StepContext) -> R) -> R {
+    /// The step context of `world` as it is now, its start states and flags grown to one per body.
+    init(_ world: PhysicsWorld) {
+        h = world.stepDuration
+        substeps = world.substepCount
+        hs = h / Double(substeps)
+        invHs = 1 / hs
+        softness = ContactSolver.softness(h: hs)
+        pinSoftness = JointSolver.pinSoftness(h: hs)
         let buffers = world.stepBuffers
-        buffers.size(bodyCount: world.bodies.records.count)
-        let bundleCount = buffers.colouring.bundleCount
-        let start = buffers.start.buffer, constrained = buffers.constrained.base, awake = buffers.awake.elements
-        let activeContacts = buffers.activeContacts.elements, activeJoints = buffers.activeJoints.elements
-        let bundles = buffers.bundles.prefix(bundleCount), bundleStarts = buffers.colouring.bundleStarts.elements
-        let bounces = UnsafeMutableBufferPointer(start: buffers.bounces.base, count: bundleCount)
-        return world.bodies.withBuffers { bodies in
-        world.contacts.withUnsafeMutableBufferPointer { contacts in
-        world.joints.withUnsafeMutableBufferPointer { joints in
-            body(StepContext(motions: bodies.motions, bodies: bodies.bodies, start: start,
-                             constrained: constrained, awake: awake,
-                             contacts: base(contacts), activeContacts: activeContacts,
-                             bundles: bundles, bundleStarts: bundleStarts, bounces: bounces,
-                             joints: base(joints), activeJoints: activeJoints))
-        }
-        }
-        }
+        buffers.start.grow(to: world.bodies.records.count, with: StartState())
+        buffers.constrained.grow(to: world.bodies.records.count, with: false)
+        motions = world.bodies.motions.uniqueBase()
+        bodies = world.bodies.records.uniqueBase()
+        start = buffers.start.buffer
+        constrained = buffers.constrained.base
+        awake = buffers.awake.elements
+        joints = world.joints.uniqueBase()
+        activeJoints = buffers.activeJoints.elements
+        contacts = UnsafeMutablePointer(bitPattern: MemoryLayout<Contact>.alignment)!
     }
 
-    /// The first element's address, or an aligned placeholder for an empty buffer.
-    private static func base<T>(_ buffer: UnsafeMutableBufferPointer<T>) -> UnsafeMutablePointer<T> {
-        buffer.baseAddress ?? UnsafeMutablePointer(bitPattern: MemoryLayout<T>.alignment)!
+    /// Takes the contacts of `world` and their order and bundles as the colouring left them, after
+    /// growing the bundles to the colouring's count.
+    mutating func takeContacts(of world: PhysicsWorld) {
+        let buffers = world.stepBuffers
+        let bundleCount = buffers.colouring.bundleCount
+        buffers.bundles.reserve(bundleCount)
+        buffers.bounces.grow(to: bundleCount, with: BounceLanes())
+        contacts = world.contacts.uniqueBase()
+        activeContacts = buffers.activeContacts.elements
+        bundles = buffers.bundles.prefix(bundleCount)
+        bundleStarts = buffers.colouring.bundleStarts.elements
+        bounces = UnsafeMutableBufferPointer(start: buffers.bounces.base, count: bundleCount)
     }
 }
