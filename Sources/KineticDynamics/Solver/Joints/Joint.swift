@@ -86,12 +86,10 @@ struct Joint {
     var localAxis = Vec2(1, 0)
     /// Snap: the target rotation.
     var targetRotation = Rotation.identity
-    /// The exact explicit spring's h²K and Zh, and the (h, ω, ζ) they were computed for.
-    var springHHK = 0.0
-    var springZH = 0.0
-    var springH = 0.0
-    var springOmega = 0.0
-    var springZeta = 0.0
+    /// The exact explicit spring's h²K and Zh (`JointSprings.exactSpring`), and the (h, ω, ζ)
+    /// they were computed for.
+    var exactSpring = (hhK: 0.0, zh: 0.0)
+    var exactSpringKey = (h: 0.0, omega: 0.0, zeta: 0.0)
     /// The exact transition of the damped oscillator (see `JointSprings.applyExactSpring`) and the
     /// (h, ω, ζ, resistance) it was computed for.
     var transition = OscillatorTransition()

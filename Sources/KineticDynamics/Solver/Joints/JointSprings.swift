@@ -79,13 +79,12 @@ enum JointSprings {
             let rB = b.pointee.rotation.apply(j.pointee.localB)
             let d = (b.pointee.position + rB) - (a.pointee.position + rA)
             let vr = JointSolver.anchorVelocity(a, b, rA, rB)
-            if j.pointee.springH != h || j.pointee.springOmega != omega || j.pointee.springZeta != zeta {
-                let e = exactSpring(omega: omega, zeta: zeta, h: h)
-                j.pointee.springHHK = e.hhK; j.pointee.springZH = e.zh
-                j.pointee.springH = h; j.pointee.springOmega = omega; j.pointee.springZeta = zeta
+            if j.pointee.exactSpringKey != (h, omega, zeta) {
+                j.pointee.exactSpring = exactSpring(omega: omega, zeta: zeta, h: h)
+                j.pointee.exactSpringKey = (h, omega, zeta)
             }
             // Δv = h(−K C − 2Z v)/(1 + Zh) = (−(h²K)/h · C − 2(Zh) v)/(1 + Zh)
-            let hhK = j.pointee.springHHK, zh = j.pointee.springZH
+            let (hhK, zh) = j.pointee.exactSpring
             let denominator = 1 + zh
             var length = 0.0
             var isPoint = false
