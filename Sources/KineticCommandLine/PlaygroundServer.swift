@@ -247,6 +247,14 @@ private final class Reactor: @unchecked Sendable {
         return nil
     }
 
+    /// Closes an evicted connection at once, with a reset: a client that stopped reading would
+    /// otherwise leave the kernel holding the answer's unsent bytes for it after the close.
+    static func abort(_ descriptor: Int32) {
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+        close(descriptor)
+    }
+
     /// Accepts every connection waiting in the backlog.
     func acceptAll(now: Int) {
         while true {
@@ -262,7 +270,7 @@ private final class Reactor: @unchecked Sendable {
                         acceptPausedUntil = now + 50
                         return
                     }
-                    close(connections.removeFirst().descriptor)
+                    Self.abort(connections.removeFirst().descriptor)
                     continue
                 default:
                     return    // EAGAIN: the backlog is empty
@@ -274,7 +282,7 @@ private final class Reactor: @unchecked Sendable {
             var sendBuffer = PlaygroundServer.sendBufferBytes
             setsockopt(client, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             if connections.count >= PlaygroundServer.maximumConnections {
-                close(connections.removeFirst().descriptor)
+                Self.abort(connections.removeFirst().descriptor)
             }
             connections.append(Connection(descriptor: client, phase: .reading(RequestGuard.HeadReader(port: port)),
                                           deadline: now + RequestGuard.headTimeoutMilliseconds))
