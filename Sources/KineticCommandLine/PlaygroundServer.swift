@@ -221,7 +221,10 @@ private final class Reactor: @unchecked Sendable {
             // The socket almost always has room now: a small answer leaves in this same turn.
             return write(connection)
         }
-        guard now < connection.deadline else { return nil }
+        guard now < connection.deadline else {
+            Self.resetOnClose(connection.descriptor)
+            return nil
+        }
         return ready ? write(connection) : connection
     }
 
@@ -247,11 +250,17 @@ private final class Reactor: @unchecked Sendable {
         return nil
     }
 
-    /// Closes an evicted connection at once, with a reset: a client that stopped reading would
-    /// otherwise leave the kernel holding the answer's unsent bytes for it after the close.
-    static func abort(_ descriptor: Int32) {
+    /// Makes the close of a connection given up on (evicted, or past its deadline with its
+    /// answer unsent) a reset: a client that stopped reading would otherwise leave the kernel
+    /// holding the answer's unsent bytes for it after the close.
+    static func resetOnClose(_ descriptor: Int32) {
         var reset = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Closes an evicted connection at once, with a reset (see ``resetOnClose(_:)``).
+    static func abort(_ descriptor: Int32) {
+        resetOnClose(descriptor)
         close(descriptor)
     }
 
