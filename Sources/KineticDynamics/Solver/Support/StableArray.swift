@@ -60,9 +60,9 @@ struct StableArray<Element> {
         for element in elements { append(element) }
     }
 
-    /// Removes every element (keeping the capacity when the list is not shared).
+    /// Removes every element; the capacity stays when `keepingCapacity` and the list is not shared.
     mutating func removeAll(keepingCapacity: Bool = false) {
-        guard isKnownUniquelyReferenced(&storage) else {
+        guard keepingCapacity, isKnownUniquelyReferenced(&storage) else {
             storage = StableStorage(capacity: 0)
             return
         }
